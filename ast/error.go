@@ -1,0 +1,85 @@
+package ast
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says how serious a diagnostic is.
+type Severity int
+
+// The severities, in MLIR's words.
+const (
+	SevError Severity = iota
+	SevWarning
+	SevNote
+)
+
+func (s Severity) String() string {
+	switch s {
+	case SevWarning:
+		return "warning"
+	case SevNote:
+		return "note"
+	}
+	return "error"
+}
+
+// Error is a diagnostic at a position: "file:line:col: error: message".
+type Error struct {
+	Pos      Pos
+	Severity Severity
+	Msg      string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, e.Msg)
+}
+
+// Errorf returns an error diagnostic at pos.
+func Errorf(pos Pos, format string, args ...any) *Error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrorList is a list of diagnostics; as an error it prints one per line.
+type ErrorList []*Error
+
+// Add appends an error diagnostic.
+func (l *ErrorList) Add(pos Pos, format string, args ...any) {
+	*l = append(*l, Errorf(pos, format, args...))
+}
+
+// Sort orders the list by position, keeping the order of equal positions.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos.Offset < l[j].Pos.Offset })
+}
+
+// HasErrors reports whether any diagnostic in l is an error.
+func (l ErrorList) HasErrors() bool {
+	for _, e := range l {
+		if e.Severity == SevError {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns l as an error, or nil when l holds no error diagnostic.
+func (l ErrorList) Err() error {
+	if !l.HasErrors() {
+		return nil
+	}
+	return l
+}
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}

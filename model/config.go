@@ -1,0 +1,83 @@
+package model
+
+import "github.com/mhlo-alias/mhlo-alias/ast"
+
+// Config is the entry computation as the alias passes see it: its
+// parameter shapes, its input/output alias config (which also holds the
+// output shape) and its buffer donor config. Passes rewrite Aliases and
+// Donors; they never change the shapes.
+type Config struct {
+	Params  []Shape
+	Aliases *AliasConfig
+	Donors  *DonorConfig
+	Source  Source
+}
+
+// Source says where the entry function's pieces are in the text, so that
+// diagnostics about a parameter or an output can point at it. Its zero
+// value is valid: positions are then unknown.
+type Source struct {
+	Func        ast.Pos    // the entry function's symbol
+	Args        []ast.Span // each function argument
+	Results     []ast.Span // each function result
+	TupleArgs   bool       // all arguments form parameter 0; argument i is {i}
+	ResultTuple bool       // the output is the tuple of the results
+}
+
+// NewConfig returns a config with no aliases and no donors.
+func NewConfig(params []Shape, output Shape) *Config {
+	return &Config{Params: params, Aliases: NewAliasConfig(output), Donors: &DonorConfig{}}
+}
+
+// Output is the entry computation's result shape.
+func (c *Config) Output() *Shape { return c.Aliases.Shape() }
+
+// Clone returns a deep copy of c; the shapes are shared, as passes never
+// change them.
+func (c *Config) Clone() *Config {
+	d := *c
+	d.Aliases = c.Aliases.Clone()
+	d.Donors = c.Donors.Clone()
+	return &d
+}
+
+// ParamSubshape returns parameter param's subshape at index, if both exist.
+func (c *Config) ParamSubshape(param int64, index ShapeIndex) (*Shape, bool) {
+	if param < 0 || param >= int64(len(c.Params)) {
+		return nil, false
+	}
+	return c.Params[param].Subshape(index)
+}
+
+// ParamPos is the position of the argument that holds parameter param at
+// index, or the function's position when that is unknown.
+func (c *Config) ParamPos(param int64, index ShapeIndex) ast.Pos {
+	arg := param
+	if c.Source.TupleArgs {
+		if param != 0 || len(index) == 0 {
+			return c.Source.Func
+		}
+		arg = index[0]
+	}
+	return spanPos(c.Source.Args, arg, c.Source.Func)
+}
+
+// OutputPos is the position of the result that holds output index out, or
+// the function's position when that is unknown.
+func (c *Config) OutputPos(out ShapeIndex) ast.Pos {
+	res := int64(0)
+	if c.Source.ResultTuple {
+		if len(out) == 0 {
+			return c.Source.Func
+		}
+		res = out[0]
+	}
+	return spanPos(c.Source.Results, res, c.Source.Func)
+}
+
+func spanPos(spans []ast.Span, i int64, fallback ast.Pos) ast.Pos {
+	if i >= 0 && i < int64(len(spans)) && spans[i].Pos.IsValid() {
+		return spans[i].Pos
+	}
+	return fallback
+}

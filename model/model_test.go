@@ -1,0 +1,224 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestShapeStrings(t *testing.T) {
+	dyn := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{UnboundedSize, 3}, Dynamic: []bool{true, false}}
+	dyn.SetDefaultLayout()
+	bounded := Shape{Kind: ArrayShape, Elem: S32, Dims: []int64{8}, Dynamic: []bool{true}}
+	unresolved := Shape{Kind: ArrayShape, Elem: BF16, Dims: []int64{4, 5}}
+	colMajor := Array(F32, 2, 3)
+	colMajor.MinorToMajor = []int64{0, 1}
+	tests := []struct {
+		s          Shape
+		plain, lay string
+		mlir       string
+	}{
+		{Array(F32, 2, 3), "f32[2,3]", "f32[2,3]{1,0}", "tensor<2x3xf32>"},
+		{Array(Pred), "pred[]", "pred[]", "tensor<i1>"},
+		{Tuple(Array(F32, 2), Array(S32)), "(f32[2], s32[])", "(f32[2]{0}, s32[])", "tuple<tensor<2xf32>, tensor<i32>>"},
+		{Tuple(), "()", "()", "tuple<>"},
+		{dyn, "f32[?,3]", "f32[?,3]{1,0}", "tensor<?x3xf32>"},
+		{bounded, "s32[<=8]", "s32[<=8]", "tensor<?xi32>"},
+		{unresolved, "bf16[4,5]", "bf16[4,5]", "tensor<4x5xbf16>"},
+		{colMajor, "f32[2,3]", "f32[2,3]{0,1}", "tensor<2x3xf32>"},
+		{Token(), "token[]", "token[]", "!mhlo.token"},
+		{Array(C64, 1), "c64[1]", "c64[1]{0}", "tensor<1xcomplex<f32>>"},
+		{Array(F8E4M3FN, 16), "f8e4m3fn[16]", "f8e4m3fn[16]{0}", "tensor<16xf8E4M3FN>"},
+		{Opaque("!quant.uniform<i8:f32, 1.0>"), "opaque[]", "opaque[]", "!quant.uniform<i8:f32, 1.0>"},
+	}
+	for _, tt := range tests {
+		if got := tt.s.String(); got != tt.plain {
+			t.Errorf("String() = %q, want %q", got, tt.plain)
+		}
+		if got := tt.s.StringWithLayout(); got != tt.lay {
+			t.Errorf("StringWithLayout() = %q, want %q", got, tt.lay)
+		}
+		if got := tt.s.MLIR(); got != tt.mlir {
+			t.Errorf("MLIR() = %q, want %q", got, tt.mlir)
+		}
+	}
+}
+
+func TestPrimitiveFromMLIR(t *testing.T) {
+	for name, want := range map[string]PrimitiveType{
+		"i1": Pred, "i32": S32, "si8": S8, "ui8": U8, "ui4": U4, "bf16": BF16,
+		"f8E5M2": F8E5M2, "complex<f64>": C128, "f4E2M1FN": F4E2M1FN,
+	} {
+		if got, ok := PrimitiveFromMLIR(name); !ok || got != want {
+			t.Errorf("PrimitiveFromMLIR(%q) = %v, %v; want %v", name, got, ok, want)
+		}
+	}
+	for _, name := range []string{"index", "tf32", "f8E4M3", "none"} {
+		_, ok := PrimitiveFromMLIR(name)
+		if (name == "f8E4M3") != ok {
+			t.Errorf("PrimitiveFromMLIR(%q) ok = %v", name, ok)
+		}
+	}
+}
+
+func TestEqualAndCompatible(t *testing.T) {
+	a, b := Array(F32, 2, 3), Array(F32, 2, 3)
+	if !Equal(&a, &b) {
+		t.Error("equal arrays differ")
+	}
+	b.MinorToMajor = []int64{0, 1}
+	if Equal(&a, &b) || !Compatible(&a, &b) {
+		t.Error("layout must matter to Equal, not to Compatible")
+	}
+	u := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{2, 3}}
+	if Equal(&a, &u) {
+		t.Error("an unresolved layout equals a resolved one")
+	}
+	d := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{UnboundedSize, 3}, Dynamic: []bool{true, false}}
+	if Equal(&a, &d) || !Compatible(&a, &d) {
+		t.Error("dynamic dims: Equal must fail, Compatible must hold")
+	}
+	i := Array(S32, 2, 3)
+	if Compatible(&a, &i) {
+		t.Error("element types must match for Compatible")
+	}
+	o1, o2 := Opaque("i32"), Opaque("i32")
+	if Equal(&o1, &o2) {
+		t.Error("opaque shapes must never be equal")
+	}
+}
+
+func testConfig() *Config {
+	return NewConfig(
+		[]Shape{Array(F32, 2, 3), Array(F32, 4), Tuple(Array(F32, 4), Array(S32))},
+		Tuple(Array(F32, 2, 3), Array(F32, 4), Array(F32, 4)))
+}
+
+func TestSetUpAliasErrors(t *testing.T) {
+	c := testConfig()
+	if err := c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MustAlias, Origin{}); err != nil {
+		t.Fatal(err)
+	}
+	err := c.Aliases.SetUpAlias(ShapeIndex{0}, 1, nil, MayAlias, Origin{})
+	want := "Trying to set up output alias for param 1 at {} but failed: output index {0} is already aliased with param 0 at {}"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	err = c.Aliases.SetUpAlias(ShapeIndex{3}, 1, nil, MayAlias, Origin{})
+	want = "Trying to set up alias at {3} which is an invalid index for shape (f32[2,3], f32[4], f32[4])"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}
+
+func TestPrintForms(t *testing.T) {
+	c := testConfig()
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MustAlias, Origin{}))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 2, ShapeIndex{0}, MayAlias, Origin{}))
+	must(t, c.Donors.AddBufferDonor(1, nil, Origin{}))
+	long := `HloInputOutputAliasConfig
+  Output shape: (f32[2,3], f32[4], f32[4])
+  OutputIndex {0} is must-aliased with parameter 0 at {}:
+  OutputIndex {1} is may-aliased with parameter 2 at {0}:
+HloBufferDonorConfig
+  Parameter 1 at {} is registered as a buffer donor.
+`
+	if got := c.LongString(); got != long {
+		t.Errorf("LongString:\n%s\nwant:\n%s", got, long)
+	}
+	short := "input_output_alias={ {0}: (0, {}, must-alias), {1}: (2, {0}, may-alias) }, buffer_donor={ (1, {}) }\n"
+	if got := c.ShortString(); got != short {
+		t.Errorf("ShortString = %q, want %q", got, short)
+	}
+	js := `{"output_shape": "(f32[2,3]{1,0}, f32[4]{0}, f32[4]{0})", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must"}, {"output_index": [1], "parameter_number": 2, "parameter_index": [0], "kind": "may"}], "donors": [{"parameter_number": 1, "parameter_index": []}]}` + "\n"
+	if got := c.JSON(); got != js {
+		t.Errorf("JSON = %s want %s", got, js)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(c *Config)
+		want  string // substring of the error, "" for none
+	}{
+		{"ok", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 1, nil, MustAlias, Origin{}))
+		}, ""},
+		{"size", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 0, nil, MayAlias, Origin{}))
+		}, "Expected aliased input 0 at index {} and output at index {1} to have the same size. Input sub-shape is f32[2,3]{1,0} with size 24, output sub-shape is f32[4]{0} with size 16"},
+		{"param range", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 7, nil, MayAlias, Origin{}))
+		}, "aliased with parameter 7, but the entry function has 3 parameter(s)"},
+		{"tuple param", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 2, nil, MayAlias, Origin{}))
+		}, "is not an array"},
+		{"tuple output", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{}, 1, nil, MayAlias, Origin{}))
+		}, "is not an array"},
+		{"twice", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 1, nil, MayAlias, Origin{}))
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{2}, 1, nil, MayAlias, Origin{}))
+		}, "parameter 1 at {} is aliased with more than one output: output index {1} and output index {2}"},
+		{"must types", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 2, ShapeIndex{1}, MustAlias, Origin{}))
+		}, "size"},
+		{"donor aliased", func(c *Config) {
+			must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 1, nil, MayAlias, Origin{}))
+			must(t, c.Donors.AddBufferDonor(1, nil, Origin{}))
+		}, "Input 1 at index {} is registered as a buffer donor. However, it is also in the input output alias config."},
+		{"donor tuple", func(c *Config) {
+			must(t, c.Donors.AddBufferDonor(2, nil, Origin{}))
+		}, "buffer donor parameter 2 at {} is not an array"},
+	}
+	for _, tt := range tests {
+		c := testConfig()
+		tt.setup(c)
+		err := Verify(c).Err()
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%s: unexpected %v", tt.name, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestVerifyMustCompat(t *testing.T) {
+	c := NewConfig([]Shape{Array(S32, 4)}, Array(F32, 4))
+	must(t, c.Aliases.SetUpAlias(nil, 0, nil, MustAlias, Origin{Attr: "mhlo.result_alias"}))
+	want := `attribute "mhlo.result_alias" aliases do not have compatible types, 'tensor<4xi32>' vs. 'tensor<4xf32>'`
+	if err := Verify(c).Err(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	c = NewConfig([]Shape{Array(S32, 4)}, Array(F32, 4))
+	must(t, c.Aliases.SetUpAlias(nil, 0, nil, MayAlias, Origin{}))
+	if err := Verify(c).Err(); err != nil {
+		t.Errorf("a may-alias of equal size must verify: %v", err)
+	}
+}
+
+func TestDonorConfigOrder(t *testing.T) {
+	var d DonorConfig
+	must(t, d.AddBufferDonor(2, nil, Origin{}))
+	must(t, d.AddBufferDonor(0, ShapeIndex{1}, Origin{}))
+	must(t, d.AddBufferDonor(0, ShapeIndex{0}, Origin{}))
+	must(t, d.AddBufferDonor(2, nil, Origin{}))
+	if got, want := d.ShortString(), "(0, {0}), (0, {1}), (2, {})"; got != want {
+		t.Errorf("got %q want %q", got, want)
+	}
+	d.RemoveBufferDonor(0, ShapeIndex{1})
+	if d.ParameterIsBufferDonor(0, ShapeIndex{1}) || d.Len() != 2 {
+		t.Errorf("remove failed: %s", d.ShortString())
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

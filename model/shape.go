@@ -1,0 +1,317 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ShapeKind says what a Shape is.
+type ShapeKind uint8
+
+// The kinds of shape.
+const (
+	ArrayShape  ShapeKind = iota // a dense array (a tensor)
+	TupleShape                   // a tuple of shapes
+	TokenShape                   // !mhlo.token or !stablehlo.token
+	OpaqueShape                  // any other type: a leaf that never matches
+)
+
+// UnboundedSize is the size of a dynamic dimension that has no bound.
+const UnboundedSize int64 = -1
+
+// Shape mirrors xla::Shape for the parts the alias passes look at.
+//
+// For an array, Dims[i] is the size of dimension i; when Dynamic[i] is set
+// it is the dimension's bound instead, or UnboundedSize. Dynamic is nil for
+// a static shape. MinorToMajor is the layout when HasLayout is set; an array
+// without a layout is "unresolved" (mhlo.layout_mode = "auto").
+type Shape struct {
+	Kind         ShapeKind
+	Elem         PrimitiveType
+	Dims         []int64
+	Dynamic      []bool
+	HasLayout    bool
+	MinorToMajor []int64
+	Elems        []Shape // the elements of a tuple
+	Text         string  // the MLIR spelling of an opaque type
+}
+
+// Array returns a static array shape with the default descending layout.
+func Array(elem PrimitiveType, dims ...int64) Shape {
+	s := Shape{Kind: ArrayShape, Elem: elem, Dims: dims}
+	s.SetDefaultLayout()
+	return s
+}
+
+// Tuple returns the tuple of elems.
+func Tuple(elems ...Shape) Shape {
+	if elems == nil {
+		elems = []Shape{}
+	}
+	return Shape{Kind: TupleShape, Elems: elems}
+}
+
+// Token returns the token shape.
+func Token() Shape { return Shape{Kind: TokenShape} }
+
+// Opaque returns a leaf for a type XLA does not model, spelled text in MLIR.
+func Opaque(text string) Shape { return Shape{Kind: OpaqueShape, Text: text} }
+
+// DefaultLayout is the descending minor-to-major order {rank-1, ..., 1, 0}.
+func DefaultLayout(rank int) []int64 {
+	l := make([]int64, rank)
+	for i := range l {
+		l[i] = int64(rank - 1 - i)
+	}
+	return l
+}
+
+// SetDefaultLayout gives an array the default descending layout.
+func (s *Shape) SetDefaultLayout() {
+	s.HasLayout = true
+	s.MinorToMajor = DefaultLayout(len(s.Dims))
+}
+
+// IsArray reports whether s is a dense array.
+func (s *Shape) IsArray() bool { return s.Kind == ArrayShape }
+
+// IsTuple reports whether s is a tuple.
+func (s *Shape) IsTuple() bool { return s.Kind == TupleShape }
+
+// IsDynamic reports whether s has a dynamic dimension anywhere.
+func (s *Shape) IsDynamic() bool {
+	for _, d := range s.Dynamic {
+		if d {
+			return true
+		}
+	}
+	for i := range s.Elems {
+		if s.Elems[i].IsDynamic() {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDynamicDim reports whether dimension i is dynamic.
+func (s *Shape) IsDynamicDim(i int) bool { return i < len(s.Dynamic) && s.Dynamic[i] }
+
+// ByteSize is the size of a static array's buffer, as ShapeUtil::ByteSizeOf.
+func (s *Shape) ByteSize() int64 {
+	n := s.Elem.ByteWidth()
+	for _, d := range s.Dims {
+		n *= d
+	}
+	return n
+}
+
+// Subshape returns the subshape at index, and reports whether it exists.
+func (s *Shape) Subshape(index ShapeIndex) (*Shape, bool) {
+	cur := s
+	for _, i := range index {
+		if !cur.IsTuple() || i < 0 || i >= int64(len(cur.Elems)) {
+			return nil, false
+		}
+		cur = &cur.Elems[i]
+	}
+	return cur, true
+}
+
+// ForEachSubshape calls f for s and every subshape of it, in pre-order.
+// The index passed to f is only valid during the call.
+func (s *Shape) ForEachSubshape(f func(index ShapeIndex, sub *Shape)) {
+	var walk func(index ShapeIndex, sub *Shape)
+	walk = func(index ShapeIndex, sub *Shape) {
+		f(index, sub)
+		for i := range sub.Elems {
+			walk(append(index, int64(i)), &sub.Elems[i])
+		}
+	}
+	walk(make(ShapeIndex, 0, 4), s)
+}
+
+// Clone returns a deep copy of s.
+func (s Shape) Clone() Shape {
+	c := s
+	c.Dims = cloneInts(s.Dims)
+	c.MinorToMajor = cloneInts(s.MinorToMajor)
+	if s.Dynamic != nil {
+		c.Dynamic = append([]bool(nil), s.Dynamic...)
+	}
+	if s.Elems != nil {
+		c.Elems = make([]Shape, len(s.Elems))
+		for i := range s.Elems {
+			c.Elems[i] = s.Elems[i].Clone()
+		}
+	}
+	return c
+}
+
+func cloneInts(v []int64) []int64 {
+	if v == nil {
+		return nil
+	}
+	return append([]int64(nil), v...)
+}
+
+// Equal reports whether a and b are the same shape: element type, dims,
+// dynamic flags and layout (Shape::Equal). Opaque shapes are never equal.
+func Equal(a, b *Shape) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case TokenShape:
+		return true
+	case OpaqueShape:
+		return false
+	case TupleShape:
+		if len(a.Elems) != len(b.Elems) {
+			return false
+		}
+		for i := range a.Elems {
+			if !Equal(&a.Elems[i], &b.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if a.Elem != b.Elem || !equalInts(a.Dims, b.Dims) || a.HasLayout != b.HasLayout {
+		return false
+	}
+	for i := range a.Dims {
+		if a.IsDynamicDim(i) != b.IsDynamicDim(i) {
+			return false
+		}
+	}
+	return !a.HasLayout || equalInts(a.MinorToMajor, b.MinorToMajor)
+}
+
+// Compatible reports whether two arrays may be must-aliased under MHLO's
+// rule: equal element types and compatible dims, where a dynamic dimension
+// matches any size.
+func Compatible(a, b *Shape) bool {
+	if !a.IsArray() || !b.IsArray() || a.Elem != b.Elem || len(a.Dims) != len(b.Dims) {
+		return false
+	}
+	for i := range a.Dims {
+		if a.IsDynamicDim(i) || b.IsDynamicDim(i) {
+			continue
+		}
+		if a.Dims[i] != b.Dims[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// String prints s as ShapeUtil::HumanString does, without layout:
+// "f32[2,3]", "(f32[2], s32[])", "token[]".
+func (s *Shape) String() string {
+	var b strings.Builder
+	s.print(&b, false)
+	return b.String()
+}
+
+// StringWithLayout prints s as ShapeUtil::HumanStringWithLayout does:
+// "f32[2,3]{1,0}", "(f32[2]{0}, s32[])". A scalar's empty layout and an
+// unresolved layout print nothing.
+func (s *Shape) StringWithLayout() string {
+	var b strings.Builder
+	s.print(&b, true)
+	return b.String()
+}
+
+func (s *Shape) print(b *strings.Builder, layout bool) {
+	switch s.Kind {
+	case TupleShape:
+		b.WriteByte('(')
+		for i := range s.Elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			s.Elems[i].print(b, layout)
+		}
+		b.WriteByte(')')
+		return
+	case TokenShape:
+		b.WriteString("token[]")
+		return
+	case OpaqueShape:
+		b.WriteString("opaque[]")
+		return
+	}
+	b.WriteString(s.Elem.String())
+	b.WriteByte('[')
+	for i, d := range s.Dims {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		switch {
+		case !s.IsDynamicDim(i):
+			b.WriteString(strconv.FormatInt(d, 10))
+		case d == UnboundedSize:
+			b.WriteByte('?')
+		default:
+			b.WriteString("<=")
+			b.WriteString(strconv.FormatInt(d, 10))
+		}
+	}
+	b.WriteByte(']')
+	if layout && s.HasLayout && len(s.Dims) > 0 {
+		writeInts(b, s.MinorToMajor)
+	}
+}
+
+// MLIR prints an array as an MLIR tensor type ("tensor<2x?xf32>"); other
+// shapes print their MLIR spelling as well as the model knows it.
+func (s *Shape) MLIR() string {
+	switch s.Kind {
+	case TupleShape:
+		parts := make([]string, len(s.Elems))
+		for i := range s.Elems {
+			parts[i] = s.Elems[i].MLIR()
+		}
+		return "tuple<" + strings.Join(parts, ", ") + ">"
+	case TokenShape:
+		return "!mhlo.token"
+	case OpaqueShape:
+		return s.Text
+	}
+	var b strings.Builder
+	b.WriteString("tensor<")
+	for i, d := range s.Dims {
+		if s.IsDynamicDim(i) {
+			b.WriteByte('?')
+		} else {
+			b.WriteString(strconv.FormatInt(d, 10))
+		}
+		b.WriteByte('x')
+	}
+	b.WriteString(s.Elem.MLIR())
+	b.WriteByte('>')
+	return b.String()
+}
+
+func writeInts(b *strings.Builder, v []int64) {
+	b.WriteByte('{')
+	for i, x := range v {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(x, 10))
+	}
+	b.WriteByte('}')
+}

@@ -1,0 +1,97 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// Verify checks the invariants XLA's HloInputOutputAliasConfig::Verify and
+// HloBufferDonorConfig::Verify check, plus MHLO's type rule for
+// must-aliases. It never changes c. Each error points at the attribute
+// that introduced the alias or donor, or at the value it names.
+func Verify(c *Config) ast.ErrorList {
+	var errs ast.ErrorList
+	seen := map[string]ShapeIndex{} // parameter leaf -> the output aliasing it
+	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
+		pos := c.aliasPos(out, a)
+		if msg := c.verifyAlias(out, a, seen); msg != "" {
+			errs.Add(pos, "%s", msg)
+		}
+	})
+	for _, d := range c.Donors.donors {
+		if msg := c.verifyDonor(d); msg != "" {
+			pos := d.Origin.Span.Pos
+			if !pos.IsValid() {
+				pos = c.ParamPos(d.ParamNumber, d.ParamIndex)
+			}
+			errs.Add(pos, "%s", msg)
+		}
+	}
+	errs.Sort()
+	return errs
+}
+
+func (c *Config) aliasPos(out ShapeIndex, a Alias) ast.Pos {
+	if a.Origin.Span.Pos.IsValid() {
+		return a.Origin.Span.Pos
+	}
+	return c.OutputPos(out)
+}
+
+// verifyAlias returns what is wrong with one alias, or "".
+func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen map[string]ShapeIndex) string {
+	if a.ParamNumber < 0 || a.ParamNumber >= int64(len(c.Params)) {
+		return fmt.Sprintf("output index %s is aliased with parameter %d, but the entry function has %d parameter(s)", out, a.ParamNumber, len(c.Params))
+	}
+	param, ok := c.Params[a.ParamNumber].Subshape(a.ParamIndex)
+	if !ok {
+		return fmt.Sprintf("output index %s is aliased with parameter %d at %s, which is not an index of %s", out, a.ParamNumber, a.ParamIndex, c.Params[a.ParamNumber].String())
+	}
+	output, ok := c.Output().Subshape(out)
+	if !ok {
+		return fmt.Sprintf("output index %s is not an index of %s", out, c.Output().String())
+	}
+	if !param.IsArray() {
+		return fmt.Sprintf("parameter %d at %s is aliased with output index %s but is not an array: %s", a.ParamNumber, a.ParamIndex, out, param.String())
+	}
+	if !output.IsArray() {
+		return fmt.Sprintf("output index %s is aliased with parameter %d at %s but is not an array: %s", out, a.ParamNumber, a.ParamIndex, output.String())
+	}
+	if !param.IsDynamic() && !output.IsDynamic() && param.ByteSize() != output.ByteSize() {
+		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
+			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
+	}
+	key := Donor{ParamNumber: a.ParamNumber, ParamIndex: a.ParamIndex}.key()
+	if prev, dup := seen[key]; dup {
+		return fmt.Sprintf("parameter %d at %s is aliased with more than one output: output index %s and output index %s", a.ParamNumber, a.ParamIndex, prev, out)
+	}
+	seen[key] = out
+	if a.Kind == MustAlias && !Compatible(param, output) {
+		what := fmt.Sprintf("must-alias of output index %s and parameter %d at %s does", out, a.ParamNumber, a.ParamIndex)
+		if a.Origin.Attr == "mhlo.result_alias" {
+			what = `attribute "mhlo.result_alias" aliases do`
+		}
+		return fmt.Sprintf("%s not have compatible types, '%s' vs. '%s'", what, param.MLIR(), output.MLIR())
+	}
+	return ""
+}
+
+// verifyDonor returns what is wrong with one donor, or "".
+func (c *Config) verifyDonor(d Donor) string {
+	param, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+	if !ok {
+		return fmt.Sprintf("buffer donor parameter %d at %s is not a parameter of the entry function", d.ParamNumber, d.ParamIndex)
+	}
+	if !param.IsArray() {
+		return fmt.Sprintf("buffer donor parameter %d at %s is not an array: %s", d.ParamNumber, d.ParamIndex, param.String())
+	}
+	if c.Aliases.ParameterHasAlias(d.ParamNumber, d.ParamIndex) {
+		return fmt.Sprintf("Input %d at index %s is registered as a buffer donor. However, it is also in the input output alias config.", d.ParamNumber, d.ParamIndex)
+	}
+	return ""
+}
+
+func (d Donor) key() string {
+	return fmt.Sprint(d.ParamNumber) + ":" + d.ParamIndex.key()
+}
