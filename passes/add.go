@@ -1,0 +1,80 @@
+package passes
+
+import "github.com/mhlo-alias/mhlo-alias/model"
+
+const discoveryDoc = `
+
+Parameters are keyed by their whole shape printed with layout, as
+Shape::ToString(print_layout=true): "f32[2,3]{1,0}". An unresolved layout
+prints nothing, so it never matches a resolved one, while two unresolved
+layouts of the same type and dims do match; a scalar prints no layout
+either way. Output array leaves are visited in pre-order; each one without
+an alias takes the lowest-numbered parameter with the same key that no
+output aliases yet and no earlier output took in this run. Existing aliases
+are kept. Tuple, token and opaque outputs, and tuple, token and opaque
+parameters, never match: with use-tuple-args the only parameter is a tuple,
+so nothing is found.
+
+A parameter taken this way stops being a buffer donor, so that a donor is
+never also aliased (the compiler leaves that to a later verifier).
+
+Reports a change when at least one alias was added.`
+
+// AddMustAliases is the compiler's add-must-aliases (registry slot 45).
+var AddMustAliases = &Pass{
+	Name: "add-must-aliases",
+	Doc:  "pair identical parameters and outputs as must-aliases" + discoveryDoc,
+	Run:  func(c *model.Config) (bool, error) { return addNewAliases(c, model.MustAlias) },
+}
+
+// AddMayAliases is the compiler's add-may-aliases (registry slot 46).
+var AddMayAliases = &Pass{
+	Name: "add-may-aliases",
+	Doc:  "pair identical parameters and outputs as may-aliases" + discoveryDoc,
+	Run:  func(c *model.Config) (bool, error) { return addNewAliases(c, model.MayAlias) },
+}
+
+// addNewAliases is the compiler's AddNewAliases: the kind is only what the
+// new aliases are stamped with; discovery is the same for both passes.
+func addNewAliases(c *model.Config, kind model.AliasKind) (bool, error) {
+	free := freeParams(c)
+	changed := false
+	var err error
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if err != nil || !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
+			return
+		}
+		key := sub.StringWithLayout()
+		queue := free[key]
+		if len(queue) == 0 {
+			return
+		}
+		// Consume on match, so two outputs never claim one parameter.
+		param := queue[0]
+		free[key] = queue[1:]
+		if err = c.Aliases.SetUpAlias(out, param, model.ShapeIndex{}, kind, model.Origin{}); err != nil {
+			return
+		}
+		c.Donors.RemoveBufferDonor(param, model.ShapeIndex{})
+		changed = true
+	})
+	return changed, err
+}
+
+// freeParams indexes the array parameters that no output aliases by their
+// shape printed with layout; each list is in ascending parameter order, so
+// its head is the lowest-numbered candidate. The map is only ever looked
+// up, never ranged over, so its order cannot leak into the result.
+func freeParams(c *model.Config) map[string][]int64 {
+	free := map[string][]int64{}
+	for i := range c.Params {
+		p := int64(i)
+		s := &c.Params[i]
+		if !s.IsArray() || c.Aliases.ParameterHasAlias(p, model.ShapeIndex{}) {
+			continue
+		}
+		key := s.StringWithLayout()
+		free[key] = append(free[key], p)
+	}
+	return free
+}

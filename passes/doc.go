@@ -1,0 +1,37 @@
+// Package passes reimplements the Neuron compiler's seven input/output
+// alias passes over the model of package model.
+//
+// The family manages one table, the entry computation's input/output alias
+// config, plus its buffer donor config:
+//
+//   - remove-aliases clears every alias;
+//   - add-must-aliases and add-may-aliases pair each unaliased output array
+//     leaf with the lowest-numbered free parameter whose shape, printed
+//     with layout, is the same;
+//   - flip-must-aliases makes every alias a may-alias and flip-may-aliases
+//     makes every alias a must-alias (the name is the kind flipped away);
+//   - aws_neuron_alias_to_must_alias (alias-to-must-alias) makes every
+//     alias a must-alias after layout assignment;
+//   - aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias) turns
+//     each buffer donor into a may-alias of the first equal unaliased
+//     output, and needs every layout involved to be resolved.
+//
+// A pass is a value of type Pass; All lists them in the compiler's registry
+// order, which is also what --list-passes prints. There is no
+// self-registration: adding a pass means adding it to All. Lookup and Parse
+// resolve names and short aliases; Run runs a pipeline, verifying the model
+// after every pass when asked.
+//
+// Every pass keeps the model valid on its own: discovery drops the donor
+// registration of a parameter it aliases and donation drops the donor it
+// consumes, so model.Verify holds after every step. The one exception is
+// promotion to must-alias (flip-may-aliases, aws_neuron_alias_to_must_alias):
+// like the compiler, it promotes every alias, and a may-alias whose types
+// MHLO rejects for a must-alias then fails verification.
+//
+// Each pass reports whether it changed the config, meaning the aliases or
+// donors as Config.LongString prints them: the compiler's passes always
+// report true, but a precise answer lets a driver tell a no-op from a
+// rewrite. The decisions taken where the specification leaves a choice are
+// listed in docs/passes.md.
+package passes

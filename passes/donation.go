@@ -1,0 +1,97 @@
+package passes
+
+import (
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// donationName is a constant so that the pass's own errors can name it
+// without an initialization cycle.
+const donationName = "aws_neuron_buffer_donation_to_alias"
+
+// BufferDonationToAlias is the compiler's
+// aws_neuron_buffer_donation_to_alias (registry slot 73).
+var BufferDonationToAlias = &Pass{
+	Name:  donationName,
+	Alias: "buffer-donation-to-alias",
+	Doc: `turn buffer donors into may-aliases of equal outputs
+
+First every layout involved must be resolved: each donor's parameter leaf
+and each output array leaf without an alias, checked in that order (donors
+in (parameter, index) order, then outputs in pre-order), even when there
+are no donors, as the compiler checks every output. The first unresolved
+one is an error naming it, at its argument or result.
+
+Then donors are visited in (parameter, index) order; each takes the first
+output array leaf, in pre-order, that has no alias (counting those made by
+earlier donors) and whose shape is equal: element type, dims, dynamic flags
+and layout (Shape::Equal). The pair becomes a may-alias, not a must-alias:
+a donation is a permission, so the runtime may still copy. The donor
+registration is removed. Donors that match nothing stay donors.
+
+Reports a change when at least one donor became an alias.`,
+	Run: bufferDonationToAlias,
+}
+
+func bufferDonationToAlias(c *model.Config) (bool, error) {
+	if err := checkDonationLayouts(c); err != nil {
+		return false, err
+	}
+	changed := false
+	// Donors returns a sorted copy, so removing entries while walking it is
+	// safe and the order is (parameter, index).
+	for _, d := range c.Donors.Donors() {
+		in, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+		if !ok || !in.IsArray() {
+			continue
+		}
+		out, ok := firstEqualOutput(c, in)
+		if !ok {
+			continue
+		}
+		if err := c.Aliases.SetUpAlias(out, d.ParamNumber, d.ParamIndex, model.MayAlias, model.Origin{}); err != nil {
+			return changed, err
+		}
+		c.Donors.RemoveBufferDonor(d.ParamNumber, d.ParamIndex)
+		changed = true
+	}
+	return changed, nil
+}
+
+// firstEqualOutput returns the first output array leaf, in pre-order, that
+// has no alias and whose shape equals in.
+func firstEqualOutput(c *model.Config, in *model.Shape) (model.ShapeIndex, bool) {
+	var found model.ShapeIndex
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if found != nil || !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
+			return
+		}
+		if model.Equal(in, sub) {
+			found = out.Clone()
+		}
+	})
+	return found, found != nil
+}
+
+// checkDonationLayouts is the compiler's HasLayout RET_CHECKs, reported as
+// a diagnostic at the argument or result instead of a crash.
+func checkDonationLayouts(c *model.Config) *ast.Error {
+	for _, d := range c.Donors.Donors() {
+		in, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+		if ok && in.IsArray() && !in.HasLayout {
+			return ast.Errorf(c.ParamPos(d.ParamNumber, d.ParamIndex),
+				"%s needs resolved layouts, but the layout of buffer donor parameter %d at %s (%s) is unresolved",
+				donationName, d.ParamNumber, d.ParamIndex, in.String())
+		}
+	}
+	var bad *ast.Error
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if bad != nil || !sub.IsArray() || sub.HasLayout || c.Aliases.OutputHasAlias(out) {
+			return
+		}
+		bad = ast.Errorf(c.OutputPos(out),
+			"%s needs resolved layouts, but the layout of output index %s (%s) is unresolved",
+			donationName, out, sub.String())
+	})
+	return bad
+}

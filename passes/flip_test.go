@@ -1,0 +1,97 @@
+package passes
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+func TestFlipAndPromote(t *testing.T) {
+	mixed := func() *model.Config {
+		return cfg(params(f32(2), f32(3), f32(4)), tup(f32(2), f32(3), f32(4)),
+			must(ix(0), 0, ix()), may(ix(1), 1, ix()), donor(2, ix()))
+	}
+	allMay := func() *model.Config {
+		return cfg(params(f32(2), f32(3)), tup(f32(2), f32(3)), may(ix(0), 0, ix()), may(ix(1), 1, ix()))
+	}
+	allMust := func() *model.Config {
+		return cfg(params(f32(2), f32(3)), tup(f32(2), f32(3)), must(ix(0), 0, ix()), must(ix(1), 1, ix()))
+	}
+	const (
+		mixedToMay  = "input_output_alias={ {0}: (0, {}, may-alias), {1}: (1, {}, may-alias) }, buffer_donor={ (2, {}) }"
+		mixedToMust = "input_output_alias={ {0}: (0, {}, must-alias), {1}: (1, {}, must-alias) }, buffer_donor={ (2, {}) }"
+		twoMay      = "input_output_alias={ {0}: (0, {}, may-alias), {1}: (1, {}, may-alias) }"
+		twoMust     = "input_output_alias={ {0}: (0, {}, must-alias), {1}: (1, {}, must-alias) }"
+	)
+	runCases(t, []passCase{
+		// The name is the kind flipped away: flip-must-aliases makes may.
+		{name: "blanket: must and may become may", pass: FlipMustAliases, c: mixed(), want: mixedToMay, changed: true},
+		{name: "all may already", pass: FlipMustAliases, c: allMay(), want: twoMay, changed: false},
+		{name: "all must become may", pass: FlipMustAliases, c: allMust(), want: twoMay, changed: true},
+		{name: "blanket: may and must become must", pass: FlipMayAliases, c: mixed(), want: mixedToMust, changed: true},
+		{name: "all must already", pass: FlipMayAliases, c: allMust(), want: twoMust, changed: false},
+		{name: "all may become must", pass: FlipMayAliases, c: allMay(), want: twoMust, changed: true},
+		{name: "no aliases", pass: FlipMayAliases,
+			c: cfg(params(f32(2)), f32(2), donor(0, ix())), want: "buffer_donor={ (0, {}) }", changed: false},
+		{name: "tuple-leaf indices survive", pass: FlipMustAliases,
+			c:    cfg(params(tup(f32(2), f32(3), f32(4))), tup(tup(f32(3)), f32(2)), must(ix(0, 0), 0, ix(1)), must(ix(1), 0, ix(0)), donor(0, ix(2))),
+			want: "input_output_alias={ {0,0}: (0, {1}, may-alias), {1}: (0, {0}, may-alias) }, buffer_donor={ (0, {2}) }", changed: true},
+		{name: "promote: may and must become must", pass: AliasToMustAlias, c: mixed(), want: mixedToMust, changed: true},
+		{name: "promote: all must already", pass: AliasToMustAlias, c: allMust(), want: twoMust, changed: false},
+		{name: "promote: no aliases", pass: AliasToMustAlias, c: cfg(params(f32(2)), tup(f32(2))), want: "", changed: false},
+		{name: "promote: single array output", pass: AliasToMustAlias,
+			c: cfg(params(f32(2)), f32(2), may(ix(), 0, ix())), want: "input_output_alias={ {}: (0, {}, must-alias) }", changed: true},
+	})
+}
+
+// A kind cannot be changed in place: SetUpAlias refuses an output that
+// already has an alias. The passes rebuild a fresh config, so the config
+// they were given is left as it was, and each alias keeps its origin.
+func TestFlipRebuildsConfig(t *testing.T) {
+	for _, p := range []*Pass{FlipMustAliases, FlipMayAliases, AliasToMustAlias} {
+		origin := model.Origin{Attr: "tf.aliasing_output"}
+		c := cfg(params(f32(2), f32(3)), tup(f32(2), f32(3)))
+		if err := c.Aliases.SetUpAlias(ix(0), 0, ix(), model.MustAlias, origin); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Aliases.SetUpAlias(ix(1), 1, ix(), model.MayAlias, model.Origin{}); err != nil {
+			t.Fatal(err)
+		}
+		old := c.Aliases
+		oldText := old.String()
+		if _, err := p.Run(c); err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if c.Aliases == old || old.String() != oldText {
+			t.Errorf("%s changed the alias config in place", p.Name)
+		}
+		a, ok := c.Aliases.GetAliasedParameter(ix(0))
+		if !ok || a.Origin != origin {
+			t.Errorf("%s: origin lost: %+v", p.Name, a)
+		}
+		if c.Output().String() != "(f32[2], f32[3])" {
+			t.Errorf("%s: output shape changed to %s", p.Name, c.Output())
+		}
+	}
+}
+
+// Promotion does not filter: a may-alias MHLO rejects as a must-alias is
+// promoted all the same and the verifier names the pass.
+func TestPromoteIncompatibleFailsVerify(t *testing.T) {
+	for _, p := range []*Pass{FlipMayAliases, AliasToMustAlias} {
+		c := cfg(params(s32(4)), tup(f32(4)), may(ix(0), 0, ix()))
+		err := Run(c, []*Pass{p}, true)
+		want := "<stdin>: error: after pass " + p.Name + `: attribute "mhlo.result_alias" aliases do not have compatible types, 'tensor<4xi32>' vs. 'tensor<4xf32>'`
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: error %v\nwant %s", p.Name, err, want)
+		}
+		if !strings.Contains(short(c), "must-alias") {
+			t.Errorf("%s did not promote: %s", p.Name, short(c))
+		}
+		c = cfg(params(s32(4)), tup(f32(4)), may(ix(0), 0, ix()))
+		if err := Run(c, []*Pass{p}, false); err != nil {
+			t.Errorf("%s without verify-each: %v", p.Name, err)
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package passes
+
+import (
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// Pass is one of the compiler's alias passes. Passes are plain values; the
+// registry is the ordered slice All.
+type Pass struct {
+	// Name is the compiler's registry name, as --passes accepts it.
+	Name string
+	// Alias is a shorter name --passes also accepts, or "".
+	Alias string
+	// Doc is a title line (lowercase, no period), a blank line and prose.
+	Doc string
+	// Run rewrites the config and reports whether it changed: whether the
+	// aliases or donors, as printed by Config.LongString, differ afterwards.
+	// On error the config may be partly rewritten.
+	Run func(c *model.Config) (changed bool, err error)
+}
+
+// Title is the first line of the pass's doc.
+func (p *Pass) Title() string {
+	title, _, _ := strings.Cut(p.Doc, "\n")
+	return title
+}
+
+// String is the pass's name.
+func (p *Pass) String() string { return p.Name }
