@@ -62,7 +62,7 @@ func TestAddAliases(t *testing.T) {
 			c:    cfg(params(tok(), f32(2)), tup(tok(), f32(2))),
 			want: "input_output_alias={ {1}: (1, {}, must-alias) }", changed: true},
 		{name: "opaque leaves never match", pass: AddMayAliases,
-			c: cfg(params(opaque()), tup(opaque())),
+			c:    cfg(params(opaque()), tup(opaque())),
 			want: "", changed: false},
 		{name: "use-tuple-args: one tuple parameter, nothing matches", pass: AddMustAliases,
 			c:    cfg(params(tup(f32(2), s32(3))), tup(f32(2), s32(3))),
