@@ -1,0 +1,202 @@
+package passes
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// gen builds random valid configs from a small vocabulary of shapes, so
+// that discovery and donation find pairs often.
+type gen struct{ r *rand.Rand }
+
+func newGen(seed uint64) *gen { return &gen{rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))} }
+
+func (g *gen) array() model.Shape {
+	elem := model.F32
+	switch g.r.IntN(6) {
+	case 0:
+		elem = model.S32
+	case 1:
+		elem = model.BF16
+	}
+	dims := make([]int64, g.r.IntN(3))
+	for i := range dims {
+		dims[i] = int64(2 + g.r.IntN(4)/3)
+	}
+	s := model.Array(elem, dims...)
+	switch n := g.r.IntN(24); {
+	case n == 0:
+		s = unres(s)
+	case n < 3 && len(dims) == 2:
+		s = layout(s, 0, 1)
+	case n < 5 && len(dims) > 0:
+		s = dyn(s, 0)
+	}
+	return s
+}
+
+func (g *gen) shape(depth int) model.Shape {
+	switch n := g.r.IntN(10); {
+	case n == 0:
+		return tok()
+	case n < 3 && depth < 2:
+		elems := make([]model.Shape, 1+g.r.IntN(3))
+		for i := range elems {
+			elems[i] = g.shape(depth + 1)
+		}
+		return tup(elems...)
+	}
+	return g.array()
+}
+
+// config returns a config that model.Verify accepts: aliases join array
+// leaves MHLO would accept as a must-alias, each parameter leaf at most
+// once, and donors are unaliased array leaves.
+func (g *gen) config() *model.Config {
+	ps := make([]model.Shape, 1+g.r.IntN(5))
+	for i := range ps {
+		ps[i] = g.shape(0)
+	}
+	if g.r.IntN(8) == 0 { // as with use-tuple-args
+		ps = []model.Shape{tup(ps...)}
+	}
+	out := g.shape(0)
+	if g.r.IntN(4) != 0 {
+		elems := make([]model.Shape, 2+g.r.IntN(3))
+		for i := range elems {
+			elems[i] = g.shape(1)
+		}
+		out = tup(elems...)
+	}
+	c := model.NewConfig(ps, out)
+	type leaf struct {
+		p  int64
+		pi model.ShapeIndex
+		s  *model.Shape
+	}
+	var leaves []leaf
+	for p := range ps {
+		ps[p].ForEachSubshape(func(pi model.ShapeIndex, s *model.Shape) {
+			if s.IsArray() {
+				leaves = append(leaves, leaf{int64(p), pi.Clone(), s})
+			}
+		})
+	}
+	used := map[int]bool{}
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, s *model.Shape) {
+		if !s.IsArray() || g.r.IntN(3) != 0 {
+			return
+		}
+		for _, i := range g.r.Perm(len(leaves)) {
+			l := leaves[i]
+			sameSize := s.IsDynamic() || l.s.IsDynamic() || s.ByteSize() == l.s.ByteSize()
+			if used[i] || !model.Compatible(l.s, s) || !sameSize {
+				continue
+			}
+			used[i] = true
+			kind := model.AliasKind(g.r.IntN(2))
+			if err := c.Aliases.SetUpAlias(out, l.p, l.pi, kind, model.Origin{}); err != nil {
+				panic(err)
+			}
+			return
+		}
+	})
+	for i, l := range leaves {
+		if !used[i] && g.r.IntN(2) == 0 {
+			if err := c.Donors.AddBufferDonor(l.p, l.pi, model.Origin{}); err != nil {
+				panic(err)
+			}
+		}
+	}
+	if errs := model.Verify(c); errs.HasErrors() {
+		panic(fmt.Sprintf("generator made an invalid config: %v\n%s", errs, c.LongString()))
+	}
+	return c
+}
+
+// triples is the set of (output, parameter, parameter index) of c's
+// aliases, kinds left out.
+func triples(c *model.Config) string {
+	var parts []string
+	c.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
+		parts = append(parts, fmt.Sprintf("%s<-(%d,%s)", out, a.ParamNumber, a.ParamIndex))
+	})
+	return strings.Join(parts, " ")
+}
+
+func TestFlipKeepsPairs(t *testing.T) {
+	for seed := range uint64(300) {
+		c := newGen(seed).config()
+		before := triples(c)
+		if err := Run(c, []*Pass{FlipMustAliases, FlipMayAliases}, true); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if got := triples(c); got != before {
+			t.Fatalf("seed %d: pairs changed:\n%s\nto\n%s", seed, before, got)
+		}
+		if strings.Contains(short(c), "may-alias") {
+			t.Fatalf("seed %d: flip-may-aliases left a may-alias: %s", seed, short(c))
+		}
+	}
+}
+
+// TestRandomPipelines runs random pipelines of up to five passes over
+// random valid configs. Each step must leave a valid config (or fail with
+// donation's layout diagnostic), report changed exactly when the printed
+// config differs, and give the same result twice.
+func TestRandomPipelines(t *testing.T) {
+	changes := map[*Pass]int{}
+	layoutErrors := 0
+	for seed := range uint64(2000) {
+		g := newGen(seed)
+		c := g.config()
+		pipeline := make([]*Pass, 1+g.r.IntN(5))
+		for i := range pipeline {
+			pipeline[i] = All[g.r.IntN(len(All))]
+		}
+		twin := c.Clone()
+		failed := false
+		for _, p := range pipeline {
+			before := c.LongString()
+			changed, err := p.Run(c)
+			if err != nil {
+				if p != BufferDonationToAlias || !strings.Contains(err.Error(), "needs resolved layouts") {
+					t.Fatalf("seed %d: %s: %v", seed, p.Name, err)
+				}
+				layoutErrors++
+				failed = true
+				break
+			}
+			if changed != (c.LongString() != before) {
+				t.Fatalf("seed %d: %s reported changed = %v for\n%s->\n%s", seed, p.Name, changed, before, c.LongString())
+			}
+			if errs := model.Verify(c); errs.HasErrors() {
+				t.Fatalf("seed %d: after %s: %v\nbefore:\n%s", seed, p.Name, errs, before)
+			}
+			if changed {
+				changes[p]++
+			}
+		}
+		// The same pipeline through Run, on a copy: same verdict, same result.
+		err := Run(twin, pipeline, true)
+		if (err != nil) != failed {
+			t.Fatalf("seed %d: Run error %v, step by step failed = %v", seed, err, failed)
+		}
+		if !failed && twin.LongString() != c.LongString() {
+			t.Fatalf("seed %d: two runs differ:\n%s\n%s", seed, c.LongString(), twin.LongString())
+		}
+	}
+	// The generator must exercise the passes, or the test proves nothing.
+	for _, p := range All {
+		if changes[p] < 50 {
+			t.Errorf("weak generator: %s changed a config only %d times", p.Name, changes[p])
+		}
+	}
+	if layoutErrors == 0 {
+		t.Error("weak generator: donation never met an unresolved layout")
+	}
+}
