@@ -27,10 +27,11 @@ func TestRegistry(t *testing.T) {
 		if p.Name != wantOrder[i] {
 			t.Errorf("All[%d] = %s, want %s (the compiler's registry order)", i, p.Name, wantOrder[i])
 		}
-		for _, name := range []string{p.Name, p.Alias} {
-			if name == "" && name == p.Alias {
-				continue
-			}
+		names := []string{p.Name}
+		if p.Alias != "" {
+			names = append(names, p.Alias)
+		}
+		for _, name := range names {
 			if !wellFormed.MatchString(name) {
 				t.Errorf("malformed name %q", name)
 			}
