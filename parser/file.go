@@ -1,0 +1,557 @@
+package parser
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// scanner finds the structure of a module in src.
+type scanner struct {
+	src   []byte
+	file  *ast.File
+	lines lineIndex
+
+	entry  string
+	funcs  []*funcSpan
+	module *moduleSpan
+}
+
+// moduleSpan is what the scanner records of the module operation.
+type moduleSpan struct {
+	pos       int
+	generic   bool
+	name      string
+	attrsKw   int    // custom: offset of `attributes`, or -1
+	attrs     [2]int // the dictionary's span, or {-1, -1}
+	insertAt  int
+	bodyStart int
+}
+
+// funcSpan is what the scanner records of a function.
+type funcSpan struct {
+	name    string
+	pos     int // the symbol (custom) or the op name string (generic)
+	generic bool
+	sig     [2]int // custom: from '(' to the end of the attributes clause
+	props   [2]int // generic: the properties dictionary, or {-1, -1}
+	attrs   [2]int // generic: the attribute dictionary, or {-1, -1}
+}
+
+var noSpan = [2]int{-1, -1}
+
+func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
+	return ast.Errorf(s.pos(off), format, args...)
+}
+
+func (s *scanner) pos(off int) ast.Pos {
+	line, col := s.lines.lineCol(s.src, off)
+	return ast.Pos{Filename: s.file.Name, Offset: off, Line: line, Column: col}
+}
+
+// hasWord reports whether the keyword w stands at i, not followed by more
+// identifier characters.
+func (s *scanner) hasWord(i int, w string) bool {
+	return bytes.HasPrefix(s.src[i:], []byte(w)) &&
+		(i+len(w) >= len(s.src) || !isIdentChar(s.src[i+len(w)]))
+}
+
+// scanTop walks the top level: alias definitions, the resource trailer,
+// one module, or bare functions.
+func (s *scanner) scanTop() error {
+	src := s.src
+	for i := s.skipTrivia(0); i < len(src); i = s.skipTrivia(i) {
+		var err error
+		switch c := src[i]; {
+		case c == '#' || c == '!':
+			i, err = s.aliasDef(i)
+		case bytes.HasPrefix(src[i:], []byte("{-#")):
+			i, err = s.resources(i)
+		case s.hasWord(i, "module") || s.hasWord(i, "builtin.module"):
+			if s.module != nil {
+				return s.errorf(i, "expected at most one top-level module")
+			}
+			i, err = s.customModule(i)
+		case c == '"' && bytes.HasPrefix(src[i:], []byte(`"builtin.module"`)):
+			if s.module != nil {
+				return s.errorf(i, "expected at most one top-level module")
+			}
+			i, err = s.genericModule(i)
+		default:
+			i, err = s.item(i)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if s.module != nil && len(s.funcs) > 0 && s.funcs[0].pos < s.module.pos {
+		return s.errorf(s.funcs[0].pos, "expected functions inside the module, not beside it")
+	}
+	return nil
+}
+
+// item handles one piece of a module body (or of the top level): a
+// function, or any other token or group, which is skipped.
+func (s *scanner) item(i int) (int, error) {
+	src := s.src
+	switch c := src[i]; {
+	case s.hasWord(i, "func.func"):
+		return s.customFunc(i)
+	case c == '"':
+		if bytes.HasPrefix(src[i:], []byte(`"func.func"`)) {
+			return s.genericFunc(i)
+		}
+		end, ok := skipString(src, i)
+		if !ok {
+			return 0, s.errorf(i, "unterminated string")
+		}
+		return end, nil
+	case c == '(' || c == '[' || c == '{':
+		return s.skipGroup(i)
+	case c == ')' || c == ']' || c == '}':
+		return 0, s.errorf(i, "unexpected '%c'", c)
+	case isIdentStart(c):
+		return i + identLen(src, i), nil
+	}
+	return i + 1, nil
+}
+
+// aliasDef records `#name = attr` or `!name = type`.
+func (s *scanner) aliasDef(i int) (int, error) {
+	src := s.src
+	j := i + 1
+	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+		j++
+	}
+	if j == i+1 {
+		return 0, s.errorf(i, "expected an alias name after '%c'", src[i])
+	}
+	name := string(src[i:j])
+	k := s.skipTrivia(j)
+	if k >= len(src) || src[k] != '=' {
+		return 0, s.errorf(k, "expected '=' in alias definition of %s", name)
+	}
+	start := s.skipTrivia(k + 1)
+	var end int
+	var err error
+	if src[i] == '!' {
+		end, err = s.skipType(start)
+	} else {
+		end, err = s.skipAttrValue(start)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if end == start {
+		return 0, s.errorf(start, "expected a value in alias definition of %s", name)
+	}
+	span := ast.Span{Pos: s.pos(start), End: s.pos(end)}
+	aliases := s.file.AttrAliases
+	if src[i] == '!' {
+		aliases = s.file.TypeAliases
+	}
+	if _, dup := aliases[name]; dup {
+		return 0, s.errorf(i, "redefinition of alias %s", name)
+	}
+	aliases[name] = span
+	return end, nil
+}
+
+// resources skips the `{-# dialect_resources ... #-}` trailer.
+func (s *scanner) resources(i int) (int, error) {
+	src := s.src
+	for j := i + 3; j < len(src); {
+		switch {
+		case src[j] == '"':
+			end, ok := skipString(src, j)
+			if !ok {
+				return 0, s.errorf(j, "unterminated string")
+			}
+			j = end
+		case bytes.HasPrefix(src[j:], []byte("#-}")):
+			return j + 3, nil
+		default:
+			j++
+		}
+	}
+	return 0, s.errorf(i, "expected '#-}' to end the file metadata")
+}
+
+// customModule scans `module @name attributes {...} { body } loc(...)`.
+func (s *scanner) customModule(i int) (int, error) {
+	src := s.src
+	m := &moduleSpan{pos: i, attrsKw: -1, attrs: noSpan}
+	s.module = m
+	j := s.skipTrivia(i + identLen(src, i))
+	if end, name, ok := s.symbol(j); ok {
+		m.name = name
+		j = s.skipTrivia(end)
+	} else if j < len(src) && src[j] == '@' {
+		return 0, s.errorf(j, "invalid module name")
+	}
+	m.insertAt = j
+	if s.hasWord(j, "attributes") {
+		m.attrsKw = j
+		j = s.skipTrivia(j + len("attributes"))
+		if j >= len(src) || src[j] != '{' {
+			return 0, s.errorf(j, "expected '{' after 'attributes'")
+		}
+		end, err := s.skipBraces(j)
+		if err != nil {
+			return 0, err
+		}
+		m.attrs = [2]int{j, end}
+		m.insertAt = s.skipTrivia(end)
+		j = m.insertAt
+	}
+	if j >= len(src) || src[j] != '{' {
+		return 0, s.errorf(j, "expected '{' to begin the module body")
+	}
+	m.bodyStart = j
+	end, err := s.body(j)
+	if err != nil {
+		return 0, err
+	}
+	return s.trailingLoc(end)
+}
+
+// genericModule scans `"builtin.module"() <{...}> ({ body }) {attrs} : () -> ()`.
+func (s *scanner) genericModule(i int) (int, error) {
+	m := &moduleSpan{pos: i, generic: true, attrsKw: -1, attrs: noSpan}
+	s.module = m
+	op, err := s.genericOp(i, len(`"builtin.module"`), true)
+	if err != nil {
+		return 0, err
+	}
+	m.attrs, m.insertAt = op.attrs, op.regionEnd
+	if op.props[0] >= 0 {
+		if name, ok := s.dictString(op.props, "sym_name"); ok {
+			m.name = name
+		}
+	}
+	return op.end, nil
+}
+
+// body scans the region `{ ... }` at i for functions; it returns the
+// offset after the closing brace.
+func (s *scanner) body(i int) (int, error) {
+	src := s.src
+	for j := s.skipTrivia(i + 1); j < len(src); j = s.skipTrivia(j) {
+		if src[j] == '}' {
+			return j + 1, nil
+		}
+		if bytes.HasPrefix(src[j:], []byte("^bb")) {
+			// A block label, as in a generic-form region: skip it.
+			j++
+			continue
+		}
+		end, err := s.item(j)
+		if err != nil {
+			return 0, err
+		}
+		j = end
+	}
+	return 0, s.errorf(i, "unbalanced '{': no matching '}'")
+}
+
+// trailingLoc skips an optional `loc(...)` after an operation.
+func (s *scanner) trailingLoc(i int) (int, error) {
+	j := s.skipTrivia(i)
+	if s.hasWord(j, "loc") {
+		k := s.skipTrivia(j + 3)
+		if k < len(s.src) && s.src[k] == '(' {
+			return s.skipGroup(k)
+		}
+	}
+	return i, nil
+}
+
+// customFunc scans `func.func [visibility] @name(args) [-> results]
+// [attributes {...}] [{ body }] [loc(...)]`.
+func (s *scanner) customFunc(i int) (int, error) {
+	src := s.src
+	j := s.skipTrivia(i + len("func.func"))
+	for _, v := range []string{"public", "private", "nested"} {
+		if s.hasWord(j, v) {
+			j = s.skipTrivia(j + len(v))
+			break
+		}
+	}
+	end, name, ok := s.symbol(j)
+	if !ok {
+		return 0, s.errorf(j, "expected a function name (@name) after 'func.func'")
+	}
+	f := &funcSpan{name: name, pos: j, props: noSpan, attrs: noSpan}
+	j = s.skipTrivia(end)
+	if j >= len(src) || src[j] != '(' {
+		return 0, s.errorf(j, "expected '(' in function signature")
+	}
+	sigEnd, err := s.signatureEnd(j)
+	if err != nil {
+		return 0, err
+	}
+	f.sig = [2]int{j, sigEnd}
+	s.funcs = append(s.funcs, f)
+	j = s.skipTrivia(sigEnd)
+	if j < len(src) && src[j] == '{' {
+		end, err := s.skipBraces(j)
+		if err != nil {
+			return 0, err
+		}
+		return s.trailingLoc(end)
+	}
+	return s.trailingLoc(sigEnd)
+}
+
+// signatureEnd returns the end of a custom-form signature starting with
+// the '(' at i: the argument list, results, and attributes clause.
+func (s *scanner) signatureEnd(i int) (int, error) {
+	src := s.src
+	end, err := s.skipGroup(i)
+	if err != nil {
+		return 0, err
+	}
+	j := s.skipTrivia(end)
+	if bytes.HasPrefix(src[j:], []byte("->")) {
+		j = s.skipTrivia(j + 2)
+		if j < len(src) && src[j] == '(' {
+			end, err = s.skipGroup(j)
+		} else {
+			end, err = s.skipType(j)
+		}
+		if err != nil {
+			return 0, err
+		}
+		j = s.skipTrivia(end)
+	}
+	if s.hasWord(j, "attributes") {
+		k := s.skipTrivia(j + len("attributes"))
+		if k >= len(src) || src[k] != '{' {
+			return 0, s.errorf(k, "expected '{' after 'attributes'")
+		}
+		return s.skipBraces(k)
+	}
+	return end, nil
+}
+
+// genericOpSpan is what the scanner records of a generic-form operation.
+type genericOpSpan struct {
+	props     [2]int
+	attrs     [2]int
+	regionEnd int
+	end       int
+}
+
+// genericOp scans `"name"(operands) <{props}> (regions) {attrs} : type loc`
+// from the name at i (nameLen bytes long). With scanRegion, the region's
+// body is searched for functions (the module); otherwise it is skipped.
+func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, error) {
+	src := s.src
+	op := genericOpSpan{props: noSpan, attrs: noSpan}
+	j := s.skipTrivia(i + nameLen)
+	if j >= len(src) || src[j] != '(' {
+		return op, s.errorf(j, "expected '(' to begin the operand list")
+	}
+	end, err := s.skipGroup(j)
+	if err != nil {
+		return op, err
+	}
+	j = s.skipTrivia(end)
+	if j < len(src) && src[j] == '<' {
+		k := s.skipTrivia(j + 1)
+		if k >= len(src) || src[k] != '{' {
+			return op, s.errorf(k, "expected '{' in properties")
+		}
+		end, err := s.skipBraces(k)
+		if err != nil {
+			return op, err
+		}
+		op.props = [2]int{k, end}
+		j = s.skipTrivia(end)
+		if j >= len(src) || src[j] != '>' {
+			return op, s.errorf(j, "expected '>' to end properties")
+		}
+		j = s.skipTrivia(j + 1)
+	}
+	op.regionEnd = j
+	if j < len(src) && src[j] == '(' {
+		if end, err = s.regions(j, scanRegion); err != nil {
+			return op, err
+		}
+		op.regionEnd = end
+		j = s.skipTrivia(end)
+	}
+	if j < len(src) && src[j] == '{' {
+		end, err := s.skipBraces(j)
+		if err != nil {
+			return op, err
+		}
+		op.attrs = [2]int{j, end}
+		j = s.skipTrivia(end)
+	}
+	if j >= len(src) || src[j] != ':' {
+		return op, s.errorf(j, "expected ':' followed by the operation's type")
+	}
+	if end, err = s.skipType(s.skipTrivia(j + 1)); err != nil {
+		return op, err
+	}
+	op.end, err = s.trailingLoc(end)
+	return op, err
+}
+
+// regions skips the region list `({...}, {...})` at i; with scan, the
+// regions' bodies are searched for functions.
+func (s *scanner) regions(i int, scan bool) (int, error) {
+	if !scan {
+		return s.skipGroup(i)
+	}
+	src := s.src
+	j := s.skipTrivia(i + 1)
+	for j < len(src) && src[j] == '{' {
+		end, err := s.body(j)
+		if err != nil {
+			return 0, err
+		}
+		j = s.skipTrivia(end)
+		if j < len(src) && src[j] == ',' {
+			j = s.skipTrivia(j + 1)
+		}
+	}
+	if j >= len(src) || src[j] != ')' {
+		return 0, s.errorf(j, "expected ')' to end the region list")
+	}
+	return j + 1, nil
+}
+
+// genericFunc scans a generic-form `"func.func"` operation.
+func (s *scanner) genericFunc(i int) (int, error) {
+	op, err := s.genericOp(i, len(`"func.func"`), false)
+	if err != nil {
+		return 0, err
+	}
+	f := &funcSpan{pos: i, generic: true, props: op.props, attrs: op.attrs}
+	name, ok := s.dictString(op.props, "sym_name")
+	if !ok {
+		name, ok = s.dictString(op.attrs, "sym_name")
+	}
+	if !ok {
+		return 0, s.errorf(i, "expected a sym_name string in the function's properties or attributes")
+	}
+	f.name = name
+	s.funcs = append(s.funcs, f)
+	return op.end, nil
+}
+
+// dictString finds `key = "value"` at the top level of the dictionary
+// spanning d and returns the unquoted value.
+func (s *scanner) dictString(d [2]int, key string) (string, bool) {
+	if d[0] < 0 {
+		return "", false
+	}
+	src := s.src[:d[1]-1]
+	for j := s.skipTrivia(d[0] + 1); j < len(src); j = s.skipTrivia(j) {
+		entry := j
+		if s.hasWord(j, key) {
+			k := s.skipTrivia(j + len(key))
+			if k < len(src) && src[k] == '=' {
+				k = s.skipTrivia(k + 1)
+				if k < len(src) && src[k] == '"' {
+					end, ok := skipString(src, k)
+					if !ok {
+						return "", false
+					}
+					v, err := ast.Unquote(string(src[k:end]))
+					return v, err == nil
+				}
+			}
+		}
+		// Skip to the next top-level comma.
+		for j = entry; j < len(src) && src[j] != ','; {
+			end, err := s.skipToken(j)
+			if err != nil {
+				return "", false
+			}
+			j = s.skipTrivia(end)
+		}
+		j++
+	}
+	return "", false
+}
+
+// lineIndex converts offsets to lines and columns, counting newlines from
+// the last offset it converted, since positions are mostly asked in order.
+type lineIndex struct {
+	off, line, lineStart int
+}
+
+func (x *lineIndex) lineCol(src []byte, off int) (int, int) {
+	if off > len(src) {
+		off = len(src)
+	}
+	if x.line == 0 || off < x.off {
+		*x = lineIndex{line: 1}
+	}
+	seg := src[x.off:off]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		x.line += n
+		x.lineStart = x.off + bytes.LastIndexByte(seg, '\n') + 1
+	}
+	x.off = off
+	return x.line, off - x.lineStart + 1
+}
+
+// funcNames lists the names of the functions found, for diagnostics.
+func (s *scanner) funcNames() string {
+	if len(s.funcs) == 0 {
+		return "no functions were found"
+	}
+	names := make([]string, len(s.funcs))
+	for i, f := range s.funcs {
+		names[i] = "@" + f.name
+	}
+	sort.Strings(names)
+	return "functions found: " + strings.Join(names, ", ")
+}
+
+func (s *scanner) findEntry() (*funcSpan, error) {
+	var found *funcSpan
+	for _, f := range s.funcs {
+		if f.name != s.entry {
+			continue
+		}
+		if found != nil {
+			return nil, s.errorf(f.pos, "redefinition of symbol named '%s'", s.entry)
+		}
+		found = f
+	}
+	if found == nil {
+		pos := 0
+		if s.module != nil {
+			pos = s.module.pos
+		}
+		return nil, s.errorf(pos, "entry function @%s not found; %s", s.entry, s.funcNames())
+	}
+	return found, nil
+}
+
+// skipToken skips one token or bracketed group of an attribute value.
+func (s *scanner) skipToken(i int) (int, error) {
+	src := s.src
+	switch c := src[i]; {
+	case c == '"':
+		end, ok := skipString(src, i)
+		if !ok {
+			return 0, s.errorf(i, "unterminated string")
+		}
+		return end, nil
+	case c == '(' || c == '[' || c == '{':
+		return s.skipGroup(i)
+	case c == '<':
+		return s.skipAngle(i)
+	case isIdentStart(c):
+		return i + identLen(src, i), nil
+	}
+	return i + 1, nil
+}

@@ -1,0 +1,316 @@
+package parser
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types of the signature lexer. Whitespace and comments are tokens
+// too (elided by the grammar), so that a node's EndPos is the end of its
+// last real token rather than the start of the next one.
+const (
+	tokEOF = lexer.EOF - iota
+	tokWhitespace
+	tokComment
+	tokBracket  // ( ) [ ] { } < >
+	tokPunct    // , : = -> ? * and any other lone character
+	tokIdent    // bare identifier: tensor, f32, mhlo.result_alias
+	tokPercent  // %arg0
+	tokAt       // @main, @"quoted"
+	tokHash     // #loc1, #mhlo.result_alias
+	tokBang     // !mhlo.token
+	tokInt      // 42, -1, 0x1F
+	tokFloat    // 1.5, -2.0e-3
+	tokString   // "text", quotes included
+	tokDims     // the dimension list of a shaped type: "2x?x3x"
+)
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":        tokEOF,
+	"Whitespace": tokWhitespace,
+	"Comment":    tokComment,
+	"Bracket":    tokBracket,
+	"Punct":      tokPunct,
+	"Ident":      tokIdent,
+	"Percent":    tokPercent,
+	"At":         tokAt,
+	"Hash":       tokHash,
+	"Bang":       tokBang,
+	"Int":        tokInt,
+	"Float":      tokFloat,
+	"String":     tokString,
+	"Dims":       tokDims,
+}
+
+// MaxDepth bounds the nesting of brackets in a signature or attribute, so
+// that no input can exhaust the stack of the recursive grammar.
+const MaxDepth = 200
+
+// definition is the participle lexer definition. Parsing never goes through
+// its Lex method: the parser builds a lexer over a span of the file itself
+// (newLexer), so that positions are those of the whole file.
+type definition struct{}
+
+func (definition) Symbols() map[string]lexer.TokenType { return symbols }
+
+func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return newLexer(src, 0, len(src), lexer.Position{Filename: filename, Line: 1, Column: 1}), nil
+}
+
+// sigLexer tokenizes src[start:end], with positions starting at pos.
+type sigLexer struct {
+	src    []byte
+	end    int
+	pos    lexer.Position
+	depth  int
+	prev   [2]lexer.Token // the last two significant tokens
+	dimsOK bool           // the next token may be a dimension list
+	err    error
+}
+
+func newLexer(src []byte, start, end int, pos lexer.Position) *sigLexer {
+	pos.Offset = start
+	return &sigLexer{src: src, end: end, pos: pos}
+}
+
+func (l *sigLexer) errorf(format string, args ...any) error {
+	return &lexer.Error{Msg: fmt.Sprintf(format, args...), Pos: l.pos}
+}
+
+// Next returns the next token.
+func (l *sigLexer) Next() (lexer.Token, error) {
+	if l.err != nil {
+		return lexer.Token{}, l.err
+	}
+	i := l.pos.Offset
+	if i >= l.end {
+		return lexer.EOFToken(l.pos), nil
+	}
+	typ, n, err := l.scan(i)
+	if err != nil {
+		l.err = err
+		return lexer.Token{}, err
+	}
+	tok := lexer.Token{Type: typ, Value: string(l.src[i : i+n]), Pos: l.pos}
+	l.advance(n)
+	if typ != tokWhitespace && typ != tokComment {
+		if err := l.track(tok); err != nil {
+			l.err = err
+			return lexer.Token{}, err
+		}
+	}
+	return tok, nil
+}
+
+// track keeps the bracket depth and notes when a dimension list may follow.
+func (l *sigLexer) track(tok lexer.Token) error {
+	l.dimsOK = false
+	if tok.Type == tokBracket {
+		switch tok.Value {
+		case "(", "[", "{", "<":
+			l.depth++
+			if l.depth > MaxDepth {
+				return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: tok.Pos}
+			}
+			if tok.Value == "<" && l.prev[1].Type == tokIdent {
+				switch l.prev[1].Value {
+				case "tensor", "vector", "memref":
+					l.dimsOK = true
+				}
+			}
+		default:
+			l.depth--
+		}
+	}
+	l.prev[0], l.prev[1] = l.prev[1], tok
+	return nil
+}
+
+func (l *sigLexer) advance(n int) {
+	for _, c := range l.src[l.pos.Offset : l.pos.Offset+n] {
+		if c == '\n' {
+			l.pos.Line++
+			l.pos.Column = 1
+		} else {
+			l.pos.Column++
+		}
+	}
+	l.pos.Offset += n
+}
+
+func (l *sigLexer) at(i int) byte {
+	if i < l.end {
+		return l.src[i]
+	}
+	return 0
+}
+
+// scan returns the type and length of the token at i.
+func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
+	c := l.src[i]
+	switch {
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		j := i + 1
+		for j < l.end && isSpace(l.src[j]) {
+			j++
+		}
+		return tokWhitespace, j - i, nil
+	case c == '/' && l.at(i+1) == '/':
+		j := i
+		for j < l.end && l.src[j] != '\n' {
+			j++
+		}
+		return tokComment, j - i, nil
+	case c == '"':
+		n, ok := stringLen(l.src[:l.end], i)
+		if !ok {
+			return 0, 0, l.errorf("expected '\"' in string literal")
+		}
+		return tokString, n, nil
+	case l.dimsOK && (isDigit(c) || c == '?' || c == '*'):
+		if n := dimsLen(l.src[:l.end], i); n > 0 {
+			return tokDims, n, nil
+		}
+	}
+	if c == '-' && l.at(i+1) == '>' {
+		return tokPunct, 2, nil
+	}
+	if isDigit(c) || (c == '-' && isDigit(l.at(i+1))) {
+		return l.number(i)
+	}
+	switch c {
+	case '(', ')', '[', ']', '{', '}', '<', '>':
+		return tokBracket, 1, nil
+	case '%', '@', '#', '!':
+		return l.prefixed(i)
+	}
+	if isIdentStart(c) {
+		return tokIdent, identLen(l.src[:l.end], i), nil
+	}
+	if c >= 0x80 {
+		return 0, 0, l.errorf("unexpected character")
+	}
+	return tokPunct, 1, nil
+}
+
+// prefixed scans %name, @name, @"name", #name and !name.
+func (l *sigLexer) prefixed(i int) (lexer.TokenType, int, error) {
+	typ := prefixType(l.src[i])
+	if typ == tokAt && l.at(i+1) == '"' {
+		n, ok := stringLen(l.src[:l.end], i+1)
+		if !ok {
+			return 0, 0, l.errorf("expected '\"' in string literal")
+		}
+		return tokAt, n + 1, nil
+	}
+	j := i + 1
+	for j < l.end && (isIdentChar(l.src[j]) || l.src[j] == '-' || (typ == tokPercent && l.src[j] == '#')) {
+		j++
+	}
+	if j == i+1 {
+		return 0, 0, l.errorf("invalid symbol %q", string(l.src[i]))
+	}
+	return typ, j - i, nil
+}
+
+// number scans an integer or a float.
+func (l *sigLexer) number(i int) (lexer.TokenType, int, error) {
+	j := i
+	if l.src[j] == '-' {
+		j++
+	}
+	if l.at(j) == '0' && l.at(j+1) == 'x' && isHex(l.at(j+2)) {
+		j += 2
+		for j < l.end && isHex(l.src[j]) {
+			j++
+		}
+		return tokInt, j - i, nil
+	}
+	for j < l.end && isDigit(l.src[j]) {
+		j++
+	}
+	if l.at(j) != '.' {
+		return tokInt, j - i, nil
+	}
+	j++
+	for j < l.end && isDigit(l.src[j]) {
+		j++
+	}
+	if c := l.at(j); c == 'e' || c == 'E' {
+		k := j + 1
+		if c := l.at(k); c == '+' || c == '-' {
+			k++
+		}
+		if isDigit(l.at(k)) {
+			for k < l.end && isDigit(l.src[k]) {
+				k++
+			}
+			j = k
+		}
+	}
+	return tokFloat, j - i, nil
+}
+
+// dimsLen returns the length of a dimension list "2x?x3x" or "*x" at i,
+// or 0. The list ends after its last 'x'; the element type follows.
+func dimsLen(src []byte, i int) int {
+	if i+1 < len(src) && src[i] == '*' && src[i+1] == 'x' {
+		return 2
+	}
+	j, last := i, 0
+	for j < len(src) {
+		k := j
+		if src[k] == '?' {
+			k++
+		} else {
+			for k < len(src) && isDigit(src[k]) {
+				k++
+			}
+		}
+		if k == j || k >= len(src) || src[k] != 'x' {
+			break
+		}
+		j = k + 1
+		last = j
+	}
+	return last - i
+}
+
+// stringLen returns the length of the string literal starting at the quote
+// src[i], quotes included, and reports whether it is terminated.
+func stringLen(src []byte, i int) (int, bool) {
+	end, ok := skipString(src, i)
+	return end - i, ok
+}
+
+func isSpace(c byte) bool      { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
+func isHex(c byte) bool        { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
+func isIdentStart(c byte) bool { return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z') }
+func isIdentChar(c byte) bool  { return isIdentStart(c) || isDigit(c) || c == '$' || c == '.' }
+
+func identLen(src []byte, i int) int {
+	j := i + 1
+	for j < len(src) && isIdentChar(src[j]) {
+		j++
+	}
+	return j - i
+}
+
+func prefixType(c byte) lexer.TokenType {
+	switch c {
+	case '%':
+		return tokPercent
+	case '@':
+		return tokAt
+	case '#':
+		return tokHash
+	}
+	return tokBang
+}

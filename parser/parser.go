@@ -1,0 +1,252 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// grammars holds the participle parsers, built once on first use.
+var grammars struct {
+	once sync.Once
+	sig  *participle.Parser[ast.Signature]
+	dict *participle.Parser[ast.AttrDict]
+	typ  *participle.Parser[ast.Type]
+	attr *participle.Parser[ast.Attr]
+}
+
+func build() {
+	opts := []participle.Option{
+		participle.Lexer(definition{}),
+		participle.Elide("Whitespace", "Comment"),
+		participle.UseLookahead(2),
+	}
+	grammars.sig = participle.MustBuild[ast.Signature](opts...)
+	grammars.dict = participle.MustBuild[ast.AttrDict](opts...)
+	grammars.typ = participle.MustBuild[ast.Type](opts...)
+	grammars.attr = participle.MustBuild[ast.Attr](opts...)
+}
+
+// parseSpan parses src[start:end] with p; positions are those of the file.
+func parseSpan[G any](p *participle.Parser[G], s *scanner, start, end int) (*G, error) {
+	pos := s.pos(start)
+	lex := newLexer(s.src, start, end, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
+	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
+	if err != nil {
+		return nil, convertError(err, pos)
+	}
+	g, err := p.ParseFromLexer(peek)
+	if err != nil {
+		return nil, convertError(err, pos)
+	}
+	return g, nil
+}
+
+// convertError turns a participle or lexer error into diagnostics.
+func convertError(err error, fallback ast.Pos) error {
+	var list ast.ErrorList
+	if errors.As(err, &list) {
+		return list
+	}
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		return ast.ErrorList{ast.Errorf(ast.Pos(perr.Position()), "%s", message(perr))}
+	}
+	return ast.ErrorList{ast.Errorf(fallback, "%s", err.Error())}
+}
+
+// message rewords participle's messages in MLIR's style.
+func message(err participle.Error) string {
+	var unexpected *participle.UnexpectedTokenError
+	if errors.As(err, &unexpected) {
+		t := unexpected.Unexpected
+		if t.EOF() {
+			return "unexpected end of input"
+		}
+		return fmt.Sprintf("unexpected '%s'", t.Value)
+	}
+	return err.Message()
+}
+
+// Options say how to read a module.
+type Options struct {
+	// Entry is the name of the entry function; "" means "main".
+	Entry string
+}
+
+// ParseFile reads the structure of the module in src: the module's
+// attribute dictionary, every function's name, and the entry function's
+// signature. Function bodies are skipped, never tokenized. Errors are an
+// ast.ErrorList.
+func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
+	grammars.once.Do(build)
+	s := &scanner{
+		src:   src,
+		entry: opts.Entry,
+		file: &ast.File{
+			Name:        filename,
+			TypeAliases: map[string]ast.Span{},
+			AttrAliases: map[string]ast.Span{},
+		},
+	}
+	if s.entry == "" {
+		s.entry = "main"
+	}
+	if err := s.scanTop(); err != nil {
+		return nil, asList(err)
+	}
+	if err := s.buildModule(); err != nil {
+		return nil, err
+	}
+	for _, f := range s.funcs {
+		s.file.Funcs = append(s.file.Funcs, &ast.FuncDecl{Name: f.name, Pos: s.pos(f.pos), Generic: f.generic})
+	}
+	entry, err := s.findEntry()
+	if err != nil {
+		return nil, asList(err)
+	}
+	if s.file.Entry, err = s.parseFunc(entry); err != nil {
+		return nil, err
+	}
+	return s.file, nil
+}
+
+func asList(err error) error {
+	var e *ast.Error
+	if errors.As(err, &e) {
+		return ast.ErrorList{e}
+	}
+	return err
+}
+
+func (s *scanner) buildModule() error {
+	m := s.module
+	if m == nil {
+		return nil
+	}
+	mod := &ast.Module{Pos: s.pos(m.pos), Generic: m.generic, Name: m.name, InsertAt: s.pos(m.insertAt)}
+	if m.attrsKw >= 0 {
+		mod.AttrsKeyword = s.pos(m.attrsKw)
+	}
+	if m.attrs[0] >= 0 {
+		d, err := parseSpan(grammars.dict, s, m.attrs[0], m.attrs[1])
+		if err != nil {
+			return err
+		}
+		mod.Attrs = d
+	}
+	s.file.Module = mod
+	return nil
+}
+
+// parseFunc parses the entry function's signature.
+func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
+	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: s.pos(f.pos), Generic: f.generic}}
+	if !f.generic {
+		sig, err := parseSpan(grammars.sig, s, f.sig[0], f.sig[1])
+		if err != nil {
+			return nil, err
+		}
+		fn.Sig, fn.Args, fn.Results = sig, sig.Args, sig.Results.List()
+		return fn, nil
+	}
+	var err error
+	if f.props[0] >= 0 {
+		if fn.Props, err = parseSpan(grammars.dict, s, f.props[0], f.props[1]); err != nil {
+			return nil, err
+		}
+	}
+	if f.attrs[0] >= 0 {
+		if fn.Attrs, err = parseSpan(grammars.dict, s, f.attrs[0], f.attrs[1]); err != nil {
+			return nil, err
+		}
+	}
+	return fn, genericSignature(fn)
+}
+
+// genericSignature fills a generic-form function's Args and Results from
+// function_type, arg_attrs and res_attrs, which live in the properties or,
+// in older text, in the attribute dictionary.
+func genericSignature(fn *ast.Func) error {
+	lookup := func(key string) *ast.AttrEntry {
+		if e := fn.Props.Lookup(key); e != nil {
+			return e
+		}
+		return fn.Attrs.Lookup(key)
+	}
+	ft := lookup("function_type")
+	if ft == nil || ft.Value == nil || ft.Value.Type == nil || ft.Value.Type.Func == nil {
+		return ast.ErrorList{ast.Errorf(fn.Pos, "expected a function_type attribute holding a function type")}
+	}
+	typ := ft.Value.Type.Func
+	for _, t := range typ.Inputs {
+		fn.Args = append(fn.Args, &ast.Arg{Pos: t.Pos, EndPos: t.EndPos, Type: t})
+	}
+	for _, t := range typ.ResultTypes() {
+		fn.Results = append(fn.Results, &ast.Result{Pos: t.Pos, EndPos: t.EndPos, Type: t})
+	}
+	var err error
+	if fn.ArgAttrs, err = attrArray(lookup("arg_attrs"), "argument", len(fn.Args)); err != nil {
+		return err
+	}
+	if fn.ResAttrs, err = attrArray(lookup("res_attrs"), "result", len(fn.Results)); err != nil {
+		return err
+	}
+	if fn.ArgAttrs != nil {
+		for i, a := range fn.ArgAttrs.Elems {
+			fn.Args[i].Attrs = a.Dict
+		}
+	}
+	if fn.ResAttrs != nil {
+		for i, a := range fn.ResAttrs.Elems {
+			fn.Results[i].Attrs = a.Dict
+		}
+	}
+	return nil
+}
+
+// attrArray checks an arg_attrs or res_attrs entry: an array of n
+// dictionaries.
+func attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAttr, error) {
+	if e == nil {
+		return nil, nil
+	}
+	if e.Value == nil || e.Value.Array == nil {
+		return nil, ast.ErrorList{ast.Errorf(e.Pos, "expected %s attributes to be an array of dictionaries", what)}
+	}
+	arr := e.Value.Array
+	if len(arr.Elems) != n {
+		return nil, ast.ErrorList{ast.Errorf(e.Pos, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", what, what, len(arr.Elems), n)}
+	}
+	for _, a := range arr.Elems {
+		if a.Dict == nil {
+			return nil, ast.ErrorList{ast.Errorf(a.Pos, "expected %s attributes to be an array of dictionaries", what)}
+		}
+	}
+	return arr, nil
+}
+
+// ParseType parses the type spanning span of src (a type alias's value).
+func ParseType(src []byte, span ast.Span) (*ast.Type, error) {
+	grammars.once.Do(build)
+	return parseSpan(grammars.typ, spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+}
+
+// ParseAttr parses the attribute spanning span of src (an attribute
+// alias's value).
+func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
+	grammars.once.Do(build)
+	return parseSpan(grammars.attr, spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+}
+
+// spanScanner returns a scanner whose position cache starts at span.
+func spanScanner(src []byte, span ast.Span) *scanner {
+	s := &scanner{src: src, file: &ast.File{Name: span.Pos.Filename}}
+	s.lines = lineIndex{off: span.Pos.Offset, line: span.Pos.Line, lineStart: span.Pos.Offset - span.Pos.Column + 1}
+	return s
+}

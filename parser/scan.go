@@ -1,0 +1,305 @@
+package parser
+
+import (
+	"bytes"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// The scanner walks the module's structure without tokenizing function
+// bodies: a body is skipped by counting braces outside strings and
+// comments, which is all that the syntax of MLIR needs to find its end.
+
+// special marks the bytes that stop the brace-skipping loop.
+var special = func() (t [256]bool) {
+	for _, c := range []byte("{}\"/") {
+		t[c] = true
+	}
+	return
+}()
+
+// skipString returns the offset after the string literal whose opening
+// quote is src[i], and reports whether the string is terminated.
+func skipString(src []byte, i int) (int, bool) {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(src[j:], '"')
+		if k < 0 {
+			return len(src), false
+		}
+		j += k
+		// The quote is escaped iff an odd run of backslashes precedes it.
+		n := 0
+		for b := j - 1; b > i && src[b] == '\\'; b-- {
+			n++
+		}
+		j++
+		if n%2 == 0 {
+			return j, true
+		}
+	}
+}
+
+// skipLine returns the offset of the newline ending the line at i, or the
+// end of src.
+func skipLine(src []byte, i int) int {
+	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+		return i + k
+	}
+	return len(src)
+}
+
+// skipBraces returns the offset after the '}' matching the '{' at src[i].
+// This is the hot path: it runs over every function body.
+func (s *scanner) skipBraces(i int) (int, error) {
+	src := s.src
+	depth := 0
+	for j := i; ; {
+		for j < len(src) && !special[src[j]] {
+			j++
+		}
+		if j >= len(src) {
+			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
+		}
+		switch src[j] {
+		case '{':
+			depth++
+			j++
+		case '}':
+			depth--
+			j++
+			if depth == 0 {
+				return j, nil
+			}
+		case '"':
+			end, ok := skipString(src, j)
+			if !ok {
+				return 0, s.errorf(j, "unterminated string")
+			}
+			j = end
+		case '/':
+			if j+1 < len(src) && src[j+1] == '/' {
+				j = skipLine(src, j)
+			} else {
+				j++
+			}
+		}
+	}
+}
+
+// skipGroup returns the offset after the bracket matching the '(', '[' or
+// '{' at src[i]. Braces inside are skipped by skipBraces; parentheses and
+// square brackets are matched with a stack.
+func (s *scanner) skipGroup(i int) (int, error) {
+	src := s.src
+	if src[i] == '{' {
+		return s.skipBraces(i)
+	}
+	var stack []int
+	for j := i; j < len(src); {
+		switch c := src[j]; c {
+		case '(', '[':
+			stack = append(stack, j)
+			j++
+		case ')', ']':
+			open := src[stack[len(stack)-1]]
+			if (c == ')') != (open == '(') {
+				return 0, s.errorf(j, "unexpected '%c': no matching '%c' is open", c, c)
+			}
+			stack = stack[:len(stack)-1]
+			j++
+			if len(stack) == 0 {
+				return j, nil
+			}
+		case '{':
+			end, err := s.skipBraces(j)
+			if err != nil {
+				return 0, err
+			}
+			j = end
+		case '}':
+			return 0, s.errorf(j, "unexpected '}'")
+		case '"':
+			end, ok := skipString(src, j)
+			if !ok {
+				return 0, s.errorf(j, "unterminated string")
+			}
+			j = end
+		case '/':
+			if j+1 < len(src) && src[j+1] == '/' {
+				j = skipLine(src, j)
+			} else {
+				j++
+			}
+		default:
+			j++
+		}
+	}
+	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", src[stack[len(stack)-1]])
+}
+
+// skipAngle returns the offset after the '>' matching the '<' at src[i].
+// An arrow "->" is not a bracket.
+func (s *scanner) skipAngle(i int) (int, error) {
+	src := s.src
+	depth := 0
+	for j := i; j < len(src); {
+		switch c := src[j]; c {
+		case '<':
+			depth++
+			j++
+		case '>':
+			if j > 0 && src[j-1] == '-' {
+				j++
+				continue
+			}
+			depth--
+			j++
+			if depth == 0 {
+				return j, nil
+			}
+		case '(', '[', '{':
+			end, err := s.skipGroup(j)
+			if err != nil {
+				return 0, err
+			}
+			j = end
+		case ')', ']', '}':
+			return 0, s.errorf(j, "unexpected '%c' inside '<...>'", c)
+		case '"':
+			end, ok := skipString(src, j)
+			if !ok {
+				return 0, s.errorf(j, "unterminated string")
+			}
+			j = end
+		default:
+			j++
+		}
+	}
+	return 0, s.errorf(i, "unbalanced '<': no matching '>'")
+}
+
+// skipTrivia returns the offset of the next byte that is not white space
+// or part of a comment.
+func (s *scanner) skipTrivia(i int) int {
+	src := s.src
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = skipLine(src, i)
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// word returns the bare identifier or keyword at i (letters, digits, '_',
+// '$', '.'), or "".
+func (s *scanner) word(i int) string {
+	if i >= len(s.src) || !isIdentStart(s.src[i]) {
+		return ""
+	}
+	return string(s.src[i : i+identLen(s.src, i)])
+}
+
+// symbol returns the end of the symbol name "@name" or "@\"name\"" at i,
+// and its name.
+func (s *scanner) symbol(i int) (int, string, bool) {
+	src := s.src
+	if i >= len(src) || src[i] != '@' {
+		return i, "", false
+	}
+	if i+1 < len(src) && src[i+1] == '"' {
+		end, ok := skipString(src, i+1)
+		if !ok {
+			return i, "", false
+		}
+		name, err := ast.Unquote(string(src[i+1 : end]))
+		return end, name, err == nil
+	}
+	j := i + 1
+	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+		j++
+	}
+	return j, string(src[i+1 : j]), j > i+1
+}
+
+// skipType returns the end of the type at i: a word or !dialect name with
+// an optional <...> body, or a parenthesized list (a function type).
+func (s *scanner) skipType(i int) (int, error) {
+	src := s.src
+	if i >= len(src) {
+		return 0, s.errorf(i, "expected type")
+	}
+	if src[i] == '(' {
+		end, err := s.skipGroup(i)
+		if err != nil {
+			return 0, err
+		}
+		j := s.skipTrivia(end)
+		if bytes.HasPrefix(src[j:], []byte("->")) {
+			return s.skipType(s.skipTrivia(j + 2))
+		}
+		return end, nil
+	}
+	j := i
+	if src[j] == '!' {
+		j++
+	}
+	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+		j++
+	}
+	if j == i {
+		return 0, s.errorf(i, "expected type")
+	}
+	if j < len(src) && src[j] == '<' {
+		return s.skipAngle(j)
+	}
+	return j, nil
+}
+
+// skipAttrValue returns the end of an attribute alias's value starting at
+// i: it ends at the first newline outside brackets.
+func (s *scanner) skipAttrValue(i int) (int, error) {
+	src := s.src
+	end := i
+	for j := i; j < len(src); {
+		switch c := src[j]; c {
+		case '\n':
+			return end, nil
+		case ' ', '\t', '\r':
+			j++
+			continue
+		case '/':
+			if j+1 < len(src) && src[j+1] == '/' {
+				return end, nil
+			}
+			j++
+		case '(', '[', '{':
+			e, err := s.skipGroup(j)
+			if err != nil {
+				return 0, err
+			}
+			j = e
+		case '<':
+			e, err := s.skipAngle(j)
+			if err != nil {
+				return 0, err
+			}
+			j = e
+		case '"':
+			e, ok := skipString(src, j)
+			if !ok {
+				return 0, s.errorf(j, "unterminated string")
+			}
+			j = e
+		default:
+			j++
+		}
+		end = j
+	}
+	return end, nil
+}
