@@ -14,17 +14,17 @@ const (
 	tokEOF = lexer.EOF - iota
 	tokWhitespace
 	tokComment
-	tokBracket  // ( ) [ ] { } < >
-	tokPunct    // , : = -> ? * and any other lone character
-	tokIdent    // bare identifier: tensor, f32, mhlo.result_alias
-	tokPercent  // %arg0
-	tokAt       // @main, @"quoted"
-	tokHash     // #loc1, #mhlo.result_alias
-	tokBang     // !mhlo.token
-	tokInt      // 42, -1, 0x1F
-	tokFloat    // 1.5, -2.0e-3
-	tokString   // "text", quotes included
-	tokDims     // the dimension list of a shaped type: "2x?x3x"
+	tokBracket // ( ) [ ] { } < >
+	tokPunct   // , : = -> ? * and any other lone character
+	tokIdent   // bare identifier: tensor, f32, mhlo.result_alias
+	tokPercent // %arg0
+	tokAt      // @main, @"quoted"
+	tokHash    // #loc1, #mhlo.result_alias
+	tokBang    // !mhlo.token
+	tokInt     // 42, -1, 0x1F
+	tokFloat   // 1.5, -2.0e-3
+	tokString  // "text", quotes included
+	tokDims    // the dimension list of a shaped type: "2x?x3x"
 )
 
 var symbols = map[string]lexer.TokenType{
