@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -77,6 +78,9 @@ func (c *checker) checkString(cs *checkString, reg region, labelScan bool) (int,
 		if err != nil {
 			c.printNoMatch(true, cs.prefix, cs.pat, i, region{lastMatchEnd, reg.end}, err)
 			return 0, 0, false
+		}
+		if c.opts.Verbose && cs.pat.ty.kind != ckEOF {
+			c.printFound(cs.prefix, cs.pat, i, pos, n)
 		}
 		if i == 1 {
 			firstMatchPos = pos
@@ -217,7 +221,9 @@ func (c *checker) checkDag(cs *checkString, reg region, nots *[]*dagNot) (int, b
 			matchPos = ranges[mi].end
 			mi++
 		}
-		_ = matchLen
+		if c.opts.Verbose {
+			c.printFound(dn.prefix, dn.pat, 1, matchPos, matchLen)
+		}
 		last := idx+1 == len(cs.dagNots) || cs.dagNots[idx+1].pat.ty.kind == ckNot
 		if !last {
 			continue
@@ -238,6 +244,35 @@ func (c *checker) note(off int, msg string, ranges ...span) {
 	printDiag(c.stderr, c.src, off, kindNote, msg, ranges...)
 }
 
+// printFound reports an expected match in verbose mode.
+func (c *checker) printFound(prefix string, p *pattern, matched, pos, n int) {
+	msg := p.ty.description(prefix) + ": expected string found in input"
+	if p.ty.count > 1 {
+		msg += fmt.Sprintf(" (%d out of %d)", matched, p.ty.count)
+	}
+	printDiag(c.stderr, p.src, p.loc, kindRemark, msg)
+	c.note(pos, "found here", span{pos, pos + n})
+	c.printSubstitutions(p, pos)
+	c.printCaptures(p)
+}
+
+// printCaptures notes the input range captured by each variable p defined,
+// in input order.
+func (c *checker) printCaptures(p *pattern) {
+	type capture struct {
+		name string
+		sp   span
+	}
+	var caps []capture
+	for name, sp := range p.captures {
+		caps = append(caps, capture{name, sp})
+	}
+	sort.Slice(caps, func(i, j int) bool { return caps[i].sp.start < caps[j].sp.start })
+	for _, cp := range caps {
+		c.note(cp.sp.start, fmt.Sprintf("captured var \"%s\"", cp.name), cp.sp)
+	}
+}
+
 // printExcluded reports a CHECK-NOT match.
 func (c *checker) printExcluded(dn *dagNot, pos, n int) {
 	msg := dn.pat.ty.description(dn.prefix) + ": excluded string found in input"
@@ -253,6 +288,9 @@ func (c *checker) printNoMatch(expected bool, prefix string, p *pattern, matched
 	if errors.As(err, &undef) {
 		for _, u := range undef.uses {
 			printDiag(c.stderr, p.src, u.nameOff, kindError, "undefined variable: "+u.name)
+		}
+		if expected {
+			c.printFuzzyMatch(p, r)
 		}
 		return
 	}
@@ -284,19 +322,13 @@ func (c *checker) printSubstitutions(p *pattern, at int) {
 	}
 }
 
-// quoteValue quotes a variable value for diagnostics, escaping it only if
-// it has non-printable characters or double quotes.
+// quoteValue renders a variable value for diagnostics as LLVM 19 does: the
+// regex-escaped value, with C-style escapes for backslashes, quotes and
+// non-printable characters.
 func quoteValue(v string) string {
-	needs := false
-	for i := 0; i < len(v); i++ {
-		if v[i] < 0x20 || v[i] >= 0x7f || v[i] == '"' {
-			needs = true
-		}
-	}
-	if !needs {
-		return `"` + v + `"`
-	}
+	v = regexEscape(v)
 	var b strings.Builder
+	b.WriteByte('"')
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
 		case c == '\\':
@@ -313,7 +345,8 @@ func quoteValue(v string) string {
 			b.WriteByte(c)
 		}
 	}
-	return `"` + b.String() + `" (escaped value)`
+	b.WriteByte('"')
+	return b.String()
 }
 
 // printFuzzyMatch points at the most similar later input line, using the

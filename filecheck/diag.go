@@ -54,6 +54,11 @@ func printDiag(w io.Writer, src *source, off int, kind diagKind, msg string, ran
 	fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", src.name, line, col, kind, msg)
 	ls, le := src.lineBounds(off)
 	text := src.text[ls:le]
+	if !isASCII(text) {
+		// Like LLVM, show no caret line when columns could be wrong.
+		io.WriteString(w, expandTabs(text)+"\n")
+		return
+	}
 	caret := []byte(strings.Repeat(" ", len(text)+1))
 	for _, r := range ranges {
 		if r.start > le || r.end < ls {
@@ -119,4 +124,13 @@ func expandCaret(caret, text string) string {
 		}
 	}
 	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

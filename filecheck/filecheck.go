@@ -26,6 +26,7 @@ type Options struct {
 	AllowUnusedPrefixes       bool // --allow-unused-prefixes
 	EnableVarScope            bool // --enable-var-scope
 	AllowDeprecatedDagOverlap bool // --allow-deprecated-dag-overlap
+	Verbose                   bool // -v: also report successful matches
 
 	// CheckFileName and InputFileName name the buffers in diagnostics.
 	// They default to "<check>" and "<stdin>".

@@ -56,8 +56,8 @@ func (c *cmdline) specs() map[string]optSpec {
 		"allow-unused-prefixes":        flag(&o.AllowUnusedPrefixes),
 		"enable-var-scope":             flag(&o.EnableVarScope),
 		"allow-deprecated-dag-overlap": flag(&o.AllowDeprecatedDagOverlap),
-		"v":                            {kind: optBool, apply: func(*cmdline, string) {}},
-		"vv":                           {kind: optBool, apply: func(*cmdline, string) {}},
+		"v":                            flag(&o.Verbose),
+		"vv":                           {kind: optBool, apply: func(c *cmdline, v string) { o.Verbose = o.Verbose || v == "true" }},
 		"color":                        {kind: optBool, apply: func(*cmdline, string) {}},
 		"help":                         {kind: optBool, apply: func(c *cmdline, v string) { c.help = v == "true" }},
 		"dump-input": {kind: optList, apply: func(c *cmdline, v string) {
@@ -88,7 +88,11 @@ func parseArgs(args []string) (*cmdline, error) {
 			positional = append(positional, a)
 			continue
 		}
-		if rest, ok := strings.CutPrefix(a, "-D"); ok && rest != "" {
+		if rest, ok := strings.CutPrefix(a, "-D"); ok {
+			// -D is a prefix option: its value must be attached.
+			if rest == "" {
+				return nil, &usageError{"FileCheck: for the -D option: requires a value!"}
+			}
 			c.opts.Defines = append(c.opts.Defines, rest)
 			continue
 		}

@@ -83,6 +83,10 @@ type pattern struct {
 	regex   string
 	subs    []substitution
 	varDefs map[string]int // variable name -> capture group
+	// captures holds the input ranges captured by the last match.
+	captures map[string]span
+	// invalid marks a pattern whose parsing failed; it never matches.
+	invalid bool
 	icase   bool
 	ctx     *context
 }
@@ -153,7 +157,8 @@ func parsePattern(ctx *context, src *source, start, end int, ty checkType, prefi
 	}
 	if text == "" && ty.kind != ckEmpty {
 		printDiag(stderr, src, start, kindError, "found empty check string with prefix '"+prefix+":'")
-		return nil, errSetup
+		p.invalid = true
+		return p, errSetup
 	}
 	if text != "" && ty.kind == ckEmpty {
 		printDiag(stderr, src, start, kindError, "found non-empty check string for empty check with prefix '"+prefix+":'")
@@ -172,11 +177,13 @@ func parsePattern(ctx *context, src *source, start, end int, ty checkType, prefi
 		return p, nil
 	}
 	pp := &patternParser{p: p, opts: opts, stderr: stderr, prefix: prefix, curParen: 1}
-	if err := pp.parse(text, start, fullLines); err != nil {
-		return nil, err
-	}
+	err := pp.parse(text, start, fullLines)
 	p.regex = pp.regex.String()
-	return p, nil
+	if err != nil && p.regex == "" {
+		// LLVM keeps the partial pattern; an empty one never matches.
+		p.invalid = true
+	}
+	return p, err
 }
 
 func (pp *patternParser) errorAt(off int, msg string, ranges ...span) error {
@@ -414,6 +421,9 @@ func (p *pattern) match(s *subject, start, end int) (int, int, error) {
 	if p.ty.kind == ckEOF {
 		return end, 0, nil
 	}
+	if p.invalid {
+		return 0, 0, errNotFound
+	}
 	if p.fixed != "" {
 		i := indexFold(s.text[start:end], p.fixed, p.icase)
 		if i < 0 {
@@ -436,9 +446,11 @@ func (p *pattern) match(s *subject, start, end int) (int, int, error) {
 	if loc == nil {
 		return 0, 0, errNotFound
 	}
+	p.captures = map[string]span{}
 	for name, group := range p.varDefs {
 		if 2*group+1 < len(loc) && loc[2*group] >= 0 {
 			p.ctx.vars[name] = s.text[loc[2*group]:loc[2*group+1]]
+			p.captures[name] = span{loc[2*group], loc[2*group+1]}
 		}
 	}
 	skip := 0
