@@ -1,0 +1,48 @@
+// Command mhlo-alias rewrites the input/output alias table of an MLIR
+// module's entry function with the Neuron compiler's alias passes.
+//
+// Usage: see the usage text in flags.go, or run mhlo-alias --help.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/mhlo-alias/mhlo-alias/passes"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command, callable in-process: it returns the exit
+// status, 0 on success, 1 for an error in the input, 2 for bad usage.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseFlags(args, stderr)
+	if err != nil {
+		return 2
+	}
+	switch {
+	case o.version:
+		fmt.Fprintln(stdout, "mhlo-alias", version())
+		return 0
+	case o.listPasses:
+		if err := passes.WriteList(stdout); err != nil {
+			return 1
+		}
+		return 0
+	}
+	c := &command{opts: o, stdin: stdin, stdout: stdout, stderr: stderr}
+	return c.run()
+}
+
+// version is the main module's version from the build info.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok || info.Main.Version == "" {
+		return "(devel)"
+	}
+	return info.Main.Version
+}

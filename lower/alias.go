@@ -1,0 +1,224 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// claim is one alias as some encoding states it.
+type claim struct {
+	out    model.ShapeIndex
+	param  int64
+	index  model.ShapeIndex
+	kind   model.AliasKind
+	origin model.Origin
+}
+
+func (c claim) String() string {
+	return fmt.Sprintf("%s at %s", c.origin.Attr, c.origin.Span.Pos)
+}
+
+func (c claim) same(d claim) bool {
+	return c.out.Equal(d.out) && c.param == d.param && c.index.Equal(d.index) && c.kind == d.kind
+}
+
+// aliases reads every alias and donor encoding and fills the config.
+func (l *lowerer) aliases() error {
+	perArg, err := l.argClaims()
+	if err != nil {
+		return err
+	}
+	module, err := l.moduleClaims()
+	if err != nil {
+		return err
+	}
+	if l.diag.HasErrors() {
+		return nil
+	}
+	claims, err := l.choose(perArg, module)
+	if err != nil {
+		return err
+	}
+	for _, c := range claims {
+		if err := l.cfg.Aliases.SetUpAlias(c.out, c.param, c.index, c.kind, c.origin); err != nil {
+			l.diag.Add(c.origin.Span.Pos, "%s", err)
+		}
+	}
+	return l.donors()
+}
+
+// argClaims reads mhlo.result_alias and tf.aliasing_output of every
+// argument and merges them: the same alias twice is read once; two claims
+// on one output, or on one parameter leaf, are an error naming both.
+func (l *lowerer) argClaims() ([]claim, error) {
+	var merged []claim
+	for i, a := range l.file.Entry.Args {
+		for _, read := range []func(int, *ast.AttrDict) (*claim, error){l.resultAlias, l.aliasingOutput} {
+			c, err := read(i, a.Attrs)
+			if err != nil {
+				l.addError(err)
+				continue
+			}
+			if c == nil {
+				continue
+			}
+			if m, err := merge(merged, *c); err != nil {
+				l.addError(err)
+			} else {
+				merged = m
+			}
+		}
+	}
+	return merged, nil
+}
+
+// merge adds c to claims unless it repeats one of them.
+func merge(claims []claim, c claim) ([]claim, error) {
+	for _, d := range claims {
+		switch {
+		case c.same(d):
+			return claims, nil
+		case c.out.Equal(d.out):
+			return nil, ast.Errorf(c.origin.Span.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
+		case c.param == d.param && c.index.Equal(d.index):
+			return nil, ast.Errorf(c.origin.Span.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
+		}
+	}
+	return append(claims, c), nil
+}
+
+// param maps argument i and a path into it to an entry parameter.
+func (l *lowerer) param(i int, path []int64) (int64, model.ShapeIndex) {
+	if l.opts.UseTupleArgs {
+		return 0, append(model.ShapeIndex{int64(i)}, path...)
+	}
+	return int64(i), append(model.ShapeIndex{}, path...)
+}
+
+// resultAlias reads `mhlo.result_alias` of argument i, with upstream's
+// verifier checks against the function's types.
+func (l *lowerer) resultAlias(i int, attrs *ast.AttrDict) (*claim, error) {
+	e, v, err := l.entry(attrs, AttrResultAlias)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	if v == nil || v.ResultAlias == nil {
+		return nil, ast.Errorf(e.Pos, "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
+	}
+	ra := v.ResultAlias
+	prefix := fmt.Sprintf("attribute %q", AttrResultAlias)
+	for _, x := range append(append([]int64{}, ra.TupleIndices...), ra.ResultIndex...) {
+		if x < 0 {
+			return nil, ast.Errorf(e.Pos, "%s expects all argument and result indices to be >= 0", prefix)
+		}
+	}
+	r, rest := ra.ResultIndex[0], ra.ResultIndex[1:]
+	if r >= int64(len(l.results)) {
+		return nil, ast.Errorf(e.Pos, "%s result index is out of range, must be <%d", prefix, len(l.results))
+	}
+	if _, ok := l.args[i].Subshape(ra.TupleIndices); !ok {
+		return nil, ast.Errorf(e.Pos, "%s argument tuple indices are invalid", prefix)
+	}
+	if _, ok := l.results[r].Subshape(rest); !ok {
+		return nil, ast.Errorf(e.Pos, "%s result tuple indices are invalid", prefix)
+	}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Span: span(e)}}
+	if ra.MustAlias {
+		c.kind = model.MustAlias
+	}
+	c.param, c.index = l.param(i, ra.TupleIndices)
+	c.out = append(model.ShapeIndex{}, rest...)
+	if l.cfg.Source.ResultTuple {
+		c.out = append(model.ShapeIndex{r}, rest...)
+	}
+	return c, nil
+}
+
+// aliasingOutput reads `tf.aliasing_output = N : i32` of argument i: a
+// may-alias of the whole argument.
+func (l *lowerer) aliasingOutput(i int, attrs *ast.AttrDict) (*claim, error) {
+	e, v, err := l.entry(attrs, AttrAliasingOut)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	if v == nil || v.Number == "" {
+		return nil, ast.Errorf(e.Pos, "%s of argument %d must be an integer", AttrAliasingOut, i)
+	}
+	n, err := ast.ParseInt(v.Number)
+	if err != nil {
+		return nil, ast.Errorf(e.Pos, "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Number)
+	}
+	if n < 0 {
+		return nil, ast.Errorf(e.Pos, "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
+	}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Span: span(e)}}
+	c.param, c.index = l.param(i, nil)
+	switch {
+	case l.cfg.Source.ResultTuple:
+		c.out = model.ShapeIndex{n}
+	case n != 0:
+		return nil, ast.Errorf(e.Pos, "Aliasing output must be 0 if only one output exists")
+	default:
+		c.out = model.ShapeIndex{}
+	}
+	return c, nil
+}
+
+// donors registers every argument's jax.buffer_donor.
+func (l *lowerer) donors() error {
+	for i, a := range l.file.Entry.Args {
+		e, v, err := l.entry(a.Attrs, AttrBufferDonor)
+		if err != nil {
+			return err
+		}
+		if e == nil {
+			continue
+		}
+		if v != nil && v.Bool == "false" {
+			l.warn(e.Pos, "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
+		}
+		param, index := l.param(i, nil)
+		if l.cfg.Aliases.ParameterHasAlias(param, index) {
+			l.diag.Add(e.Pos, "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
+			continue
+		}
+		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Span: span(e)}); err != nil {
+			l.diag.Add(e.Pos, "%s", err)
+		}
+	}
+	return nil
+}
+
+// choose decides between the per-argument aliases and the module
+// attribute: a non-empty module attribute must state the same aliases as
+// the arguments, when they state any.
+func (l *lowerer) choose(perArg, module []claim) ([]claim, error) {
+	if len(module) == 0 {
+		return perArg, nil
+	}
+	if len(perArg) == 0 {
+		return module, nil
+	}
+	for _, m := range module {
+		if !containsSame(perArg, m) {
+			return nil, ast.Errorf(m.origin.Span.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that the argument attributes do not", AttrInputOutput, m.out, m.param, m.index, m.kind)
+		}
+	}
+	for _, a := range perArg {
+		if !containsSame(module, a) {
+			return nil, ast.Errorf(a.origin.Span.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that %s does not", a.origin.Attr, a.out, a.param, a.index, a.kind, AttrInputOutput)
+		}
+	}
+	return perArg, nil
+}
+
+func containsSame(claims []claim, c claim) bool {
+	for _, d := range claims {
+		if c.same(d) {
+			return true
+		}
+	}
+	return false
+}

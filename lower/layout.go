@@ -1,0 +1,258 @@
+package lower
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// A value's layout comes from the module's entry-computation layouts, else
+// from its mhlo.layout_mode, else it is the default descending layout.
+// When both sources speak for the same value they must agree.
+
+// layoutSource is one source's word on a value's layout.
+type layoutSource struct {
+	attr *ast.Attr // an entry of the ..._layouts attribute, or nil
+	name string    // the attribute it came from
+}
+
+// layouts applies both sources to every argument and result.
+func (l *lowerer) layouts() error {
+	fn := l.file.Entry
+	argEntries, err := l.layoutEntries(AttrParamLayouts, len(fn.Args), nil)
+	if err != nil {
+		return err
+	}
+	resEntries, err := l.layoutEntries(AttrResultLayouts, len(fn.Results), l.results)
+	if err != nil {
+		return err
+	}
+	for i, a := range fn.Args {
+		what := fmt.Sprintf("argument %d", i)
+		if err := l.layoutOf(&l.args[i], a.Attrs, argEntries[i], what, a.Pos); err != nil {
+			return err
+		}
+	}
+	for i, r := range fn.Results {
+		what := fmt.Sprintf("result %d", i)
+		if err := l.layoutOf(&l.results[i], r.Attrs, resEntries[i], what, r.Pos); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// layoutEntries splits a module layout attribute into one entry per value.
+// results, when given, are the result shapes: a one-element array is that
+// element, and a single tuple result may be given as the array itself.
+func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]layoutSource, error) {
+	out := make([]layoutSource, n)
+	if l.file.Module == nil {
+		return out, nil
+	}
+	e, v, err := l.entry(l.file.Module.Attrs, key)
+	if err != nil || e == nil {
+		return out, err
+	}
+	if v == nil || v.Array == nil {
+		return nil, ast.Errorf(e.Pos, "%s must be an array of layouts", key)
+	}
+	elems := v.Array.Elems
+	if results != nil && n == 1 && len(elems) != 1 && results[0].IsTuple() {
+		elems = []*ast.Attr{v}
+	}
+	if len(elems) != n {
+		return nil, ast.Errorf(e.Pos, "%s has %d entries, but the entry function has %d", key, len(elems), n)
+	}
+	for i, el := range elems {
+		out[i] = layoutSource{attr: el, name: key}
+	}
+	return out, nil
+}
+
+// layoutOf sets the layout of one value from its sources.
+func (l *lowerer) layoutOf(s *model.Shape, attrs *ast.AttrDict, explicit layoutSource, what string, pos ast.Pos) error {
+	e, mode, err := l.entry(attrs, AttrLayoutMode)
+	if err != nil {
+		return err
+	}
+	if explicit.attr != nil {
+		if err := l.applyLayout(s, explicit.attr, what); err != nil {
+			return err
+		}
+		if e != nil {
+			return l.agree(s, e, mode, explicit, what)
+		}
+		return nil
+	}
+	if e == nil {
+		return nil
+	}
+	return l.applyMode(s, e, mode, what)
+}
+
+// applyLayout applies a dense<[...]> layout, or an array of them for a
+// tuple; an empty one means the default layout.
+func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what string) error {
+	a, err := l.resolve(a)
+	if err != nil {
+		return err
+	}
+	switch {
+	case a.Array != nil && len(a.Array.Elems) == 0:
+		return nil
+	case a.Array != nil && s.IsTuple() && len(a.Array.Elems) == len(s.Elems):
+		for i, el := range a.Array.Elems {
+			if err := l.applyLayout(&s.Elems[i], el, fmt.Sprintf("%s, element %d", what, i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	case a.Dense != nil && s.IsArray():
+		ints, err := denseInts(a.Dense.Body)
+		if err != nil {
+			return ast.Errorf(a.Pos, "layout of %s: %v", what, err)
+		}
+		if len(ints) == 0 {
+			return nil
+		}
+		return setLayout(s, ints, a.Pos, what)
+	}
+	return ast.Errorf(a.Pos, "layout of %s must be dense<[...]> for an array or an array of layouts for a tuple, to match %s", what, s.String())
+}
+
+// setLayout checks that ints is a permutation of s's dimensions.
+func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what string) error {
+	seen := make([]bool, len(s.Dims))
+	for _, d := range ints {
+		if d < 0 || d >= int64(len(s.Dims)) || seen[d] || len(ints) != len(s.Dims) {
+			return ast.Errorf(pos, "layout %s of %s is not a permutation of the dimensions of %s", layoutString(ints), what, s.String())
+		}
+		seen[d] = true
+	}
+	s.HasLayout, s.MinorToMajor = true, ints
+	return nil
+}
+
+// applyMode applies mhlo.layout_mode alone.
+func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, what string) error {
+	m, err := modeString(e, mode)
+	if err != nil {
+		return err
+	}
+	switch m {
+	case "default":
+		return nil
+	case "auto":
+		unresolve(s)
+		return nil
+	}
+	ints, err := parseLayoutString(m)
+	if err != nil || !s.IsArray() {
+		return ast.Errorf(e.Pos, "mhlo.layout_mode of %s must be \"default\", \"auto\" or a layout such as \"{1,0}\" for an array, got %q", what, m)
+	}
+	return setLayout(s, ints, e.Pos, what)
+}
+
+// agree checks mhlo.layout_mode against the layout s got from the module.
+func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explicit layoutSource, what string) error {
+	m, err := modeString(e, mode)
+	if err != nil {
+		return err
+	}
+	want := model.Shape{}
+	switch m {
+	case "auto":
+		return ast.Errorf(e.Pos, "mhlo.layout_mode \"auto\" of %s disagrees with its layout %s from %s", what, s.StringWithLayout(), explicit.name)
+	case "default":
+		want = s.Clone()
+		setDefault(&want)
+	default:
+		want = s.Clone()
+		if err := l.applyMode(&want, e, mode, what); err != nil {
+			return err
+		}
+	}
+	if !model.Equal(&want, s) {
+		return ast.Errorf(e.Pos, "mhlo.layout_mode %q of %s disagrees with its layout %s from %s", m, what, s.StringWithLayout(), explicit.name)
+	}
+	return nil
+}
+
+func modeString(e *ast.AttrEntry, mode *ast.Attr) (string, error) {
+	if mode == nil || mode.String == "" {
+		return "", ast.Errorf(e.Pos, "mhlo.layout_mode must be a string")
+	}
+	return ast.Unquote(mode.String)
+}
+
+// unresolve removes the layout of every array in s.
+func unresolve(s *model.Shape) {
+	s.ForEachSubshape(func(_ model.ShapeIndex, sub *model.Shape) {
+		if sub.IsArray() {
+			sub.HasLayout, sub.MinorToMajor = false, nil
+		}
+	})
+}
+
+// setDefault gives every array in s the default layout.
+func setDefault(s *model.Shape) {
+	s.ForEachSubshape(func(_ model.ShapeIndex, sub *model.Shape) {
+		if sub.IsArray() {
+			sub.SetDefaultLayout()
+		}
+	})
+}
+
+// parseLayoutString parses "{1,0}".
+func parseLayoutString(m string) ([]int64, error) {
+	m = strings.TrimSpace(m)
+	if !strings.HasPrefix(m, "{") || !strings.HasSuffix(m, "}") {
+		return nil, fmt.Errorf("not a layout")
+	}
+	body := strings.TrimSpace(m[1 : len(m)-1])
+	ints := []int64{}
+	if body == "" {
+		return ints, nil
+	}
+	for _, f := range strings.Split(body, ",") {
+		v, err := ast.ParseInt(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		ints = append(ints, v)
+	}
+	return ints, nil
+}
+
+// denseInts flattens the integers of a dense literal.
+func denseInts(d *ast.DenseElem) ([]int64, error) {
+	if d == nil {
+		return nil, nil
+	}
+	if !d.List {
+		if d.Value == "" {
+			return nil, fmt.Errorf("expected integers")
+		}
+		v, err := ast.ParseInt(d.Value)
+		if err != nil {
+			return nil, fmt.Errorf("expected integers, got %s", d.Value)
+		}
+		return []int64{v}, nil
+	}
+	var out []int64
+	for _, e := range d.Elems {
+		v, err := denseInts(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v...)
+	}
+	return out, nil
+}
+
+func layoutString(v []int64) string {
+	return model.ShapeIndex(v).String()
+}

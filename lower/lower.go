@@ -1,0 +1,156 @@
+package lower
+
+import (
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+)
+
+// Options are xla-translate's options for building the entry computation.
+type Options struct {
+	// UseTupleArgs makes all arguments one tuple parameter; argument i is
+	// parameter 0 at {i}.
+	UseTupleArgs bool
+	// ReturnTuple makes the output a tuple even for a single result.
+	ReturnTuple bool
+}
+
+// The attributes the tool reads.
+const (
+	AttrResultAlias   = "mhlo.result_alias"
+	AttrAliasingOut   = "tf.aliasing_output"
+	AttrBufferDonor   = "jax.buffer_donor"
+	AttrInputOutput   = "mhlo.input_output_alias"
+	AttrLayoutMode    = "mhlo.layout_mode"
+	AttrParamLayouts  = "mhlo.xla_entry_computation_parameter_layouts"
+	AttrResultLayouts = "mhlo.xla_entry_computation_result_layout"
+)
+
+type lowerer struct {
+	file *ast.File
+	src  []byte
+	opts Options
+	diag ast.ErrorList // errors and warnings
+
+	args    []model.Shape // each argument's shape, with layout
+	results []model.Shape // each result's shape, with layout
+	cfg     *model.Config
+}
+
+// Lower builds the alias-config model of f's entry function: parameter and
+// output shapes with layouts, the aliases of every encoding, merged and
+// checked, and the donors; then it verifies the result. It returns the
+// config (nil if it could not be built) and the diagnostics, warnings
+// included; the config is valid when the list holds no error.
+func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
+	l := &lowerer{file: f, src: src, opts: opts}
+	steps := []func() error{l.shapes, l.layouts, l.build, l.aliases}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			l.addError(err)
+		}
+		if l.diag.HasErrors() {
+			l.diag.Sort()
+			return nil, l.diag
+		}
+	}
+	l.diag = append(l.diag, model.Verify(l.cfg)...)
+	l.diag.Sort()
+	if l.diag.HasErrors() {
+		return nil, l.diag
+	}
+	return l.cfg, l.diag
+}
+
+// addError adds err, a single diagnostic or a list, to the diagnostics.
+func (l *lowerer) addError(err error) {
+	switch e := err.(type) {
+	case *ast.Error:
+		l.diag = append(l.diag, e)
+	case ast.ErrorList:
+		l.diag = append(l.diag, e...)
+	default:
+		l.diag.Add(l.file.Entry.Pos, "%s", err)
+	}
+}
+
+func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
+	e := ast.Errorf(pos, format, args...)
+	e.Severity = ast.SevWarning
+	l.diag = append(l.diag, e)
+}
+
+// shapes converts every argument and result type.
+func (l *lowerer) shapes() error {
+	fn := l.file.Entry
+	for _, a := range fn.Args {
+		s, err := l.shape(a.Type)
+		if err != nil {
+			return err
+		}
+		l.args = append(l.args, s)
+	}
+	for _, r := range fn.Results {
+		s, err := l.shape(r.Type)
+		if err != nil {
+			return err
+		}
+		l.results = append(l.results, s)
+	}
+	return nil
+}
+
+// build forms the parameters and the output from the arguments and
+// results, as xla-translate does.
+func (l *lowerer) build() error {
+	fn := l.file.Entry
+	params := l.args
+	if l.opts.UseTupleArgs {
+		params = []model.Shape{model.Tuple(l.args...)}
+	}
+	resultTuple := len(l.results) != 1 || l.opts.ReturnTuple
+	output := model.Tuple(l.results...)
+	if !resultTuple {
+		output = l.results[0]
+	}
+	l.cfg = model.NewConfig(params, output)
+	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
+	for _, a := range fn.Args {
+		l.cfg.Source.Args = append(l.cfg.Source.Args, ast.Span{Pos: a.Pos, End: a.EndPos})
+	}
+	for _, r := range fn.Results {
+		l.cfg.Source.Results = append(l.cfg.Source.Results, ast.Span{Pos: r.Pos, End: r.EndPos})
+	}
+	return nil
+}
+
+// resolve follows attribute aliases: `#name` defined as `#name = attr`.
+func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
+	for depth := 0; a != nil && a.Hash != nil && a.Hash.Body == nil && a.Suffix == nil; depth++ {
+		span, ok := l.file.AttrAliases[a.Hash.Name]
+		if !ok {
+			return a, nil
+		}
+		if depth >= maxAliasChain {
+			return nil, ast.Errorf(a.Pos, "attribute alias %s refers to itself", a.Hash.Name)
+		}
+		def, err := parser.ParseAttr(l.src, span)
+		if err != nil {
+			return nil, err
+		}
+		a = def
+	}
+	return a, nil
+}
+
+// entry returns the value of key in d, aliases resolved, and the entry.
+func (l *lowerer) entry(d *ast.AttrDict, key string) (*ast.AttrEntry, *ast.Attr, error) {
+	e := d.Lookup(key)
+	if e == nil {
+		return nil, nil, nil
+	}
+	v, err := l.resolve(e.Value)
+	return e, v, err
+}
+
+func span(e *ast.AttrEntry) ast.Span { return ast.Span{Pos: e.Pos, End: e.EndPos} }

@@ -1,0 +1,149 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// moduleClaims reads the module attribute mhlo.input_output_alias:
+//
+//	[{alias = {kind = "may_alias", parameter_index = array<i64>,
+//	  parameter_number = 0 : i64}, output_index = array<i64: 0>}, ...]
+func (l *lowerer) moduleClaims() ([]claim, error) {
+	if l.file.Module == nil {
+		return nil, nil
+	}
+	e, v, err := l.entry(l.file.Module.Attrs, AttrInputOutput)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	if v == nil || v.Array == nil {
+		return nil, ast.Errorf(e.Pos, "%s must be an array of dictionaries", AttrInputOutput)
+	}
+	var claims []claim
+	for i, el := range v.Array.Elems {
+		c, err := l.moduleClaim(i, el)
+		if err != nil {
+			l.addError(err)
+			continue
+		}
+		for _, d := range claims {
+			if d.out.Equal(c.out) {
+				l.diag.Add(el.Pos, "%s entry %d aliases output index %s again; entry at %s already does", AttrInputOutput, i, c.out, d.origin.Span.Pos)
+			}
+		}
+		claims = append(claims, c)
+	}
+	return claims, nil
+}
+
+// moduleClaim reads entry i of mhlo.input_output_alias.
+func (l *lowerer) moduleClaim(i int, el *ast.Attr) (claim, error) {
+	el, err := l.resolve(el)
+	if err != nil {
+		return claim{}, err
+	}
+	what := fmt.Sprintf("%s entry %d", AttrInputOutput, i)
+	if el.Dict == nil {
+		return claim{}, ast.Errorf(el.Pos, "%s must be a dictionary", what)
+	}
+	c := claim{origin: model.Origin{Attr: AttrInputOutput, Span: ast.Span{Pos: el.Pos, End: el.EndPos}}}
+	if c.out, err = l.indexField(el.Dict, "output_index", what, el.Pos); err != nil {
+		return claim{}, err
+	}
+	ae, alias, err := l.entry(el.Dict, "alias")
+	if err != nil {
+		return claim{}, err
+	}
+	if ae == nil || alias == nil || alias.Dict == nil {
+		return claim{}, ast.Errorf(el.Pos, "%s needs an alias dictionary", what)
+	}
+	if c.index, err = l.indexField(alias.Dict, "parameter_index", what, alias.Pos); err != nil {
+		return claim{}, err
+	}
+	if c.param, err = l.intField(alias.Dict, "parameter_number", what, alias.Pos); err != nil {
+		return claim{}, err
+	}
+	if c.kind, err = l.kindField(alias.Dict, what, alias.Pos); err != nil {
+		return claim{}, err
+	}
+	return c, nil
+}
+
+// indexField reads `key = array<i64: ...>` (or a plain array of integers).
+func (l *lowerer) indexField(d *ast.AttrDict, key, what string, pos ast.Pos) (model.ShapeIndex, error) {
+	e, v, err := l.entry(d, key)
+	if err != nil {
+		return nil, err
+	}
+	if e == nil || v == nil {
+		return nil, ast.Errorf(pos, "%s is missing %s", what, key)
+	}
+	var words []string
+	switch {
+	case v.DenseArray != nil:
+		words = v.DenseArray.Values
+	case v.Array != nil:
+		for _, x := range v.Array.Elems {
+			if x.Number == "" {
+				return nil, ast.Errorf(x.Pos, "%s: %s must hold integers", what, key)
+			}
+			words = append(words, x.Number)
+		}
+	default:
+		return nil, ast.Errorf(e.Pos, "%s: %s must be an array<i64: ...>", what, key)
+	}
+	index := model.ShapeIndex{}
+	for _, w := range words {
+		x, err := ast.ParseInt(w)
+		if err != nil {
+			return nil, ast.Errorf(e.Pos, "%s: %s holds %s, which does not fit in 64 bits", what, key, w)
+		}
+		if x < 0 {
+			return nil, ast.Errorf(e.Pos, "%s: %s must hold indices >= 0, got %d", what, key, x)
+		}
+		index = append(index, x)
+	}
+	return index, nil
+}
+
+// intField reads `key = N : i64`, N >= 0.
+func (l *lowerer) intField(d *ast.AttrDict, key, what string, pos ast.Pos) (int64, error) {
+	e, v, err := l.entry(d, key)
+	if err != nil {
+		return 0, err
+	}
+	if e == nil || v == nil {
+		return 0, ast.Errorf(pos, "%s is missing %s", what, key)
+	}
+	x, err := ast.ParseInt(v.Number)
+	if v.Number == "" || err != nil {
+		return 0, ast.Errorf(e.Pos, "%s: %s must be an integer that fits in 64 bits", what, key)
+	}
+	if x < 0 {
+		return 0, ast.Errorf(e.Pos, "%s: %s must be >= 0, got %d", what, key, x)
+	}
+	return x, nil
+}
+
+// kindField reads `kind = "may_alias"` or `"must_alias"`. Upstream takes
+// any other string as must-alias; a typo should not silently pin a buffer.
+func (l *lowerer) kindField(d *ast.AttrDict, what string, pos ast.Pos) (model.AliasKind, error) {
+	e, v, err := l.entry(d, "kind")
+	if err != nil {
+		return 0, err
+	}
+	if e == nil || v == nil {
+		return 0, ast.Errorf(pos, "%s is missing kind", what)
+	}
+	k, err := ast.Unquote(v.String)
+	switch {
+	case err == nil && k == "may_alias":
+		return model.MayAlias, nil
+	case err == nil && k == "must_alias":
+		return model.MustAlias, nil
+	}
+	return 0, ast.Errorf(e.Pos, "%s has unknown kind %s; expected \"may_alias\" or \"must_alias\"", what, v.String)
+}

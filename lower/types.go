@@ -1,0 +1,158 @@
+package lower
+
+import (
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+)
+
+// maxAliasChain bounds how many type aliases may refer to each other.
+const maxAliasChain = 64
+
+// shape converts an MLIR type into a model shape. Arrays get the default
+// layout; layouts are applied later.
+func (l *lowerer) shape(t *ast.Type) (model.Shape, error) {
+	return l.shapeDepth(t, 0)
+}
+
+func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
+	switch {
+	case t.Tensor != nil:
+		return l.tensor(t.Tensor, depth)
+	case t.Tuple != nil:
+		elems := make([]model.Shape, len(t.Tuple.Elems))
+		for i, e := range t.Tuple.Elems {
+			s, err := l.shapeDepth(e, depth)
+			if err != nil {
+				return model.Shape{}, err
+			}
+			elems[i] = s
+		}
+		return model.Tuple(elems...), nil
+	case t.Named != nil:
+		return l.named(t, depth)
+	}
+	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+}
+
+// named handles tokens, type aliases and every other named type.
+func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
+	name := t.Named.Name
+	if _, ok := l.file.TypeAliases[name]; ok && t.Named.Body == nil {
+		return l.typeAlias(t, depth)
+	}
+	switch {
+	case name == "!mhlo.token" || name == "!stablehlo.token":
+		return model.Token(), nil
+	case strings.HasPrefix(name, "!") && !strings.Contains(name, "."):
+		return model.Shape{}, ast.Errorf(t.Pos, "undefined symbol alias id '%s'", name[1:])
+	}
+	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+}
+
+// typeAlias resolves `!name` through the file's `!name = type` definitions.
+func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
+	name := t.Named.Name
+	span := l.file.TypeAliases[name]
+	if depth >= maxAliasChain {
+		return model.Shape{}, ast.Errorf(t.Pos, "type alias %s refers to itself", name)
+	}
+	def, err := parser.ParseType(l.src, span)
+	if err != nil {
+		return model.Shape{}, err
+	}
+	return l.shapeDepth(def, depth+1)
+}
+
+// tensor converts `tensor<dims x elem, encoding>`.
+func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
+	if t.Dims == "*x" {
+		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+	}
+	elem, ok := l.elementType(t.Elem, depth)
+	if !ok {
+		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+	}
+	s := model.Shape{Kind: model.ArrayShape, Elem: elem}
+	dims := strings.Split(strings.TrimSuffix(t.Dims, "x"), "x")
+	if t.Dims == "" {
+		dims = nil
+	}
+	dynamic := make([]bool, len(dims))
+	for i, d := range dims {
+		if d == "?" {
+			s.Dims, dynamic[i], s.Dynamic = append(s.Dims, model.UnboundedSize), true, dynamic
+			continue
+		}
+		n, err := ast.ParseInt(d)
+		if err != nil {
+			return model.Shape{}, ast.Errorf(t.Pos, "dimension size %s does not fit in 64 bits", d)
+		}
+		s.Dims = append(s.Dims, n)
+	}
+	if t.Encoding != nil {
+		if err := l.encoding(&s, t); err != nil {
+			return model.Shape{}, err
+		}
+		if s.Kind == model.OpaqueShape {
+			return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+		}
+	}
+	s.SetDefaultLayout()
+	return s, nil
+}
+
+// elementType maps an MLIR element type to XLA's, resolving aliases.
+func (l *lowerer) elementType(t *ast.Type, depth int) (model.PrimitiveType, bool) {
+	if t.Named == nil {
+		return model.Invalid, false
+	}
+	if strings.HasPrefix(t.Named.Name, "!") {
+		s, err := l.named(t, depth)
+		if err != nil || s.Kind != model.ArrayShape || len(s.Dims) != 0 {
+			return model.Invalid, false
+		}
+		return s.Elem, true
+	}
+	return model.PrimitiveFromMLIR(strings.Join(strings.Fields(l.text(t.Pos, t.EndPos)), ""))
+}
+
+// encoding applies a bounds encoding; any other encoding makes the tensor
+// something XLA does not model (an opaque leaf).
+func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
+	enc := t.Encoding
+	var bounds []string
+	switch {
+	case enc.MHLOBounds != nil:
+		bounds = enc.MHLOBounds.Bounds
+	case enc.SHLOBounds != nil:
+		bounds = enc.SHLOBounds.Bounds
+	default:
+		s.Kind = model.OpaqueShape
+		return nil
+	}
+	if len(bounds) != len(s.Dims) {
+		return ast.Errorf(enc.Pos, "bounds length is %d, expected to be equal to rank(%d) of the tensor", len(bounds), len(s.Dims))
+	}
+	for i, b := range bounds {
+		if b == "?" {
+			continue
+		}
+		if !s.IsDynamicDim(i) {
+			return ast.Errorf(enc.Pos, "static dimension %d cannot have a bound, use ? to indicate a missing bound", i)
+		}
+		n, err := ast.ParseInt(b)
+		if err != nil || n < 0 {
+			return ast.Errorf(enc.Pos, "bound %s of dimension %d must be a non-negative 64-bit integer", b, i)
+		}
+		s.Dims[i] = n
+	}
+	return nil
+}
+
+// text returns the source between two positions.
+func (l *lowerer) text(pos, end ast.Pos) string {
+	return string(l.src[pos.Offset:end.Offset])
+}
