@@ -1,0 +1,265 @@
+package parser
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+func parse(t *testing.T, src string, entry string) (*ast.File, error) {
+	t.Helper()
+	return ParseFile("t.mlir", []byte(src), Options{Entry: entry})
+}
+
+func text(src string, pos, end ast.Pos) string { return src[pos.Offset:end.Offset] }
+
+// TestStructure finds the module and the entry function in every shape of
+// text the contract names.
+func TestStructure(t *testing.T) {
+	tests := []struct {
+		name, src, entry string
+		funcs            string // names of the functions found
+		module           string // module name; "-" for no module
+		args             []string
+	}{
+		{"custom", "module @m {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n    return %a : tensor<2xf32>\n  }\n}\n", "",
+			"main", "m", []string{"%a: tensor<2xf32>"}},
+		{"unnamed module with attributes", "module attributes {a = 1 : i32} {\n func.func public @main() {\n }\n}", "",
+			"main", "", nil},
+		{"builtin.module", "builtin.module @b {\n func.func @main() \n}", "", "main", "b", nil},
+		{"bare functions", "func.func private @f(tensor<i1>) -> tensor<i1>\nfunc.func @main(%x: tensor<i1> loc(\"x\")) {\n}\n", "",
+			"f main", "-", []string{`%x: tensor<i1> loc("x")`}},
+		{"entry flag", "module {\n func.func @main() {\n }\n func.func @fwd(%a: tensor<1xf32> {k = \"}\"}) {\n }\n}", "fwd",
+			"main fwd", "", []string{`%a: tensor<1xf32> {k = "}"}`}},
+		{"quoted symbol", "module {\n func.func @\"my main\"(%a: tensor<f32>) {\n }\n}", "my main", "my main", "", []string{"%a: tensor<f32>"}},
+		{"declaration", "module {\n func.func private @main(tensor<2xf32> {jax.buffer_donor = true}) -> tensor<2xf32>\n}", "",
+			"main", "", []string{"tensor<2xf32> {jax.buffer_donor = true}"}},
+		{"tricky bodies", `#loc = loc("a.py":1:1)
+!t = tensor<2xf32>
+module @m {
+  func.func private @before(%a: tensor<2xf32>) -> tensor<2xf32> {
+    %0 = "x.op"() {s = "}}\"{", d = dense<"0xFFFF"> : tensor<1xi16>} : () -> tensor<2xf32>
+    // a comment } with { braces " and a quote
+    %1 = "x.region"() ({
+    ^bb0(%b: tensor<2xf32>):
+      "x.yield"(%b) : (tensor<2xf32>) -> ()
+    }) : () -> tensor<2xf32>
+    return %1 : tensor<2xf32>
+  } loc(#loc)
+  "x.global"() {sym_name = "func.func"} : () -> ()
+  func.func @main(%a: !t) -> !t attributes {x = {y = "}"}} {
+    return %a : !t
+  }
+  func.func private @after() -> ()
+}
+{-#
+  dialect_resources: {builtin: {b: "0x01{"}}
+#-}
+`, "", "before main after", "m", []string{"%a: !t"}},
+		{"generic", `"builtin.module"() <{sym_name = "g"}> ({
+  "func.func"() <{function_type = () -> (), sym_name = "other"}> ({
+  }) : () -> ()
+  "func.func"() <{arg_attrs = [{x = "a, sym_name = \"no\""}], function_type = (tensor<2xf32>) -> tensor<2xf32>, sym_name = "main"}> ({
+  ^bb0(%arg0: tensor<2xf32>):
+    "func.return"(%arg0) : (tensor<2xf32>) -> ()
+  }) : () -> ()
+}) {mhlo.x = 1 : i32} : () -> ()
+`, "", "other main", "g", []string{"tensor<2xf32>"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := parse(t, tt.src, tt.entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, fd := range f.Funcs {
+				names = append(names, fd.Name)
+			}
+			if got := strings.Join(names, " "); got != tt.funcs {
+				t.Errorf("functions %q, want %q", got, tt.funcs)
+			}
+			switch {
+			case tt.module == "-" && f.Module != nil:
+				t.Errorf("found a module in bare functions")
+			case tt.module != "-" && (f.Module == nil || f.Module.Name != tt.module):
+				t.Errorf("module %+v, want name %q", f.Module, tt.module)
+			}
+			if len(f.Entry.Args) != len(tt.args) {
+				t.Fatalf("%d arguments, want %d", len(f.Entry.Args), len(tt.args))
+			}
+			for i, a := range f.Entry.Args {
+				if got := text(tt.src, a.Pos, a.EndPos); got != tt.args[i] {
+					t.Errorf("argument %d spans %q, want %q", i, got, tt.args[i])
+				}
+			}
+		})
+	}
+}
+
+func TestModuleAttributes(t *testing.T) {
+	src := "module @m attributes {mhlo.input_output_alias = [], \"quoted key\" = unit, b} {\n}\n"
+	f, err := ParseFile("t.mlir", []byte(src), Options{Entry: "x"})
+	if err == nil || !strings.Contains(err.Error(), "entry function @x not found; no functions were found") {
+		t.Fatalf("got %v", err)
+	}
+	src = strings.Replace(src, "{\n}", "{\n  func.func @x()\n}", 1)
+	if f, err = ParseFile("t.mlir", []byte(src), Options{Entry: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	m := f.Module
+	if got := text(src, m.Attrs.Pos, m.Attrs.EndPos); got != `{mhlo.input_output_alias = [], "quoted key" = unit, b}` {
+		t.Errorf("attrs span %q", got)
+	}
+	if m.Attrs.Lookup("quoted key") == nil || m.Attrs.Lookup("b") == nil || m.Attrs.Lookup("b").Value != nil {
+		t.Errorf("lookup failed: %+v", m.Attrs.Entries)
+	}
+	if got := src[m.AttrsKeyword.Offset:m.Attrs.Pos.Offset]; got != "attributes " {
+		t.Errorf("keyword span %q", got)
+	}
+	if got := src[m.InsertAt.Offset:]; !strings.HasPrefix(got, "{\n  func.func") {
+		t.Errorf("insert point at %q", got[:10])
+	}
+}
+
+// TestResultAliasAttr parses #mhlo.result_alias the way upstream does.
+func TestResultAliasAttr(t *testing.T) {
+	tests := []struct {
+		body    string
+		tuple   []int64
+		result  []int64
+		must    bool
+		wantErr string
+	}{
+		{"result_index = [0]", nil, []int64{0}, false, ""},
+		{"tuple_indices = [1, 2], result_index = [3, 4], must_alias", []int64{1, 2}, []int64{3, 4}, true, ""},
+		{"must_alias, result_index = [1], tuple_indices = []", []int64{}, []int64{1}, true, ""},
+		{"result_index = [0],", nil, []int64{0}, false, ""},
+		{"result_index=[0x10]", nil, []int64{16}, false, ""},
+		{"result_index = []", nil, nil, false, "expected at least 1 element(s), found 0"},
+		{"", nil, nil, false, "missing `result_index` entry"},
+		{"must_alias", nil, nil, false, "missing `result_index` entry"},
+		{"result_index = [0], result_index = [1]", nil, nil, false, "duplicated `result_index` entry"},
+		{"result_index = [0], bogus", nil, nil, false, "expected one of: `tuple_indices`, `result_index`, `must_alias`"},
+		{"result_index = [0], must_alias = true", nil, nil, false, "expected '>'"},
+		{"result_index [0]", nil, nil, false, "expected '='"},
+		{"result_index = 0", nil, nil, false, "expected '['"},
+		{"result_index = [0 1]", nil, nil, false, "expected ','"},
+		{"result_index = [0.5]", nil, nil, false, "expected integer value"},
+		{"result_index = [0] must_alias", nil, nil, false, "expected '>'"},
+	}
+	for _, tt := range tests {
+		src := "func.func @main(%a: tensor<f32> {mhlo.result_alias = #mhlo.result_alias<" + tt.body + ">}) -> tensor<f32>"
+		f, err := parse(t, src, "")
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%q: got %v, want %q", tt.body, err, tt.wantErr)
+			} else if !strings.Contains(err.Error(), "failed parsing argument-result alias attribute") {
+				t.Errorf("%q: upstream's second diagnostic is missing: %v", tt.body, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.body, err)
+			continue
+		}
+		ra := f.Entry.Args[0].Attrs.Entries[0].Value.ResultAlias
+		if !equal(ra.TupleIndices, tt.tuple) || !equal(ra.ResultIndex, tt.result) || ra.MustAlias != tt.must {
+			t.Errorf("%q: got %+v", tt.body, ra)
+		}
+		if got := text(src, ra.Pos, ra.EndPos); got != "#mhlo.result_alias<"+tt.body+">" {
+			t.Errorf("%q: span %q", tt.body, got)
+		}
+	}
+}
+
+func equal(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAttrValues parses every attribute form the grammar knows.
+func TestAttrValues(t *testing.T) {
+	values := []string{
+		`1 : i32`, `-7`, `0x1F : i64`, `1.5 : f32`, `-2.0e-3`, `true`, `false`, `"s\"tr"`, `"s" : i8`,
+		`[]`, `[1, [2, "x"]]`, `{}`, `{a = 1, b}`, `array<i64>`, `array<i64: 1, 2>`, `array<i1: true>`,
+		`dense<[1, 0]> : tensor<2xindex>`, `dense<> : tensor<0xindex>`, `dense<"0xDEAD"> : tensor<2xi8>`,
+		`dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>`, `dense_resource<blob> : tensor<2xi8>`, `@sym`,
+		`#loc3`, `#sdy.sharding<@mesh, [{"x", ?}p0, {}]>`, `affine_map<(d0) -> (d0)>`, `unit`, `i32`,
+		`tensor<2x?xf32>`, `(tensor<2xf32>) -> tensor<2xf32>`, `loc("f":1:2)`, `#mhlo.type_extensions<bounds = [?, 4]>`,
+		`#stablehlo.bounds<?>`, `#dialect<"opaque">`, `!dialect.type<1, 2>`,
+	}
+	for _, v := range values {
+		src := "func.func @main(%a: tensor<f32> {k = " + v + "}) -> tensor<f32>"
+		f, err := parse(t, src, "")
+		if err != nil {
+			t.Errorf("%s: %v", v, err)
+			continue
+		}
+		a := f.Entry.Args[0].Attrs.Entries[0].Value
+		if got := text(src, a.Pos, a.EndPos); got != v {
+			t.Errorf("value span %q, want %q", got, v)
+		}
+	}
+}
+
+// TestErrors checks the scanner's and grammar's diagnostics and positions.
+func TestErrors(t *testing.T) {
+	deep := "func.func @main(%a: " + strings.Repeat("tuple<", 100000) + strings.Repeat(">", 100000) + ")"
+	tests := []struct{ name, src, want string }{
+		{"no main", "module {\n func.func @f()\n func.func @g()\n}", "t.mlir:1:1: error: entry function @main not found; functions found: @f, @g"},
+		{"duplicate main", "func.func @main()\nfunc.func @main()", "t.mlir:2:11: error: redefinition of symbol named 'main'"},
+		{"unterminated string", "module {\n func.func @main() {\n  \"x.op\"() {s = \"abc\n}\n}", "t.mlir:3:17: error: unterminated string"},
+		{"unbalanced body", "module {\n func.func @main() {\n  {\n}\n", "t.mlir:2:20: error: unbalanced '{': no matching '}'"},
+		{"unbalanced signature", "func.func @main(%a: tensor<f32>", "t.mlir:1:16: error: unbalanced '(': no matching closing bracket"},
+		{"stray closer", "module {\n}\n}\n", "t.mlir:3:1: error: unexpected '}'"},
+		{"bad type", "func.func @main(%a: tensor<2xf32) -> ()", "error: unexpected"},
+		{"missing name", "func.func (%a: tensor<f32>)", "t.mlir:1:11: error: expected a function name (@name) after 'func.func'"},
+		{"two modules", "module {\n}\nmodule {\n}\n", "t.mlir:3:1: error: expected at most one top-level module"},
+		{"unterminated resources", "{-# dialect_resources: {}", "t.mlir:1:1: error: expected '#-}' to end the file metadata"},
+		{"deep nesting", deep, "error: nesting is deeper than 200 levels"},
+		{"non-ASCII in signature", "func.func @main(%a: tensor<f32> {k = é})", "t.mlir:1:38: error: unexpected character"},
+		{"generic without sym_name", "\"func.func\"() <{function_type = () -> ()}> ({\n}) : () -> ()", "t.mlir:1:1: error: expected a sym_name string"},
+		{"generic without function_type", "\"func.func\"() <{sym_name = \"main\"}> ({\n}) : () -> ()", "error: expected a function_type attribute"},
+		{"alias without value", "#a = ", "t.mlir:1:6: error: expected a value in alias definition of #a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parse(t, tt.src, "")
+			var list ast.ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("got %T %v, want an ErrorList", err, err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestPositionsAfterLargeBody checks line and column counting past a body
+// that is skipped.
+func TestPositionsAfterLargeBody(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("module {\n  func.func private @big() {\n")
+	for i := 0; i < 1000; i++ {
+		b.WriteString("    %0 = \"x.c\"() {v = dense<\"0x00FF\"> : tensor<2xi8>} : () -> tensor<2xi8>\n")
+	}
+	b.WriteString("  }\n  func.func @main(%a: tensor<f32>) {\n  }\n}\n")
+	f, err := parse(t, b.String(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := f.Entry.Args[0].Pos; p.Line != 1004 || p.Column != 19 {
+		t.Errorf("argument at %v, want line 1004 column 19", p)
+	}
+}
