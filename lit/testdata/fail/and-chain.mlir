@@ -1,0 +1,1 @@
+// RUN: echo-args one && fail-tool && echo-args never

@@ -1,0 +1,3 @@
+// RUN: echo-args ok
+// RUN: echo-args a \
+// RUN:   b | not cat-tool

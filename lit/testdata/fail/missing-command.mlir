@@ -1,0 +1,1 @@
+// RUN: this-command-does-not-exist-anywhere

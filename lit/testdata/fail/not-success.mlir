@@ -1,0 +1,1 @@
+// RUN: not echo-args fine

@@ -1,0 +1,1 @@
+// RUN: fail-tool | cat-tool

@@ -1,0 +1,2 @@
+// REQUIRES: missing-feature
+// RUN: fail-tool

@@ -1,0 +1,2 @@
+// UNSUPPORTED: has-feature || other
+// RUN: fail-tool

@@ -1,0 +1,2 @@
+// XFAIL: has-feature
+// RUN: echo-args fine

@@ -1,0 +1,2 @@
+// This file has no directives for the runner and is skipped.
+// CHECK: nothing

@@ -1,0 +1,3 @@
+// RUN: echo-args hello world | FileCheck %s
+// CHECK: hello
+// CHECK-NEXT: world

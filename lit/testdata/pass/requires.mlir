@@ -1,0 +1,3 @@
+// REQUIRES: has-feature, !missing-feature
+// RUN: echo-args ok | FileCheck %s
+// CHECK: ok

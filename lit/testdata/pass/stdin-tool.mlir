@@ -1,0 +1,2 @@
+// RUN: echo-args piped | cat-tool | cat-tool | FileCheck %s
+// CHECK: piped

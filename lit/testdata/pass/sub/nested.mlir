@@ -1,0 +1,2 @@
+# RUN: echo-args nested | FileCheck %s
+# CHECK: nested

@@ -1,0 +1,3 @@
+// XFAIL: *
+// RUN: echo-args actual | FileCheck %s
+// CHECK: expected-but-missing
