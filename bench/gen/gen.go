@@ -1,0 +1,121 @@
+// Package gen writes large, realistic MLIR modules for benchmarks: private
+// functions full of dense hex constants and located ops before and after
+// an entry function with many parameters of mixed element types, and all
+// four alias and donor encodings in the signature.
+package gen
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand"
+	"strings"
+)
+
+// Options size the module.
+type Options struct {
+	Before int64 // bytes of private functions before @main
+	After  int64 // bytes of private functions after @main
+	Params int   // parameters of @main
+	Seed   int64
+}
+
+var elemTypes = []string{"f32", "bf16", "f16", "i32", "i8", "ui8", "i1", "f8E4M3FN"}
+
+// Write writes the module to w and returns the number of bytes written.
+func Write(w io.Writer, o Options) (int64, error) {
+	cw := &countWriter{w: bufio.NewWriterSize(w, 1<<20)}
+	r := rand.New(rand.NewSource(o.Seed))
+	fmt.Fprintf(cw, "#loc0 = loc(\"model.py\":1:1)\n!act = tensor<8x128xbf16>\n")
+	fmt.Fprintf(cw, "module @jit_generated attributes {mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = []} {\n")
+	writeFuncs(cw, r, "before", o.Before)
+	writeMain(cw, r, o.Params)
+	writeFuncs(cw, r, "after", o.After)
+	fmt.Fprintf(cw, "} loc(#loc0)\n")
+	fmt.Fprintf(cw, "#loc1 = loc(\"model.py\":2:3)\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x0400000001020304\"\n    }\n  }\n#-}\n")
+	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
+		return cw.n, err
+	}
+	return cw.n, cw.err
+}
+
+// writeMain writes @main: parameters of mixed types, every fourth aliased
+// by one of the encodings, some donated.
+func writeMain(w io.Writer, r *rand.Rand, n int) {
+	var args, results, rets, retTypes []string
+	for i := 0; i < n; i++ {
+		typ := fmt.Sprintf("tensor<%dx%dx%s>", 1+r.Intn(64), 1+r.Intn(512), elemTypes[r.Intn(len(elemTypes))])
+		attrs := fmt.Sprintf("mhlo.layout_mode = \"default\", mhlo.sharding = \"{replicated}\"")
+		switch i % 8 {
+		case 0:
+			attrs += fmt.Sprintf(", tf.aliasing_output = %d : i32", len(results))
+			results, rets, retTypes = append(results, typ+" {jax.result_info = \"[0]\"}"), append(rets, fmt.Sprintf("%%arg%d", i)), append(retTypes, typ)
+		case 2:
+			attrs += fmt.Sprintf(", mhlo.result_alias = #mhlo.result_alias<result_index = [%d], must_alias>", len(results))
+			results, rets, retTypes = append(results, typ), append(rets, fmt.Sprintf("%%arg%d", i)), append(retTypes, typ)
+		case 4:
+			attrs += ", jax.buffer_donor = true"
+		}
+		args = append(args, fmt.Sprintf("%%arg%d: %s {%s} loc(\"param_%d\"(#loc0))", i, typ, attrs, i))
+	}
+	fmt.Fprintf(w, "  func.func public @main(%s) -> (%s) {\n", strings.Join(args, ", "), strings.Join(results, ", "))
+	fmt.Fprintf(w, "    %%0 = func.call @before_0() : () -> tensor<16xf32> loc(#loc1)\n")
+	fmt.Fprintf(w, "    return %s : %s loc(#loc1)\n  } loc(#loc0)\n", strings.Join(rets, ", "), strings.Join(retTypes, ", "))
+}
+
+// writeFuncs writes private functions until size bytes are written.
+func writeFuncs(w *countWriter, r *rand.Rand, prefix string, size int64) {
+	start := w.n
+	for f := 0; w.n-start < size; f++ {
+		fmt.Fprintf(w, "  func.func private @%s_%d() -> tensor<16xf32> {\n", prefix, f)
+		end := w.n + 8<<20
+		for i := 0; w.n < end && w.n-start < size; i++ {
+			writeOp(w, r, i)
+		}
+		fmt.Fprintf(w, "    %%r = \"stablehlo.constant\"() {value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>\n")
+		fmt.Fprintf(w, "    return %%r : tensor<16xf32> loc(#loc1)\n  } loc(#loc0)\n")
+	}
+}
+
+// hexPool is random hex text that constants take slices of.
+var hexPool = func() []byte {
+	r := rand.New(rand.NewSource(1))
+	b := make([]byte, 1<<18)
+	for i := range b {
+		b[i] = "0123456789ABCDEF"[r.Intn(16)]
+	}
+	return b
+}()
+
+// writeOp writes one op: mostly dense hex constants, sometimes ops with
+// regions, strings holding braces, and comments.
+func writeOp(w io.Writer, r *rand.Rand, i int) {
+	switch i % 16 {
+	case 0:
+		fmt.Fprintf(w, "    // layer %d { weights }\n", i)
+	case 1:
+		fmt.Fprintf(w, "    %%s%d = \"stablehlo.custom_call\"() {backend_config = \"{\\\"k\\\": \\\"}\\\"}\", call_target_name = \"f\"} : () -> tensor<4xf32> loc(\"layer\"(\"model.py\":%d:7))\n", i, i)
+	case 2:
+		fmt.Fprintf(w, "    %%w%d = \"stablehlo.while\"() ({\n    ^bb0:\n      \"stablehlo.return\"() : () -> ()\n    }, {\n      \"stablehlo.return\"() : () -> ()\n    }) : () -> tensor<i1>\n", i)
+	default:
+		n := 4096 + r.Intn(60000)
+		off := r.Intn(len(hexPool) - 2*n)
+		fmt.Fprintf(w, "    %%c%d = \"stablehlo.constant\"() {value = dense<\"0x%s\"> : tensor<%dxi8>} : () -> tensor<%dxi8> loc(#loc1)\n", i, hexPool[off:off+2*n], n, n)
+	}
+}
+
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
