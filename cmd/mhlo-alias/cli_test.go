@@ -1,0 +1,96 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const simple = `module {
+  func.func @main(%arg0: tensor<2xf32> {tf.aliasing_output = 0 : i32}) -> tensor<2xf32> {
+    return %arg0 : tensor<2xf32>
+  }
+}
+`
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"--passes=nope"}, "flip-may-aliases"},
+		{[]string{"--passes=add-may-aliases,,remove-aliases"}, "remove-aliases"},
+		{[]string{"--emit=json"}, "valid encodings are result-alias, module, tf"},
+		{[]string{"--print-config=xml"}, "valid forms are long, short, json"},
+		{[]string{"-w"}, "-w needs at least one file"},
+		{[]string{"-w", "-"}, "-w cannot rewrite standard input"},
+		{[]string{"-o", "x", "a.mlir", "b.mlir"}, "-o takes one input file"},
+		{[]string{"--entry="}, "--entry needs a function name"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runTool(tt.args, nil)
+		if code != 2 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}
+
+func TestInputErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.mlir")
+	if err := os.WriteFile(bad, []byte("module {\n  func.func @f()\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{bad}, "", bad + ":1:1: error: entry function @main not found; functions found: @f"},
+		{nil, "func.func @main(%a: tensor<2xf32> {tf.aliasing_output = 1 : i32}) -> tensor<2xf32>", "<stdin>:1:36: error: Aliasing output must be 0 if only one output exists"},
+		{[]string{"-"}, "module {", "<stdin>:1:8: error: unbalanced '{': no matching '}'"},
+		{[]string{filepath.Join(dir, "missing.mlir")}, "", "no such file or directory"},
+		{[]string{"--entry=g", "-"}, simple, "<stdin>:1:1: error: entry function @g not found; functions found: @main"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runTool(tt.args, []byte(tt.stdin))
+		if code != 1 || !strings.Contains(stderr, tt.want) || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", tt.args, code, stdout, stderr, tt.want)
+		}
+	}
+}
+
+func TestStdinAndFlagsAfterFiles(t *testing.T) {
+	code, stdout, stderr := runTool([]string{"-", "--print-config=short"}, []byte(simple))
+	if code != 0 || stdout != "input_output_alias={ {}: (0, {}, may-alias) }\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = runTool(nil, []byte(simple))
+	if code != 0 || stdout != simple {
+		t.Errorf("a plain run must echo a valid module: exit %d, %q", code, stdout)
+	}
+}
+
+func TestPassesWithPrintConfig(t *testing.T) {
+	code, stdout, stderr := runTool([]string{"--passes=flip-may-aliases", "--print-config=short"}, []byte(simple))
+	if code != 0 || stdout != "input_output_alias={ {}: (0, {}, must-alias) }\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestListPassesAndVersion(t *testing.T) {
+	code, stdout, _ := runTool([]string{"--list-passes"}, nil)
+	for _, name := range []string{"remove-aliases", "add-must-aliases", "add-may-aliases", "flip-must-aliases",
+		"flip-may-aliases", "aws_neuron_alias_to_must_alias", "alias-to-must-alias",
+		"aws_neuron_buffer_donation_to_alias", "buffer-donation-to-alias"} {
+		if code != 0 || !strings.Contains(stdout, name) {
+			t.Errorf("--list-passes lacks %s: %q", name, stdout)
+		}
+	}
+	code, stdout, _ = runTool([]string{"--version"}, nil)
+	if code != 0 || !strings.HasPrefix(stdout, "mhlo-alias ") {
+		t.Errorf("--version: exit %d, %q", code, stdout)
+	}
+}
