@@ -1,0 +1,36 @@
+// add-may-aliases and add-must-aliases run the same discovery and differ
+// only in the kind they stamp on the new aliases (decisions.md, "The
+// passes"; family spec, passes 45/46). Keys are the whole shape printed with
+// layout, so element type and dims must be identical: f32[4,2] does not pair
+// with f32[2,4] although both hold eight floats.
+
+// RUN: mhlo-alias --passes=add-may-aliases --print-config %s | FileCheck %s --check-prefix=MAY
+// RUN: mhlo-alias --passes=add-must-aliases --print-config %s | FileCheck %s --check-prefix=MUST
+// RUN: mhlo-alias --passes=add-may-aliases --print-config=json %s | FileCheck %s --check-prefix=JSON
+
+// Keys: parameter 0 f32[8]{0}, 1 s32[8]{0}, 2 f32[2,4]{1,0}, 3 f32[8]{0}.
+// Outputs in pre-order: {0} s32[8] takes 1; {1} f32[8] takes 0 (lowest);
+// {2} f32[4,2] finds nothing; {3} f32[8] takes 3; {4} f32[8] finds nothing,
+// both f32[8] parameters are taken (consume on match).
+// MAY:      HloInputOutputAliasConfig
+// MAY-NEXT:   Output shape: (s32[8], f32[8], f32[4,2], f32[8], f32[8])
+// MAY-NEXT:   OutputIndex {0} is may-aliased with parameter 1 at {}:
+// MAY-NEXT:   OutputIndex {1} is may-aliased with parameter 0 at {}:
+// MAY-NEXT:   OutputIndex {3} is may-aliased with parameter 3 at {}:
+// MAY-NEXT: HloBufferDonorConfig
+// MAY-EMPTY:
+
+// MUST:      HloInputOutputAliasConfig
+// MUST-NEXT:   Output shape: (s32[8], f32[8], f32[4,2], f32[8], f32[8])
+// MUST-NEXT:   OutputIndex {0} is must-aliased with parameter 1 at {}:
+// MUST-NEXT:   OutputIndex {1} is must-aliased with parameter 0 at {}:
+// MUST-NEXT:   OutputIndex {3} is must-aliased with parameter 3 at {}:
+// MUST-NEXT: HloBufferDonorConfig
+// MUST-EMPTY:
+
+// JSON: {{^}}{"output_shape": "(s32[8]{0}, f32[8]{0}, f32[4,2]{1,0}, f32[8]{0}, f32[8]{0})", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may"}, {"output_index": [1], "parameter_number": 0, "parameter_index": [], "kind": "may"}, {"output_index": [3], "parameter_number": 3, "parameter_index": [], "kind": "may"}], "donors": []}{{$}}
+
+func.func @main(%arg0: tensor<8xf32>, %arg1: tensor<8xi32>, %arg2: tensor<2x4xf32>, %arg3: tensor<8xf32>) -> (tensor<8xi32>, tensor<8xf32>, tensor<4x2xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %0 = "stablehlo.reshape"(%arg2) : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  return %arg1, %arg0, %0, %arg3, %arg3 : tensor<8xi32>, tensor<8xf32>, tensor<4x2xf32>, tensor<8xf32>, tensor<8xf32>
+}
