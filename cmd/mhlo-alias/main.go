@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 
 	"github.com/mhlo-alias/mhlo-alias/passes"
+	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 func main() {
@@ -34,7 +35,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	c := &command{opts: o, stdin: stdin, stdout: stdout, stderr: stderr}
+	emit, _ := printer.ParseEmit(o.emit)
+	c := &command{opts: o, emit: emit, stdin: stdin, stdout: stdout, stderr: stderr}
 	return c.run()
 }
 

@@ -11,11 +11,13 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 	"github.com/mhlo-alias/mhlo-alias/passes"
+	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // command runs the pipeline over every input.
 type command struct {
 	opts   *options
+	emit   printer.Emit
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -35,23 +37,27 @@ func (c *command) run() int {
 	return status
 }
 
-// file processes one input and reports whether it succeeded.
+// file processes one input and writes its output; it reports whether it
+// succeeded.
 func (c *command) file(name string) bool {
 	src, display, err := c.read(name)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		return false
 	}
-	out, diags := c.process(display, src)
-	c.report(diags)
-	if diags.HasErrors() {
-		return false
+	res := c.process(display, src)
+	if !res.ok {
+		// A failed run writes nothing in place and no output file; the
+		// chunks that succeeded still go to stdout, as mlir-opt does.
+		if c.opts.write || c.opts.output != "" {
+			return false
+		}
 	}
-	if _, err := c.stdout.Write(out); err != nil {
+	if err := c.output(name, display, res); err != nil {
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		return false
 	}
-	return true
+	return res.ok
 }
 
 // read returns the input's bytes and the name diagnostics use for it.
@@ -64,30 +70,74 @@ func (c *command) read(name string) ([]byte, string, error) {
 	return b, name, err
 }
 
-// process runs the pipeline on one module and returns what to print.
-func (c *command) process(name string, src []byte) ([]byte, ast.ErrorList) {
+// result is what processing one input produced.
+type result struct {
+	src    []byte
+	chunks []chunkResult
+	ok     bool
+}
+
+// chunkResult is the outcome of one module (one --split-input-file chunk).
+type chunkResult struct {
+	start, end int            // the chunk's bytes in src
+	edits      []printer.Edit // offsets in src
+	config     string         // --print-config text
+	ok         bool
+}
+
+// process runs the pipeline on every chunk of src.
+func (c *command) process(name string, src []byte) *result {
+	res := &result{src: src, ok: true}
+	for _, ch := range splitChunks(src, c.opts.split) {
+		cr, diags := c.module(name, src[ch.start:ch.end], ch.line-1)
+		cr.ok = !diags.HasErrors()
+		cr.start, cr.end = ch.start, ch.end
+		for i := range cr.edits {
+			cr.edits[i].Start += ch.start
+			cr.edits[i].End += ch.start
+		}
+		if c.opts.verifyDiags {
+			expected, perr := parseExpectations(name, src[ch.start:ch.end], ch.line-1)
+			diags = append(perr, verifyDiagnostics(expected, diags)...)
+			cr.ok = !diags.HasErrors()
+			diags.Sort()
+		}
+		c.report(diags)
+		res.ok = res.ok && cr.ok
+		res.chunks = append(res.chunks, cr)
+	}
+	return res
+}
+
+// module runs the pipeline on one module; lineOffset is the number of
+// lines before it in the file.
+func (c *command) module(name string, src []byte, lineOffset int) (chunkResult, ast.ErrorList) {
 	o := c.opts
-	file, err := parser.ParseFile(name, src, parser.Options{Entry: o.entry})
+	file, err := parser.ParseFile(name, src, parser.Options{Entry: o.entry, LineOffset: lineOffset})
 	if err != nil {
-		return nil, asList(err)
+		return chunkResult{}, asList(err)
 	}
 	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: o.useTupleArgs, ReturnTuple: o.returnTuple})
 	if diags.HasErrors() {
-		return nil, diags
+		return chunkResult{}, diags
 	}
 	if err := passes.Run(cfg, o.pipeline, o.verifyEach); err != nil {
-		return nil, append(diags, asList(err)...)
+		return chunkResult{}, append(diags, asList(err)...)
 	}
 	if errs := model.Verify(cfg); errs.HasErrors() {
-		return nil, append(diags, errs...)
+		return chunkResult{}, append(diags, errs...)
 	}
 	if o.printConfig != "" {
-		return []byte(configText(cfg, o.printConfig)), diags
+		return chunkResult{config: configText(cfg, o.printConfig), ok: true}, diags
 	}
 	if len(o.pipeline) == 0 && o.emit == "" {
-		return src, diags
+		return chunkResult{ok: true}, diags
 	}
-	return nil, append(diags, ast.Errorf(file.Entry.Pos, "writing a rewritten module is not available yet; use --print-config"))
+	edits, err := printer.Edits(file, src, cfg, c.emit)
+	if err != nil {
+		return chunkResult{}, append(diags, asList(err)...)
+	}
+	return chunkResult{edits: edits, ok: true}, diags
 }
 
 // configText prints the config in the --print-config form.

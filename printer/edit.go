@@ -1,0 +1,76 @@
+package printer
+
+import (
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Edit replaces src[Start:End] with New.
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// sortEdits orders edits by position, an insertion before a replacement
+// that starts at the same offset; insertions at one offset keep the order
+// in which they were made.
+func sortEdits(edits []Edit) {
+	sort.SliceStable(edits, func(i, j int) bool {
+		a, b := edits[i], edits[j]
+		if a.Start != b.Start {
+			return a.Start < b.Start
+		}
+		return a.End == a.Start && b.End != b.Start
+	})
+}
+
+// validate checks that edits are sorted, in range and do not overlap.
+func validate(size int, edits []Edit) error {
+	prev := 0
+	for _, e := range edits {
+		if e.Start < prev || e.End < e.Start || e.End > size {
+			return fmt.Errorf("invalid edit [%d,%d) after offset %d in a text of %d bytes", e.Start, e.End, prev, size)
+		}
+		prev = e.End
+	}
+	return nil
+}
+
+// Apply writes src with edits applied to w. The edits must be sorted and
+// must not overlap.
+func Apply(w io.Writer, src []byte, edits []Edit) error {
+	if err := validate(len(src), edits); err != nil {
+		return err
+	}
+	at := 0
+	for _, e := range edits {
+		if _, err := w.Write(src[at:e.Start]); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, e.New); err != nil {
+			return err
+		}
+		at = e.End
+	}
+	_, err := w.Write(src[at:])
+	return err
+}
+
+// Bytes returns src with edits applied.
+func Bytes(src []byte, edits []Edit) ([]byte, error) {
+	if err := validate(len(src), edits); err != nil {
+		return nil, err
+	}
+	n := len(src)
+	for _, e := range edits {
+		n += len(e.New) - (e.End - e.Start)
+	}
+	out := make([]byte, 0, n)
+	at := 0
+	for _, e := range edits {
+		out = append(append(out, src[at:e.Start]...), e.New...)
+		at = e.End
+	}
+	return append(out, src[at:]...), nil
+}

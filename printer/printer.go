@@ -1,0 +1,352 @@
+package printer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// Emit is the encoding the aliases are written in.
+type Emit int
+
+// The encodings.
+const (
+	EmitResultAlias Emit = iota // mhlo.result_alias on each aliased argument
+	EmitModule                  // the mhlo.input_output_alias module attribute
+	EmitTF                      // tf.aliasing_output on each aliased argument
+)
+
+// ParseEmit reads an --emit value; "" is the default, result-alias.
+func ParseEmit(s string) (Emit, bool) {
+	switch s {
+	case "", "result-alias":
+		return EmitResultAlias, true
+	case "module":
+		return EmitModule, true
+	case "tf":
+		return EmitTF, true
+	}
+	return 0, false
+}
+
+// The attributes the printer writes or removes.
+const (
+	attrResultAlias = "mhlo.result_alias"
+	attrAliasingOut = "tf.aliasing_output"
+	attrBufferDonor = "jax.buffer_donor"
+	attrInputOutput = "mhlo.input_output_alias"
+)
+
+// argAlias is an alias as seen from the argument that holds its parameter.
+type argAlias struct {
+	arg    int
+	path   model.ShapeIndex // inside the argument
+	result int64
+	rest   model.ShapeIndex // inside the result
+	out    model.ShapeIndex
+	alias  model.Alias
+}
+
+// printer computes the edits for one module.
+type printer struct {
+	file  *ast.File
+	src   []byte
+	cfg   *model.Config
+	emit  Emit
+	errs  ast.ErrorList
+	edits []Edit
+}
+
+// Edits returns the splices that write cfg into the module f was parsed
+// from, in the encoding emit. Errors (an alias the encoding cannot state)
+// are an ast.ErrorList.
+func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error) {
+	p := &printer{file: f, src: src, cfg: cfg, emit: emit}
+	perArg := p.argAliases()
+	if emit == EmitModule && f.Module == nil {
+		p.errs.Add(f.Entry.Pos, "--emit=module needs a module operation to hold %s; the input has bare functions", attrInputOutput)
+	}
+	if p.errs.HasErrors() {
+		return nil, p.errs
+	}
+	p.arguments(perArg)
+	p.module()
+	if p.errs.HasErrors() {
+		return nil, p.errs
+	}
+	sortEdits(p.edits)
+	if err := validate(len(src), p.edits); err != nil {
+		return nil, err
+	}
+	return p.edits, nil
+}
+
+// argAliases maps every alias to the argument and result that hold it.
+func (p *printer) argAliases() map[int][]argAlias {
+	per := map[int][]argAlias{}
+	src := p.cfg.Source
+	p.cfg.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
+		pos := p.aliasPos(out, a)
+		aa := argAlias{arg: int(a.ParamNumber), path: a.ParamIndex, out: out, rest: out, alias: a}
+		if src.TupleArgs {
+			if len(a.ParamIndex) == 0 {
+				p.errs.Add(pos, "output index %s aliases the whole tuple parameter 0, which no argument attribute can state", out)
+				return
+			}
+			aa.arg, aa.path = int(a.ParamIndex[0]), a.ParamIndex[1:]
+		}
+		if src.ResultTuple {
+			if len(out) == 0 {
+				p.errs.Add(pos, "the whole output tuple is aliased, which no result index can state")
+				return
+			}
+			aa.result, aa.rest = out[0], out[1:]
+		}
+		per[aa.arg] = append(per[aa.arg], aa)
+	})
+	return per
+}
+
+func (p *printer) aliasPos(out model.ShapeIndex, a model.Alias) ast.Pos {
+	if a.Origin.Span.Pos.IsValid() {
+		return a.Origin.Span.Pos
+	}
+	return p.cfg.ParamPos(a.ParamNumber, a.ParamIndex)
+}
+
+// arguments rewrites each argument's dictionary.
+func (p *printer) arguments(perArg map[int][]argAlias) {
+	fn := p.file.Entry
+	var generic []*dictEdit
+	for i, arg := range fn.Args {
+		d := newDictEdit(arg.Attrs)
+		p.argAlias(d, i, perArg[i])
+		p.donor(d, i)
+		if fn.Generic {
+			generic = append(generic, d)
+			continue
+		}
+		end := arg.Type.EndPos.Offset
+		p.edits = append(p.edits, d.edits(placement{insertAt: end, before: " ", prevEnd: end})...)
+	}
+	if fn.Generic {
+		p.genericArgs(generic)
+	}
+}
+
+// argAlias sets the argument's alias attributes for the chosen encoding.
+func (p *printer) argAlias(d *dictEdit, i int, aliases []argAlias) {
+	arg := p.file.Entry.Args[i]
+	if len(aliases) > 1 && p.emit != EmitModule {
+		p.errs.Add(arg.Pos, "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
+		return
+	}
+	var want string
+	if len(aliases) == 1 {
+		want = p.aliasText(aliases[0])
+	}
+	for _, key := range []string{attrResultAlias, attrAliasingOut} {
+		switch {
+		case want == "" || key != p.emitAttr():
+			d.Delete(key)
+		case !sameAlias(arg.Attrs.Lookup(key), aliases[0], key):
+			d.Set(key, want)
+		}
+	}
+}
+
+func (p *printer) emitAttr() string {
+	switch p.emit {
+	case EmitTF:
+		return attrAliasingOut
+	case EmitResultAlias:
+		return attrResultAlias
+	}
+	return attrInputOutput
+}
+
+func outList(aliases []argAlias) string {
+	parts := make([]string, len(aliases))
+	for i, a := range aliases {
+		parts[i] = a.out.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// aliasText is the attribute value that states a, or "" after an error.
+func (p *printer) aliasText(a argAlias) string {
+	switch p.emit {
+	case EmitResultAlias:
+		return resultAliasText(a)
+	case EmitTF:
+		pos := p.aliasPos(a.out, a.alias)
+		switch {
+		case a.alias.Kind == model.MustAlias:
+			p.errs.Add(pos, "argument %d is must-aliased with output index %s; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module", a.arg, a.out)
+		case len(a.path) > 0:
+			p.errs.Add(pos, "argument %d is aliased at %s, a part of the argument; tf.aliasing_output aliases whole arguments: use --emit=result-alias or --emit=module", a.arg, a.path)
+		case len(a.rest) > 0:
+			p.errs.Add(pos, "argument %d is aliased with the nested output index %s; tf.aliasing_output names a whole result: use --emit=result-alias or --emit=module", a.arg, a.out)
+		default:
+			return fmt.Sprintf("%d : i32", a.result)
+		}
+	}
+	return ""
+}
+
+// resultAliasText prints MHLO's ArgResultAliasAttr canonically.
+func resultAliasText(a argAlias) string {
+	var b strings.Builder
+	b.WriteString("#mhlo.result_alias<")
+	if len(a.path) > 0 {
+		b.WriteString("tuple_indices = " + list(a.path) + ", ")
+	}
+	b.WriteString("result_index = " + list(append(model.ShapeIndex{a.result}, a.rest...)))
+	if a.alias.Kind == model.MustAlias {
+		b.WriteString(", must_alias")
+	}
+	b.WriteString(">")
+	return b.String()
+}
+
+// list prints [a, b, c].
+func list(v model.ShapeIndex) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = fmt.Sprint(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// sameAlias reports whether the existing entry already states a exactly,
+// so that its text can stay as it is.
+func sameAlias(e *ast.AttrEntry, a argAlias, key string) bool {
+	if e == nil || e.Value == nil {
+		return false
+	}
+	v := e.Value
+	if key == attrAliasingOut {
+		n, err := ast.ParseInt(v.Number)
+		return v.Number != "" && err == nil && n == a.result && a.alias.Kind == model.MayAlias
+	}
+	ra := v.ResultAlias
+	return ra != nil && ra.MustAlias == (a.alias.Kind == model.MustAlias) &&
+		model.ShapeIndex(ra.TupleIndices).Equal(a.path) &&
+		model.ShapeIndex(ra.ResultIndex).Equal(append(model.ShapeIndex{a.result}, a.rest...))
+}
+
+// donor keeps, adds or removes the argument's jax.buffer_donor. A kept
+// one keeps its text, even `false`: XLA checks only its presence.
+func (p *printer) donor(d *dictEdit, i int) {
+	param, index := int64(i), model.ShapeIndex{}
+	if p.cfg.Source.TupleArgs {
+		param, index = 0, model.ShapeIndex{int64(i)}
+	}
+	present := p.file.Entry.Args[i].Attrs.Lookup(attrBufferDonor) != nil
+	switch donor := p.cfg.Donors.ParameterIsBufferDonor(param, index); {
+	case donor && !present:
+		d.Set(attrBufferDonor, "true")
+	case !donor && present:
+		d.Delete(attrBufferDonor)
+	}
+}
+
+// module writes or removes the mhlo.input_output_alias module attribute.
+func (p *printer) module() {
+	m := p.file.Module
+	if m == nil {
+		return
+	}
+	d := newDictEdit(m.Attrs)
+	if p.emit == EmitModule {
+		want := p.moduleText()
+		if e := m.Attrs.Lookup(attrInputOutput); e == nil || e.Value == nil || p.text(e.Value.Pos, e.Value.EndPos) != want {
+			d.Set(attrInputOutput, want)
+		}
+	} else {
+		d.Delete(attrInputOutput)
+	}
+	if !d.changed() {
+		return
+	}
+	pl := placement{insertAt: m.InsertAt.Offset}
+	if m.Generic {
+		pl.before = " "
+		if m.Attrs != nil {
+			pl.prevEnd = p.spaceBefore(m.Attrs.Pos.Offset)
+		}
+	} else {
+		pl.after = " "
+		if m.Attrs != nil {
+			pl.prevEnd = p.spaceBefore(m.AttrsKeyword.Offset)
+		}
+	}
+	edits := d.edits(pl)
+	if !m.Generic && m.Attrs == nil && len(edits) == 1 {
+		edits[0].New = "attributes " + edits[0].New
+	}
+	p.edits = append(p.edits, edits...)
+}
+
+// moduleText prints mhlo.input_output_alias as XLA's importer does.
+func (p *printer) moduleText() string {
+	var parts []string
+	p.cfg.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
+		kind := "may_alias"
+		if a.Kind == model.MustAlias {
+			kind = "must_alias"
+		}
+		parts = append(parts, fmt.Sprintf("{alias = {kind = %q, parameter_index = %s, parameter_number = %d : i64}, output_index = %s}",
+			kind, denseArray(a.ParamIndex), a.ParamNumber, denseArray(out)))
+	})
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// denseArray prints array<i64: 1, 2>, or array<i64> when empty.
+func denseArray(v model.ShapeIndex) string {
+	if len(v) == 0 {
+		return "array<i64>"
+	}
+	return "array<i64: " + strings.Trim(list(v), "[]") + ">"
+}
+
+func (p *printer) text(pos, end ast.Pos) string { return string(p.src[pos.Offset:end.Offset]) }
+
+// spaceBefore returns the offset where the white space before off begins.
+func (p *printer) spaceBefore(off int) int {
+	for off > 0 && strings.IndexByte(" \t\r\n", p.src[off-1]) >= 0 {
+		off--
+	}
+	return off
+}
+
+// genericArgs writes a generic-form function's argument dictionaries,
+// which live in the arg_attrs array of its properties (or, in older text,
+// of its attribute dictionary).
+func (p *printer) genericArgs(dicts []*dictEdit) {
+	fn := p.file.Entry
+	if fn.ArgAttrs != nil {
+		for _, d := range dicts {
+			p.edits = append(p.edits, d.edits(placement{keepEmpty: true})...)
+		}
+		return
+	}
+	changed := false
+	elems := make([]string, len(dicts))
+	for i, d := range dicts {
+		elems[i] = "{" + d.join(d.added()) + "}"
+		changed = changed || len(d.added()) > 0
+	}
+	if !changed {
+		return
+	}
+	holder := fn.Props
+	if holder.Lookup("function_type") == nil {
+		holder = fn.Attrs
+	}
+	d := newDictEdit(holder)
+	d.Set("arg_attrs", "["+strings.Join(elems, ", ")+"]")
+	p.edits = append(p.edits, d.edits(placement{})...)
+}
