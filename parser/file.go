@@ -14,8 +14,9 @@ type scanner struct {
 	file  *ast.File
 	lines lineIndex
 
-	entry  string
-	funcs  []*funcSpan
+	entry      string
+	lineOffset int // added to every line number
+	funcs      []*funcSpan
 	module *moduleSpan
 }
 
@@ -48,7 +49,7 @@ func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 
 func (s *scanner) pos(off int) ast.Pos {
 	line, col := s.lines.lineCol(s.src, off)
-	return ast.Pos{Filename: s.file.Name, Offset: off, Line: line, Column: col}
+	return ast.Pos{Filename: s.file.Name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
 
 // hasWord reports whether the keyword w stands at i, not followed by more

@@ -77,6 +77,9 @@ func message(err participle.Error) string {
 type Options struct {
 	// Entry is the name of the entry function; "" means "main".
 	Entry string
+	// LineOffset is added to every line number, for a chunk of a larger
+	// file (--split-input-file): offsets stay relative to the chunk.
+	LineOffset int
 }
 
 // ParseFile reads the structure of the module in src: the module's
@@ -86,8 +89,9 @@ type Options struct {
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	grammars.once.Do(build)
 	s := &scanner{
-		src:   src,
-		entry: opts.Entry,
+		src:        src,
+		entry:      opts.Entry,
+		lineOffset: opts.LineOffset,
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
