@@ -1,0 +1,20 @@
+// --list-passes prints every pass in the compiler's registry order, one a
+// line: registry name, short alias (if any), one-line summary (decisions.md,
+// "The passes" and "The command line"). The summaries state each pass's
+// effect, including the Flip naming quirk (family spec QUIRK): the name
+// says which kind is flipped away.
+
+// RUN: mhlo-alias --list-passes | FileCheck %s
+
+// CHECK:      {{^}}remove-aliases remove every input/output alias{{$}}
+// CHECK-NEXT: {{^}}add-must-aliases pair identical parameters and outputs as must-aliases{{$}}
+// CHECK-NEXT: {{^}}add-may-aliases pair identical parameters and outputs as may-aliases{{$}}
+// CHECK-NEXT: {{^}}flip-must-aliases make every alias a may-alias{{$}}
+// CHECK-NEXT: {{^}}flip-may-aliases make every alias a must-alias{{$}}
+// CHECK-NEXT: {{^}}aws_neuron_alias_to_must_alias alias-to-must-alias make every alias a must-alias, after layout assignment{{$}}
+// CHECK-NEXT: {{^}}aws_neuron_buffer_donation_to_alias buffer-donation-to-alias turn buffer donors into may-aliases of equal outputs{{$}}
+// CHECK-EMPTY:
+
+func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  return %arg0 : tensor<4xf32>
+}
