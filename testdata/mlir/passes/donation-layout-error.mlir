@@ -54,3 +54,9 @@ func.func @no_donors() -> (tensor<3xi8> {mhlo.layout_mode = "auto"}) {
 func.func @resolved_enough(%arg0: tensor<4xf32> {mhlo.layout_mode = "auto"}, %arg1: tensor<4xf32> {tf.aliasing_output = 0 : i32}, %arg2: tensor<4xf32> {jax.buffer_donor = true}) -> (tensor<4xf32> {mhlo.layout_mode = "auto"}, tensor<4xf32>) {
   return %arg1, %arg2 : tensor<4xf32>, tensor<4xf32>
 }
+
+// RUN: not mhlo-alias --use-tuple-args --passes=buffer-donation-to-alias --print-config %s 2>&1 | FileCheck %s --check-prefix=TUPLED --implicit-check-not=HloInputOutputAliasConfig
+
+// @main with --use-tuple-args: the donor is the leaf (0, {1}) of the one
+// tuple parameter; the error names that leaf and points at argument 1.
+// TUPLED: {{^}}{{.*}}donation-layout-error.mlir:40:39: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {1} (f32[4]) is unresolved{{$}}
