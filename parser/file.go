@@ -17,7 +17,7 @@ type scanner struct {
 	entry      string
 	lineOffset int // added to every line number
 	funcs      []*funcSpan
-	module *moduleSpan
+	module     *moduleSpan
 }
 
 // moduleSpan is what the scanner records of the module operation.

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+const mustAlias = `module {
+  func.func @main(%arg0: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}) -> tensor<2xf32> {
+    return %arg0 : tensor<2xf32>
+  }
+}
+`
+
+// dirEntries lists a directory, to catch temporary files left behind.
+func dirEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteInPlaceFailureLeavesFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.mlir")
+	if err := os.WriteFile(path, []byte(mustAlias), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// tf.aliasing_output cannot state a must-alias: the run fails.
+	code, stdout, stderr := runTool([]string{"-w", "--emit=tf", path}, nil)
+	if code != 1 || stdout != "" || stderr == "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and an error", code, stdout, stderr)
+	}
+	got, _ := os.ReadFile(path)
+	if string(got) != mustAlias {
+		t.Errorf("the file changed although the run failed:\n%s", got)
+	}
+	if names := dirEntries(t, dir); len(names) != 1 {
+		t.Errorf("files left behind: %v", names)
+	}
+}
+
+func TestWriteInPlaceKeepsMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.mlir")
+	if err := os.WriteFile(path, []byte(mustAlias), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := runTool([]string{"--passes=flip-must-aliases", path}, nil)
+	code, stdout, stderr := runTool([]string{"-w", "--passes=flip-must-aliases", path}, nil)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q; -w prints nothing on success", code, stdout, stderr)
+	}
+	got, _ := os.ReadFile(path)
+	if string(got) != want || string(got) == mustAlias {
+		t.Errorf("rewritten file:\n%s\nwant:\n%s", got, want)
+	}
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want -rw-r----- (%v)", st.Mode(), err)
+	}
+	if names := dirEntries(t, dir); len(names) != 1 {
+		t.Errorf("files left behind: %v", names)
+	}
+}
+
+func TestWriteInPlaceSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.mlir"), filepath.Join(dir, "bad.mlir")
+	os.WriteFile(good, []byte(mustAlias), 0o644)
+	os.WriteFile(bad, []byte("module {\n"), 0o644)
+	code, _, stderr := runTool([]string{"-w", "--passes=flip-must-aliases", bad, good}, nil)
+	if code != 1 {
+		t.Fatalf("exit %d (%s), want 1", code, stderr)
+	}
+	if got, _ := os.ReadFile(bad); string(got) != "module {\n" {
+		t.Errorf("the failing file changed: %q", got)
+	}
+	if got, _ := os.ReadFile(good); string(got) == mustAlias {
+		t.Errorf("the good file was not rewritten")
+	}
+}
+
+func TestOutputFileOnErrorIsNotCreated(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "m.mlir"), filepath.Join(dir, "out.mlir")
+	os.WriteFile(in, []byte(mustAlias), 0o644)
+	code, _, _ := runTool([]string{"--emit=tf", "-o", out, in}, nil)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o left a file behind after an error: %v", err)
+	}
+	if names := dirEntries(t, dir); len(names) != 1 {
+		t.Errorf("files left behind: %v", names)
+	}
+	code, _, stderr := runTool([]string{"--passes=flip-must-aliases", "-o", out, in}, nil)
+	_, want, _ := runTool([]string{"--passes=flip-must-aliases", in}, nil)
+	if got, _ := os.ReadFile(out); code != 0 || string(got) != want {
+		t.Errorf("-o: exit %d %s, wrote %q", code, stderr, got)
+	}
+}
