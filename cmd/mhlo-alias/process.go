@@ -74,7 +74,7 @@ func (c *command) read(name string) ([]byte, string, error) {
 type result struct {
 	src    []byte
 	chunks []chunkResult
-	ok     bool
+	ok     bool // every chunk succeeded (with --verify-diagnostics: as annotated)
 }
 
 // chunkResult is the outcome of one module (one --split-input-file chunk).
@@ -82,7 +82,7 @@ type chunkResult struct {
 	start, end int            // the chunk's bytes in src
 	edits      []printer.Edit // offsets in src
 	config     string         // --print-config text
-	ok         bool
+	ok         bool           // the chunk was processed; it has output
 }
 
 // process runs the pipeline on every chunk of src.
@@ -96,14 +96,17 @@ func (c *command) process(name string, src []byte) *result {
 			cr.edits[i].Start += ch.start
 			cr.edits[i].End += ch.start
 		}
+		passed := cr.ok
 		if c.opts.verifyDiags {
+			// The verdict is the annotations'; a chunk that failed as
+			// expected still prints nothing.
 			expected, perr := parseExpectations(name, src[ch.start:ch.end], ch.line-1)
 			diags = append(perr, verifyDiagnostics(expected, diags)...)
-			cr.ok = !diags.HasErrors()
 			diags.Sort()
+			passed = !diags.HasErrors()
 		}
 		c.report(diags)
-		res.ok = res.ok && cr.ok
+		res.ok = res.ok && passed
 		res.chunks = append(res.chunks, cr)
 	}
 	return res
