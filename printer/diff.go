@@ -110,11 +110,10 @@ func endOf(src []byte, off int) int {
 }
 
 // extend returns the end of the line holding the edit end off, plus n more
-// lines. An edit ending just after a newline ends on that line.
+// lines. An edit that ends just after a newline joins the next line to its
+// own, so that line counts as touched too; a line too many only widens the
+// group, whose hunks are cut from the line diff.
 func extend(src []byte, off, n int) int {
-	if off > 0 && src[off-1] == '\n' {
-		off--
-	}
 	end := endOf(src, off)
 	for ; n > 0 && end < len(src); n-- {
 		end = endOf(src, end)
@@ -238,6 +237,15 @@ func (p *diffPrinter) header(oldName, newName string) {
 	p.w.WriteString(p.paint(colorBold, "+++ "+newName) + "\n")
 }
 
+// span prints a hunk range as diff -u does: "start,count", or "start"
+// alone for one line.
+func span(start, count int) string {
+	if count == 1 {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d,%d", start, count)
+}
+
 func (p *diffPrinter) hunk(h hunk) {
 	oldStart, newStart := h.oldStart, h.newStart
 	if h.oldCount == 0 {
@@ -246,7 +254,7 @@ func (p *diffPrinter) hunk(h hunk) {
 	if h.newCount == 0 {
 		newStart--
 	}
-	p.w.WriteString(p.paint(colorCyan, fmt.Sprintf("@@ -%d,%d +%d,%d @@", oldStart, h.oldCount, newStart, h.newCount)) + "\n")
+	p.w.WriteString(p.paint(colorCyan, "@@ -"+span(oldStart, h.oldCount)+" +"+span(newStart, h.newCount)+" @@") + "\n")
 	for i := 0; i < len(h.lines); {
 		if h.lines[i].op == ' ' {
 			p.line(' ', h.lines[i].text, "")

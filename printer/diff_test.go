@@ -1,0 +1,101 @@
+package printer
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// randomEdits makes a text of unique lines and sorted, disjoint edits
+// inside it: replacements within a line, line insertions and deletions.
+func randomEdits(r *rand.Rand) ([]byte, []Edit) {
+	var b strings.Builder
+	n := 1 + r.Intn(60)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "line %d of the text\n", i)
+	}
+	src := []byte(b.String())
+	if r.Intn(4) == 0 {
+		src = src[:len(src)-1] // no newline at the end
+	}
+	var edits []Edit
+	at := 0
+	for k := 0; at < len(src) && k < 1+r.Intn(5); k++ {
+		start := at + r.Intn(len(src)-at)
+		end := start + r.Intn(min(12, len(src)-start)+1)
+		var text string
+		switch r.Intn(3) {
+		case 0:
+			text = fmt.Sprintf("<edit %d>", k)
+		case 1:
+			text = fmt.Sprintf("\ninserted %d\n", k)
+		}
+		edits = append(edits, Edit{Start: start, End: end, New: text})
+		at = end + 1 + r.Intn(200)
+	}
+	return src, edits
+}
+
+// TestDiffMatchesGNUDiff compares Diff with `diff -u` on random edits.
+func TestDiffMatchesGNUDiff(t *testing.T) {
+	gnu, err := exec.LookPath("diff")
+	if err != nil {
+		t.Skip("diff not on PATH")
+	}
+	dir := t.TempDir()
+	r := rand.New(rand.NewSource(7))
+	for i := 0; i < 300; i++ {
+		src, edits := randomEdits(r)
+		out, err := Bytes(src, edits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := Diff(&got, src, edits, DiffOptions{OldName: "a", NewName: "b"}); err != nil {
+			t.Fatal(err)
+		}
+		oldPath, newPath := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+		os.WriteFile(oldPath, src, 0o644)
+		os.WriteFile(newPath, out, 0o644)
+		want, _ := exec.Command(gnu, "-u", "--label", "a", "--label", "b", oldPath, newPath).Output()
+		if got.String() != string(want) {
+			t.Fatalf("case %d: edits %+v\ngot:\n%s\nwant:\n%s", i, edits, got.String(), want)
+		}
+	}
+}
+
+func TestDiffColor(t *testing.T) {
+	src := []byte("a\n" + strings.Repeat("x", 3000) + " old " + strings.Repeat("y", 3000) + "\nb\n")
+	start := bytes.Index(src, []byte("old"))
+	edits := []Edit{{Start: start, End: start + 3, New: "new"}}
+	var plain, color bytes.Buffer
+	Diff(&plain, src, edits, DiffOptions{OldName: "a", NewName: "b"})
+	Diff(&color, src, edits, DiffOptions{OldName: "a", NewName: "b", Color: true})
+	if strings.Contains(plain.String(), "\x1b[") {
+		t.Error("plain diff has escapes")
+	}
+	if !strings.Contains(color.String(), colorReverse+"old"+colorReset) || !strings.Contains(color.String(), colorReverse+"new"+colorReset) {
+		t.Errorf("the changed words are not highlighted: %q", color.String()[:200])
+	}
+	if strings.Count(color.String(), colorReverse) != 2 {
+		t.Errorf("only the changed word may be highlighted, once per line")
+	}
+}
+
+func TestApplyRejectsBadEdits(t *testing.T) {
+	src := []byte("0123456789")
+	for _, edits := range [][]Edit{
+		{{Start: 5, End: 4}},
+		{{Start: 2, End: 6}, {Start: 4, End: 8}},
+		{{Start: 8, End: 11}},
+	} {
+		if _, err := Bytes(src, edits); err == nil {
+			t.Errorf("edits %+v accepted", edits)
+		}
+	}
+}
