@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -109,5 +110,22 @@ func TestOutputFileOnErrorIsNotCreated(t *testing.T) {
 	_, want, _ := runTool([]string{"--passes=flip-must-aliases", in}, nil)
 	if got, _ := os.ReadFile(out); code != 0 || string(got) != want {
 		t.Errorf("-o: exit %d %s, wrote %q", code, stderr, got)
+	}
+}
+
+func TestDiffColorEnvironment(t *testing.T) {
+	args := []string{"-d", "--passes=flip-must-aliases", "-"}
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("FORCE_COLOR", "")
+	if _, out, _ := runTool(args, []byte(mustAlias)); strings.Contains(out, "\x1b[") || !strings.Contains(out, "+++ b/<stdin>") {
+		t.Errorf("a diff to a pipe must not be colored: %q", out)
+	}
+	t.Setenv("FORCE_COLOR", "1")
+	if _, out, _ := runTool(args, []byte(mustAlias)); !strings.Contains(out, "\x1b[7m") {
+		t.Errorf("FORCE_COLOR must color the diff and highlight the change: %q", out)
+	}
+	t.Setenv("NO_COLOR", "1")
+	if _, out, _ := runTool(args, []byte(mustAlias)); strings.Contains(out, "\x1b[") {
+		t.Errorf("NO_COLOR wins over FORCE_COLOR: %q", out)
 	}
 }
