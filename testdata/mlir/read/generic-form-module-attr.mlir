@@ -1,0 +1,15 @@
+// In the generic form the module's attribute dictionary follows the region;
+// mhlo.input_output_alias and the entry layouts are read from there, and a
+// function without arg_attrs has no argument attributes.
+
+// RUN: mhlo-alias --print-config=json %s | FileCheck %s
+
+// CHECK: {"output_shape": "(f32[2,3]{0,1}, s32[4]{0})", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must"}], "donors": []}{{$}}
+
+"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<4xi32>), sym_name = "main"}> ({
+  ^bb0(%arg0: tensor<2x3xf32>):
+    %0 = "test.op"() : () -> tensor<4xi32>
+    "func.return"(%arg0, %0) : (tensor<2x3xf32>, tensor<4xi32>) -> ()
+  }) : () -> ()
+}) {mhlo.input_output_alias = [{alias = {kind = "must_alias", parameter_index = array<i64>, parameter_number = 0 : i64}, output_index = array<i64: 0>}], mhlo.xla_entry_computation_parameter_layouts = [dense<[0, 1]> : tensor<2xindex>], mhlo.xla_entry_computation_result_layout = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} : () -> ()

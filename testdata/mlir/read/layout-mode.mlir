@@ -1,0 +1,12 @@
+// mhlo.layout_mode per argument and result: "default" is the descending
+// layout, "{0,1}" an explicit one, "auto" leaves the layout unresolved (the
+// shape prints without one). A value without the attribute gets the default.
+
+// RUN: mhlo-alias --print-config=json %s | FileCheck %s
+
+// CHECK: {"output_shape": "(f32[4,8], f32[4,8]{0,1}, f32[4,8]{1,0}, f32[4,8]{1,0}, (f32[2,2], s32[3]))", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "may"}], "donors": []}{{$}}
+
+func.func @main(%arg0: tensor<4x8xf32> {mhlo.layout_mode = "auto", tf.aliasing_output = 0 : i32}, %arg1: tensor<4x8xf32> {mhlo.layout_mode = "{0,1}"}, %arg2: tensor<4x8xf32> {mhlo.layout_mode = "default"}) -> (tensor<4x8xf32> {mhlo.layout_mode = "auto"}, tensor<4x8xf32> {mhlo.layout_mode = "{0,1}"}, tensor<4x8xf32> {mhlo.layout_mode = "default"}, tensor<4x8xf32>, tuple<tensor<2x2xf32>, tensor<3xi32>> {mhlo.layout_mode = "auto"}) {
+  %0 = "test.op"() : () -> tuple<tensor<2x2xf32>, tensor<3xi32>>
+  return %arg0, %arg1, %arg2, %arg2, %0 : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tuple<tensor<2x2xf32>, tensor<3xi32>>
+}

@@ -1,0 +1,13 @@
+// mhlo.layout_mode beside an explicit module layout for the same value is
+// fine when both say the same: "default" with the descending layout (given
+// as dense<> or spelled out), "{0,1}" with dense<[0, 1]>.
+
+// RUN: mhlo-alias --print-config=json %s | FileCheck %s
+
+// CHECK: {"output_shape": "(f32[4,8]{0,1}, f32[4,8]{1,0})", "aliases": [], "donors": []}{{$}}
+
+module attributes {mhlo.xla_entry_computation_parameter_layouts = [dense<> : tensor<0xindex>, dense<[1, 0]> : tensor<2xindex>], mhlo.xla_entry_computation_result_layout = [dense<[0, 1]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>]} {
+  func.func @main(%arg0: tensor<4x8xf32> {mhlo.layout_mode = "default"}, %arg1: tensor<4x8xf32> {mhlo.layout_mode = "default"}) -> (tensor<4x8xf32> {mhlo.layout_mode = "{0,1}"}, tensor<4x8xf32> {mhlo.layout_mode = "default"}) {
+    return %arg0, %arg1 : tensor<4x8xf32>, tensor<4x8xf32>
+  }
+}

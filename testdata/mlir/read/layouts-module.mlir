@@ -1,0 +1,18 @@
+// Entry layouts from the module attributes: one entry per parameter and
+// per result, minor-to-major; `dense<> : tensor<0xindex>` and `[]` mean the
+// default layout. The JSON output shape shows the result layouts;
+// add-may-aliases (which matches shapes printed with layout) shows the
+// parameter layouts: {0} ({1,0}) takes parameter 1, {1} ({0,1}) parameter 0.
+
+// RUN: mhlo-alias --print-config=json %s | FileCheck %s
+// RUN: mhlo-alias --passes=add-may-aliases --print-config=short %s | FileCheck %s --check-prefix=ADD
+
+// CHECK: {"output_shape": "(f32[2,3]{1,0}, f32[2,3]{0,1}, s32[4]{0})", "aliases": [], "donors": []}{{$}}
+// ADD: input_output_alias={ {0}: (1, {}, may-alias), {1}: (0, {}, may-alias) }{{$}}
+
+module @m attributes {mhlo.xla_entry_computation_parameter_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>, []], mhlo.xla_entry_computation_result_layout = [dense<[1, 0]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} {
+  func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<2x3xf32>, %arg2: tensor<i8>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xi32>) {
+    %0 = "test.op"() : () -> tensor<4xi32>
+    return %arg0, %arg1, %0 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xi32>
+  }
+}

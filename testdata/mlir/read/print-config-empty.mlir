@@ -1,0 +1,21 @@
+// A module with no aliases and no donors: the long form prints both
+// headers, the short form an empty line, the JSON form empty lists.
+
+// RUN: mhlo-alias --print-config %s | FileCheck %s --check-prefix=LONG
+// RUN: mhlo-alias --print-config=short %s | FileCheck %s --check-prefix=SHORT --allow-empty
+// RUN: mhlo-alias --print-config=json %s | FileCheck %s --check-prefix=JSON
+
+// LONG:      {{^}}HloInputOutputAliasConfig{{$}}
+// LONG-NEXT: {{^}}  Output shape: (){{$}}
+// LONG-NEXT: {{^}}HloBufferDonorConfig{{$}}
+// LONG-EMPTY:
+
+// SHORT-NOT: {{.}}
+
+// JSON: {{^}}{"output_shape": "()", "aliases": [], "donors": []}{{$}}
+
+module {
+  func.func @main(%arg0: tensor<4xf32>) {
+    return
+  }
+}
