@@ -25,6 +25,7 @@ const (
 	tokFloat   // 1.5, -2.0e-3
 	tokString  // "text", quotes included
 	tokDims    // the dimension list of a shaped type: "2x?x3x"
+	tokMode    // the zero-width first token naming the grammar root
 )
 
 var symbols = map[string]lexer.TokenType{
@@ -42,6 +43,7 @@ var symbols = map[string]lexer.TokenType{
 	"Float":      tokFloat,
 	"String":     tokString,
 	"Dims":       tokDims,
+	"Mode":       tokMode,
 }
 
 // MaxDepth bounds the nesting of brackets in a signature or attribute, so
@@ -60,7 +62,7 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newLexer(src, 0, len(src), lexer.Position{Filename: filename, Line: 1, Column: 1}), nil
+	return newLexer(src, 0, len(src), lexer.Position{Filename: filename, Line: 1, Column: 1}, ""), nil
 }
 
 // sigLexer tokenizes src[start:end], with positions starting at pos.
@@ -71,12 +73,15 @@ type sigLexer struct {
 	depth  int
 	prev   [2]lexer.Token // the last two significant tokens
 	dimsOK bool           // the next token may be a dimension list
+	mode   string         // emitted first as a Mode token, when set
 	err    error
 }
 
-func newLexer(src []byte, start, end int, pos lexer.Position) *sigLexer {
+// newLexer returns a lexer over src[start:end] whose first token is a Mode
+// token holding mode (which root of the grammar to parse), if mode is set.
+func newLexer(src []byte, start, end int, pos lexer.Position, mode string) *sigLexer {
 	pos.Offset = start
-	return &sigLexer{src: src, end: end, pos: pos}
+	return &sigLexer{src: src, end: end, pos: pos, mode: mode}
 }
 
 func (l *sigLexer) errorf(format string, args ...any) error {
@@ -87,6 +92,11 @@ func (l *sigLexer) errorf(format string, args ...any) error {
 func (l *sigLexer) Next() (lexer.Token, error) {
 	if l.err != nil {
 		return lexer.Token{}, l.err
+	}
+	if l.mode != "" {
+		tok := lexer.Token{Type: tokMode, Value: l.mode, Pos: l.pos}
+		l.mode = ""
+		return tok, nil
 	}
 	i := l.pos.Offset
 	if i >= l.end {

@@ -11,40 +11,53 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
-// grammars holds the participle parsers, built once on first use.
-var grammars struct {
-	once sync.Once
-	sig  *participle.Parser[ast.Signature]
-	dict *participle.Parser[ast.AttrDict]
-	typ  *participle.Parser[ast.Type]
-	attr *participle.Parser[ast.Attr]
+// root is the grammar's root: the Mode token the lexer emits first says
+// which construct follows. One grammar serves every construct, so it is
+// built once, on first use.
+type root struct {
+	Sig  *ast.Signature `parser:"  'sig':Mode @@"`
+	Dict *ast.AttrDict  `parser:"| 'dict':Mode @@"`
+	Type *ast.Type      `parser:"| 'type':Mode @@"`
+	Attr *ast.Attr      `parser:"| 'attr':Mode @@"`
+}
+
+var grammar struct {
+	once   sync.Once
+	parser *participle.Parser[root]
 }
 
 func build() {
-	opts := []participle.Option{
+	grammar.parser = participle.MustBuild[root](
 		participle.Lexer(definition{}),
 		participle.Elide("Whitespace", "Comment"),
 		participle.UseLookahead(2),
-	}
-	grammars.sig = participle.MustBuild[ast.Signature](opts...)
-	grammars.dict = participle.MustBuild[ast.AttrDict](opts...)
-	grammars.typ = participle.MustBuild[ast.Type](opts...)
-	grammars.attr = participle.MustBuild[ast.Attr](opts...)
+	)
 }
 
-// parseSpan parses src[start:end] with p; positions are those of the file.
-func parseSpan[G any](p *participle.Parser[G], s *scanner, start, end int) (*G, error) {
+// parseSpan parses src[start:end] as the construct mode names; positions
+// are those of the file.
+func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
+	grammar.once.Do(build)
 	pos := s.pos(start)
-	lex := newLexer(s.src, start, end, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
+	lex := newLexer(s.src, start, end, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}, mode)
 	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 	if err != nil {
 		return nil, convertError(err, pos)
 	}
-	g, err := p.ParseFromLexer(peek)
+	r, err := grammar.parser.ParseFromLexer(peek)
 	if err != nil {
 		return nil, convertError(err, pos)
 	}
-	return g, nil
+	return r, nil
+}
+
+// parseDict parses the attribute dictionary spanning span.
+func parseDict(s *scanner, span [2]int) (*ast.AttrDict, error) {
+	r, err := parseSpan("dict", s, span[0], span[1])
+	if err != nil {
+		return nil, err
+	}
+	return r.Dict, nil
 }
 
 // convertError turns a participle or lexer error into diagnostics.
@@ -87,7 +100,6 @@ type Options struct {
 // signature. Function bodies are skipped, never tokenized. Errors are an
 // ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
-	grammars.once.Do(build)
 	s := &scanner{
 		src:        src,
 		entry:      opts.Entry,
@@ -138,7 +150,7 @@ func (s *scanner) buildModule() error {
 		mod.AttrsKeyword = s.pos(m.attrsKw)
 	}
 	if m.attrs[0] >= 0 {
-		d, err := parseSpan(grammars.dict, s, m.attrs[0], m.attrs[1])
+		d, err := parseDict(s, m.attrs)
 		if err != nil {
 			return err
 		}
@@ -152,21 +164,22 @@ func (s *scanner) buildModule() error {
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: s.pos(f.pos), Generic: f.generic}}
 	if !f.generic {
-		sig, err := parseSpan(grammars.sig, s, f.sig[0], f.sig[1])
+		r, err := parseSpan("sig", s, f.sig[0], f.sig[1])
 		if err != nil {
 			return nil, err
 		}
+		sig := r.Sig
 		fn.Sig, fn.Args, fn.Results = sig, sig.Args, sig.Results.List()
 		return fn, nil
 	}
 	var err error
 	if f.props[0] >= 0 {
-		if fn.Props, err = parseSpan(grammars.dict, s, f.props[0], f.props[1]); err != nil {
+		if fn.Props, err = parseDict(s, f.props); err != nil {
 			return nil, err
 		}
 	}
 	if f.attrs[0] >= 0 {
-		if fn.Attrs, err = parseSpan(grammars.dict, s, f.attrs[0], f.attrs[1]); err != nil {
+		if fn.Attrs, err = parseDict(s, f.attrs); err != nil {
 			return nil, err
 		}
 	}
@@ -237,15 +250,21 @@ func attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAttr, error) {
 
 // ParseType parses the type spanning span of src (a type alias's value).
 func ParseType(src []byte, span ast.Span) (*ast.Type, error) {
-	grammars.once.Do(build)
-	return parseSpan(grammars.typ, spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+	r, err := parseSpan("type", spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+	if err != nil {
+		return nil, err
+	}
+	return r.Type, nil
 }
 
 // ParseAttr parses the attribute spanning span of src (an attribute
 // alias's value).
 func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
-	grammars.once.Do(build)
-	return parseSpan(grammars.attr, spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+	r, err := parseSpan("attr", spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+	if err != nil {
+		return nil, err
+	}
+	return r.Attr, nil
 }
 
 // spanScanner returns a scanner whose position cache starts at span.
