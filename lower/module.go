@@ -145,5 +145,5 @@ func (l *lowerer) kindField(d *ast.AttrDict, what string, pos ast.Pos) (model.Al
 	case err == nil && k == "must_alias":
 		return model.MustAlias, nil
 	}
-	return 0, ast.Errorf(e.Pos, "%s has unknown kind %s; expected \"may_alias\" or \"must_alias\"", what, v.String)
+	return 0, ast.Errorf(e.Pos, "%s has unknown kind %s; expected \"may_alias\" or \"must_alias\"", what, l.text(v.Pos, v.EndPos))
 }

@@ -1,0 +1,17 @@
+package lower
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnknownKindNotString checks that a kind that is not a string is
+// quoted in the message as written.
+func TestUnknownKindNotString(t *testing.T) {
+	src := "module attributes {mhlo.input_output_alias = [{alias = {kind = 1 : i32, parameter_index = array<i64>, parameter_number = 0 : i64}, output_index = array<i64>}]} {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32>\n}\n"
+	_, diags := lowerText(t, src, Options{})
+	want := "mhlo.input_output_alias entry 0 has unknown kind 1 : i32; expected"
+	if !strings.Contains(diags.Error(), want) {
+		t.Errorf("got %v\nwant %s", diags, want)
+	}
+}
