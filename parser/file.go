@@ -16,13 +16,18 @@ type scanner struct {
 
 	entry      string
 	lineOffset int // added to every line number
+	release    func(int)
+	released   int // the offset up to which release was last called
 	funcs      []*funcSpan
 	module     *moduleSpan
 }
 
-// moduleSpan is what the scanner records of the module operation.
+// moduleSpan is what the scanner records of the module operation. The
+// positions (line and column) it needs later are computed while the scan
+// passes them, so that no later lookup reads the file again.
 type moduleSpan struct {
 	pos       int
+	posAt     ast.Pos
 	generic   bool
 	name      string
 	attrsKw   int    // custom: offset of `attributes`, or -1
@@ -35,6 +40,7 @@ type moduleSpan struct {
 type funcSpan struct {
 	name    string
 	pos     int // the symbol (custom) or the op name string (generic)
+	posAt   ast.Pos
 	generic bool
 	sig     [2]int // custom: from '(' to the end of the attributes clause
 	props   [2]int // generic: the properties dictionary, or {-1, -1}
@@ -42,6 +48,23 @@ type funcSpan struct {
 }
 
 var noSpan = [2]int{-1, -1}
+
+// releaseStep is how much text the scanner reads between two calls of the
+// Release callback (a variable for tests).
+var releaseStep = 8 << 20
+
+// releaseAt tells the caller, through Options.Release, that the scanner is
+// done with the text before off, after counting its lines.
+func (s *scanner) releaseAt(off int) {
+	if off-s.released < releaseStep {
+		return
+	}
+	s.released = off
+	if s.release != nil {
+		s.lines.lineCol(s.src, off)
+		s.release(off)
+	}
+}
 
 func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 	return ast.Errorf(s.pos(off), format, args...)
@@ -86,6 +109,7 @@ func (s *scanner) scanTop() error {
 		if err != nil {
 			return err
 		}
+		s.releaseAt(i)
 	}
 	if s.module != nil && len(s.funcs) > 0 && s.funcs[0].pos < s.module.pos {
 		return s.errorf(s.funcs[0].pos, "expected functions inside the module, not beside it")
@@ -183,7 +207,7 @@ func (s *scanner) resources(i int) (int, error) {
 // customModule scans `module @name attributes {...} { body } loc(...)`.
 func (s *scanner) customModule(i int) (int, error) {
 	src := s.src
-	m := &moduleSpan{pos: i, attrsKw: -1, attrs: noSpan}
+	m := &moduleSpan{pos: i, posAt: s.pos(i), attrsKw: -1, attrs: noSpan}
 	s.module = m
 	j := s.skipTrivia(i + identLen(src, i))
 	if end, name, ok := s.symbol(j); ok {
@@ -220,7 +244,7 @@ func (s *scanner) customModule(i int) (int, error) {
 
 // genericModule scans `"builtin.module"() <{...}> ({ body }) {attrs} : () -> ()`.
 func (s *scanner) genericModule(i int) (int, error) {
-	m := &moduleSpan{pos: i, generic: true, attrsKw: -1, attrs: noSpan}
+	m := &moduleSpan{pos: i, posAt: s.pos(i), generic: true, attrsKw: -1, attrs: noSpan}
 	s.module = m
 	op, err := s.genericOp(i, len(`"builtin.module"`), true)
 	if err != nil {
@@ -253,6 +277,7 @@ func (s *scanner) body(i int) (int, error) {
 			return 0, err
 		}
 		j = end
+		s.releaseAt(j)
 	}
 	return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 }
@@ -284,7 +309,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	if !ok {
 		return 0, s.errorf(j, "expected a function name (@name) after 'func.func'")
 	}
-	f := &funcSpan{name: name, pos: j, props: noSpan, attrs: noSpan}
+	f := &funcSpan{name: name, pos: j, posAt: s.pos(j), props: noSpan, attrs: noSpan}
 	j = s.skipTrivia(end)
 	if j >= len(src) || src[j] != '(' {
 		return 0, s.errorf(j, "expected '(' in function signature")
@@ -432,7 +457,7 @@ func (s *scanner) genericFunc(i int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	f := &funcSpan{pos: i, generic: true, props: op.props, attrs: op.attrs}
+	f := &funcSpan{pos: i, posAt: s.pos(i), generic: true, props: op.props, attrs: op.attrs}
 	name, ok := s.dictString(op.props, "sym_name")
 	if !ok {
 		name, ok = s.dictString(op.attrs, "sym_name")
@@ -481,26 +506,56 @@ func (s *scanner) dictString(d [2]int, key string) (string, bool) {
 	return "", false
 }
 
-// lineIndex converts offsets to lines and columns, counting newlines from
-// the last offset it converted, since positions are mostly asked in order.
+// lineIndex converts offsets to lines and columns. It counts newlines
+// forward from the last offset it converted, leaving a checkpoint every
+// checkpointStep bytes, so that an earlier offset is converted by counting
+// from the checkpoint before it: no conversion reads more than a step of
+// text it has read before.
 type lineIndex struct {
+	cur         linePoint
+	checkpoints []linePoint
+}
+
+// linePoint is an offset whose line and line start are known.
+type linePoint struct {
 	off, line, lineStart int
 }
 
-func (x *lineIndex) lineCol(src []byte, off int) (int, int) {
-	if off > len(src) {
-		off = len(src)
-	}
-	if x.line == 0 || off < x.off {
-		*x = lineIndex{line: 1}
-	}
-	seg := src[x.off:off]
+const checkpointStep = 256 << 10
+
+// advance moves p to off (>= p.off) over src.
+func (p *linePoint) advance(src []byte, off int) {
+	seg := src[p.off:off]
 	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		x.line += n
-		x.lineStart = x.off + bytes.LastIndexByte(seg, '\n') + 1
+		p.line += n
+		p.lineStart = p.off + bytes.LastIndexByte(seg, '\n') + 1
 	}
-	x.off = off
-	return x.line, off - x.lineStart + 1
+	p.off = off
+}
+
+func (x *lineIndex) lineCol(src []byte, off int) (int, int) {
+	off = min(max(off, 0), len(src))
+	if x.cur.line == 0 {
+		x.cur = linePoint{line: 1}
+		x.checkpoints = append(x.checkpoints[:0], x.cur)
+	}
+	if off < x.cur.off {
+		i := sort.Search(len(x.checkpoints), func(i int) bool { return x.checkpoints[i].off > off }) - 1
+		p := x.checkpoints[max(i, 0)]
+		if p.off > off {
+			return p.line, 1 // before the first checkpoint: not in this text
+		}
+		p.advance(src, off)
+		return p.line, off - p.lineStart + 1
+	}
+	for x.cur.off < off {
+		last := x.checkpoints[len(x.checkpoints)-1].off
+		x.cur.advance(src, min(off, last+checkpointStep))
+		if x.cur.off == last+checkpointStep {
+			x.checkpoints = append(x.checkpoints, x.cur)
+		}
+	}
+	return x.cur.line, off - x.cur.lineStart + 1
 }
 
 // funcNames lists the names of the functions found, for diagnostics.
@@ -523,16 +578,16 @@ func (s *scanner) findEntry() (*funcSpan, error) {
 			continue
 		}
 		if found != nil {
-			return nil, s.errorf(f.pos, "redefinition of symbol named '%s'", s.entry)
+			return nil, ast.ErrorList{ast.Errorf(f.posAt, "redefinition of symbol named '%s'", s.entry)}
 		}
 		found = f
 	}
 	if found == nil {
-		pos := 0
+		pos := s.pos(0)
 		if s.module != nil {
-			pos = s.module.pos
+			pos = s.module.posAt
 		}
-		return nil, s.errorf(pos, "entry function @%s not found; %s", s.entry, s.funcNames())
+		return nil, ast.Errorf(pos, "entry function @%s not found; %s", s.entry, s.funcNames())
 	}
 	return found, nil
 }

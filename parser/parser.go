@@ -93,6 +93,11 @@ type Options struct {
 	// LineOffset is added to every line number, for a chunk of a larger
 	// file (--split-input-file): offsets stay relative to the chunk.
 	LineOffset int
+	// Release, if set, is called as the scan moves on with an offset
+	// before which the scanner will not read again except to parse the
+	// few spans it keeps (the module's attributes, the entry signature),
+	// so that a caller that maps the file can drop the pages behind it.
+	Release func(offset int)
 }
 
 // ParseFile reads the structure of the module in src: the module's
@@ -104,6 +109,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		src:        src,
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
+		release:    opts.Release,
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
@@ -120,7 +126,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		return nil, err
 	}
 	for _, f := range s.funcs {
-		s.file.Funcs = append(s.file.Funcs, &ast.FuncDecl{Name: f.name, Pos: s.pos(f.pos), Generic: f.generic})
+		s.file.Funcs = append(s.file.Funcs, &ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic})
 	}
 	entry, err := s.findEntry()
 	if err != nil {
@@ -145,7 +151,7 @@ func (s *scanner) buildModule() error {
 	if m == nil {
 		return nil
 	}
-	mod := &ast.Module{Pos: s.pos(m.pos), Generic: m.generic, Name: m.name, InsertAt: s.pos(m.insertAt)}
+	mod := &ast.Module{Pos: m.posAt, Generic: m.generic, Name: m.name, InsertAt: s.pos(m.insertAt)}
 	if m.attrsKw >= 0 {
 		mod.AttrsKeyword = s.pos(m.attrsKw)
 	}
@@ -162,7 +168,7 @@ func (s *scanner) buildModule() error {
 
 // parseFunc parses the entry function's signature.
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
-	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: s.pos(f.pos), Generic: f.generic}}
+	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
 	if !f.generic {
 		r, err := parseSpan("sig", s, f.sig[0], f.sig[1])
 		if err != nil {
@@ -270,6 +276,7 @@ func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
 // spanScanner returns a scanner whose position cache starts at span.
 func spanScanner(src []byte, span ast.Span) *scanner {
 	s := &scanner{src: src, file: &ast.File{Name: span.Pos.Filename}}
-	s.lines = lineIndex{off: span.Pos.Offset, line: span.Pos.Line, lineStart: span.Pos.Offset - span.Pos.Column + 1}
+	p := linePoint{off: span.Pos.Offset, line: span.Pos.Line, lineStart: span.Pos.Offset - span.Pos.Column + 1}
+	s.lines = lineIndex{cur: p, checkpoints: []linePoint{p}}
 	return s
 }

@@ -263,3 +263,55 @@ func TestPositionsAfterLargeBody(t *testing.T) {
 		t.Errorf("argument at %v, want line 1004 column 19", p)
 	}
 }
+
+// TestLineIndex converts offsets in random order, across checkpoints, and
+// compares with counting from the start.
+func TestLineIndex(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 3*checkpointStep {
+		b.WriteString(strings.Repeat("x", b.Len()%97))
+		b.WriteByte('\n')
+	}
+	src := []byte(b.String())
+	var x lineIndex
+	for i := 0; i < 300; i++ {
+		off := (i * 7919 * 104729) % (len(src) + 1)
+		line, col := x.lineCol(src, off)
+		wantLine := 1 + strings.Count(string(src[:off]), "\n")
+		wantCol := off - (strings.LastIndexByte(string(src[:off]), '\n') + 1) + 1
+		if line != wantLine || col != wantCol {
+			t.Fatalf("offset %d: %d:%d, want %d:%d", off, line, col, wantLine, wantCol)
+		}
+	}
+}
+
+// TestRelease checks that the scanner reports its progress and that
+// positions stay right when it does.
+func TestRelease(t *testing.T) {
+	defer func(step int) { releaseStep = step }(releaseStep)
+	releaseStep = 1 << 20
+	var b strings.Builder
+	b.WriteString("module {\n  func.func private @big() {\n")
+	for b.Len() < 3*releaseStep {
+		b.WriteString("    %0 = \"x.c\"() {v = dense<\"0x" + strings.Repeat("AB", 4000) + "\"> : tensor<4000xi8>} : () -> tensor<4000xi8>\n")
+	}
+	b.WriteString("  }\n  func.func @main(%a: tensor<f32> {tf.aliasing_output = 0 : i32}) -> tensor<f32>\n}\n")
+	src := b.String()
+	var calls []int
+	f, err := ParseFile("t.mlir", []byte(src), Options{Release: func(off int) { calls = append(calls, off) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) < 2 {
+		t.Fatalf("Release called %d times for %d bytes", len(calls), len(src))
+	}
+	for i := 1; i < len(calls); i++ {
+		if calls[i] <= calls[i-1] {
+			t.Fatalf("Release offsets must increase: %v", calls)
+		}
+	}
+	wantLine := strings.Count(src[:strings.Index(src, "@main")], "\n") + 1
+	if p := f.Entry.Pos; p.Line != wantLine || p.Column != 13 {
+		t.Errorf("entry at %v, want line %d column 13", p, wantLine)
+	}
+}

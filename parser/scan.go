@@ -58,6 +58,9 @@ func (s *scanner) skipBraces(i int) (int, error) {
 		for j < len(src) && !special[src[j]] {
 			j++
 		}
+		if j-s.released >= releaseStep {
+			s.releaseAt(j)
+		}
 		if j >= len(src) {
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -10,28 +10,24 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
-// output writes one input's result where the flags say: in place (-w), to
-// a file (-o, atomically), or to stdout; as a diff, a config, or the module.
-func (c *command) output(name, display string, res *result) error {
+// output writes one input's result where the flags say: in place (-w,
+// atomically and synced), to a file (-o, atomically), or to stdout.
+func (c *command) output(in *input, res *result) error {
 	o := c.opts
 	switch {
 	case o.write:
-		path, err := filepath.EvalSymlinks(name)
+		path, err := filepath.EvalSymlinks(in.name)
 		if err != nil {
 			return err
 		}
 		if !res.changed() {
 			return nil
 		}
-		return writeAtomic(path, func(w io.Writer) error { return c.render(w, display, res) })
+		return writeAtomic(path, true, func(f *os.File) error { return c.render(f, in, res) })
 	case o.output != "":
-		return writeAtomic(o.output, func(w io.Writer) error { return c.render(w, display, res) })
+		return writeAtomic(o.output, false, func(f *os.File) error { return c.render(f, in, res) })
 	}
-	bw := bufio.NewWriterSize(c.stdout, 1<<16)
-	if err := c.render(bw, display, res); err != nil {
-		return err
-	}
-	return bw.Flush()
+	return c.render(c.stdout, in, res)
 }
 
 // changed reports whether any chunk has edits.
@@ -44,16 +40,23 @@ func (r *result) changed() bool {
 	return false
 }
 
-// render writes the output of res to w.
-func (c *command) render(w io.Writer, display string, res *result) error {
+// render writes the output of res to w: a diff, the configs, or the
+// module with its edits.
+func (c *command) render(w io.Writer, in *input, res *result) error {
 	if c.opts.diff {
 		var edits []printer.Edit
 		for _, ch := range res.chunks {
 			edits = append(edits, ch.edits...)
 		}
-		return printer.Diff(w, res.src, edits, printer.DiffOptions{
-			OldName: "a/" + display, NewName: "b/" + display, Color: c.color(),
+		var b bytes.Buffer
+		err := printer.Diff(&b, res.src, edits, printer.DiffOptions{
+			OldName: "a/" + in.display, NewName: "b/" + in.display, Color: c.color(),
 		})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b.Bytes())
+		return err
 	}
 	first := true
 	for _, ch := range res.chunks {
@@ -70,7 +73,7 @@ func (c *command) render(w io.Writer, display string, res *result) error {
 		if c.opts.printConfig != "" {
 			_, err = io.WriteString(w, ch.config)
 		} else {
-			err = printer.Apply(w, res.src[ch.start:ch.end], shift(ch.edits, -ch.start))
+			err = copyEdited(w, in, ch.start, ch.end, ch.edits)
 		}
 		if err != nil {
 			return err
@@ -79,13 +82,35 @@ func (c *command) render(w io.Writer, display string, res *result) error {
 	return nil
 }
 
-// shift returns edits moved by delta bytes.
-func shift(edits []printer.Edit, delta int) []printer.Edit {
-	out := make([]printer.Edit, len(edits))
-	for i, e := range edits {
-		out[i] = printer.Edit{Start: e.Start + delta, End: e.End + delta, New: e.New}
+// copyEdited writes in.data[start:end] with edits applied. Unchanged
+// ranges go file to file in the kernel when both ends are files, so the
+// bulk of a module is neither read into nor written from this process.
+func copyEdited(w io.Writer, in *input, start, end int, edits []printer.Edit) error {
+	at := start
+	for _, e := range edits {
+		if err := copyRange(w, in, at, e.Start); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, e.New); err != nil {
+			return err
+		}
+		at = e.End
 	}
-	return out
+	return copyRange(w, in, at, end)
+}
+
+// zeroCopyMin is the size from which a range is copied file to file.
+const zeroCopyMin = 1 << 20
+
+func copyRange(w io.Writer, in *input, a, b int) error {
+	if f, ok := w.(*os.File); ok && in.file != nil && b-a >= zeroCopyMin {
+		if _, err := in.file.Seek(int64(a), io.SeekStart); err == nil {
+			_, err = io.Copy(f, io.LimitReader(in.file, int64(b-a)))
+			return err
+		}
+	}
+	_, err := w.Write(in.data[a:b])
+	return err
 }
 
 // color reports whether --diff output is colored: on a terminal or with
@@ -106,10 +131,11 @@ func (c *command) color() bool {
 }
 
 // writeAtomic writes a file through a temporary file in the same
-// directory, synced and renamed over the target, keeping the target's
-// mode. On any error the target is left as it was and the temporary file
-// is removed.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
+// directory, renamed over the target, keeping the target's mode; with
+// sync the data reaches the disk before the rename (for -w, where the old
+// content is lost otherwise). On any error the target is left as it was
+// and the temporary file is removed.
+func writeAtomic(path string, sync bool, write func(*os.File) error) (err error) {
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		if !st.Mode().IsRegular() {
@@ -127,18 +153,16 @@ func writeAtomic(path string, write func(io.Writer) error) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	if err = write(bw); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = bw.Flush(); err != nil {
+	if err = write(tmp); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	if err = tmp.Chmod(mode); err != nil {
 		return err
 	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if sync {
+		if err = tmp.Sync(); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
 	}
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
+	"runtime"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/lower"
@@ -28,6 +28,9 @@ func (c *command) run() int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	if c.opts.write && len(files) > 1 {
+		return c.runConcurrently(files)
+	}
 	status := 0
 	for _, name := range files {
 		if !c.file(name) {
@@ -37,15 +40,50 @@ func (c *command) run() int {
 	return status
 }
 
+// runConcurrently rewrites files in place, as many at once as GOMAXPROCS
+// allows; each file's diagnostics are printed in argument order, as soon
+// as the files before it are done.
+func (c *command) runConcurrently(files []string) int {
+	type fileResult struct {
+		ok     bool
+		stderr bytes.Buffer
+		done   chan struct{}
+	}
+	results := make([]*fileResult, len(files))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, name := range files {
+		r := &fileResult{done: make(chan struct{})}
+		results[i] = r
+		go func() {
+			defer close(r.done)
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			sub := *c
+			sub.stderr = &r.stderr
+			r.ok = sub.file(name)
+		}()
+	}
+	status := 0
+	for _, r := range results {
+		<-r.done
+		c.stderr.Write(r.stderr.Bytes())
+		if !r.ok {
+			status = 1
+		}
+	}
+	return status
+}
+
 // file processes one input and writes its output; it reports whether it
 // succeeded.
 func (c *command) file(name string) bool {
-	src, display, err := c.read(name)
+	in, err := openInput(name, c.stdin)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		return false
 	}
-	res := c.process(display, src)
+	defer in.Close()
+	res := c.process(in)
 	if !res.ok {
 		// A failed run writes nothing in place and no output file; the
 		// chunks that succeeded still go to stdout, as mlir-opt does.
@@ -53,21 +91,11 @@ func (c *command) file(name string) bool {
 			return false
 		}
 	}
-	if err := c.output(name, display, res); err != nil {
+	if err := c.output(in, res); err != nil {
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		return false
 	}
 	return res.ok
-}
-
-// read returns the input's bytes and the name diagnostics use for it.
-func (c *command) read(name string) ([]byte, string, error) {
-	if name == "-" {
-		b, err := io.ReadAll(c.stdin)
-		return b, "<stdin>", err
-	}
-	b, err := os.ReadFile(name)
-	return b, name, err
 }
 
 // result is what processing one input produced.
@@ -85,11 +113,17 @@ type chunkResult struct {
 	ok         bool           // the chunk was processed; it has output
 }
 
-// process runs the pipeline on every chunk of src.
-func (c *command) process(name string, src []byte) *result {
+// process runs the pipeline on every chunk of the input.
+func (c *command) process(in *input) *result {
+	name, src := in.display, in.data
 	res := &result{src: src, ok: true}
 	for _, ch := range splitChunks(src, c.opts.split) {
-		cr, diags := c.module(name, src[ch.start:ch.end], ch.line-1)
+		var release func(int)
+		if in.release != nil {
+			start := ch.start
+			release = func(off int) { in.release(start + off) }
+		}
+		cr, diags := c.module(name, src[ch.start:ch.end], ch.line-1, release)
 		cr.ok = !diags.HasErrors()
 		cr.start, cr.end = ch.start, ch.end
 		for i := range cr.edits {
@@ -113,10 +147,10 @@ func (c *command) process(name string, src []byte) *result {
 }
 
 // module runs the pipeline on one module; lineOffset is the number of
-// lines before it in the file.
-func (c *command) module(name string, src []byte, lineOffset int) (chunkResult, ast.ErrorList) {
+// lines before it in the file, release drops pages the scan has passed.
+func (c *command) module(name string, src []byte, lineOffset int, release func(int)) (chunkResult, ast.ErrorList) {
 	o := c.opts
-	file, err := parser.ParseFile(name, src, parser.Options{Entry: o.entry, LineOffset: lineOffset})
+	file, err := parser.ParseFile(name, src, parser.Options{Entry: o.entry, LineOffset: lineOffset, Release: release})
 	if err != nil {
 		return chunkResult{}, asList(err)
 	}

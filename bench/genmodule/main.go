@@ -1,0 +1,60 @@
+// Command genmodule writes a large, realistic MLIR module for benchmarks
+// (see package gen): genmodule -size 2g -params 400 -o big.mlir
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+)
+
+func main() {
+	size := flag.String("size", "200m", "approximate size: bytes, or with a k, m or g suffix")
+	params := flag.Int("params", 400, "parameters of @main")
+	before := flag.Float64("before", 0.75, "share of the size in functions before @main")
+	out := flag.String("o", "", "output file (default stdout)")
+	seed := flag.Int64("seed", 1, "random seed")
+	flag.Parse()
+	n, err := parseSize(*size)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genmodule:", err)
+		os.Exit(2)
+	}
+	w := os.Stdout
+	if *out != "" {
+		if w, err = os.Create(*out); err != nil {
+			fmt.Fprintln(os.Stderr, "genmodule:", err)
+			os.Exit(1)
+		}
+	}
+	b := int64(float64(n) * *before)
+	if _, err := gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed}); err != nil {
+		fmt.Fprintln(os.Stderr, "genmodule:", err)
+		os.Exit(1)
+	}
+	if err := w.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "genmodule:", err)
+		os.Exit(1)
+	}
+}
+
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "k"):
+		mult = 1 << 10
+	case strings.HasSuffix(s, "m"):
+		mult = 1 << 20
+	case strings.HasSuffix(s, "g"):
+		mult = 1 << 30
+	}
+	v, err := strconv.ParseFloat(strings.TrimRight(s, "kmg"), 64)
+	if err != nil {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return int64(v * float64(mult)), nil
+}

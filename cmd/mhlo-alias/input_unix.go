@@ -1,0 +1,34 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// mapFile maps the whole file read-only. The scan reads it once, front to
+// back; the pages it has passed are dropped from memory as it goes, so a
+// file of gigabytes is read in bounded memory.
+func (in *input) mapFile(size int64) error {
+	if int64(int(size)) != size {
+		return syscall.EFBIG
+	}
+	data, err := syscall.Mmap(int(in.file.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return err
+	}
+	_ = syscall.Madvise(data, syscall.MADV_SEQUENTIAL)
+	in.data = data
+	in.unmap = func() error { return syscall.Munmap(data) }
+	page := os.Getpagesize()
+	done := 0
+	in.release = func(off int) {
+		off -= off % page
+		if off > done {
+			_ = syscall.Madvise(data[done:off], syscall.MADV_DONTNEED)
+			done = off
+		}
+	}
+	return nil
+}
