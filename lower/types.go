@@ -37,6 +37,12 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 }
 
+// builtinForm shows what a tensor or tuple type looks like.
+var builtinForm = map[string]string{
+	"tensor": "tensor<2x?xf32> with dimensions >= 0 and an element type",
+	"tuple":  "tuple<T, ...>",
+}
+
 // named handles tokens, type aliases and every other named type.
 func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 	name := t.Named.Name
@@ -48,6 +54,10 @@ func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 		return model.Token(), nil
 	case strings.HasPrefix(name, "!") && !strings.Contains(name, "."):
 		return model.Shape{}, ast.Errorf(t.Pos, "undefined symbol alias id '%s'", name[1:])
+	case name == "tensor" || name == "tuple":
+		// The grammar reads a builtin type it could not parse, such as
+		// tensor<-1xf32>, as a named type; MLIR rejects it.
+		return model.Shape{}, ast.Errorf(t.Pos, "invalid %s type: expected %s", name, builtinForm[name])
 	}
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 }
