@@ -1,0 +1,7 @@
+// ERROR: 3:85: parameter 1 at {} is aliased with output index {0} but is not an array: (f32[2], s32[3])
+module {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tuple<tensor<2xf32>, tensor<3xi32>> {mhlo.result_alias = #mhlo.result_alias<result_index = [0]>}) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

@@ -1,0 +1,7 @@
+// ERROR: 3:54: dimension size 99999999999999999999 does not fit in 64 bits
+module {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tuple<tensor<99999999999999999999xf32>, tensor<3xi32>>) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<99999999999999999999xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

@@ -1,0 +1,8 @@
+// ERROR: 4:41: argument 1 has 2 aliases (output indices {0}, {1}), which mhlo.result_alias cannot state; use --emit=module
+// FLAGS: --emit=result-alias
+module attributes {mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64: 0>, parameter_number = 1 : i64}, output_index = array<i64: 0>}, {alias = {kind = "may_alias", parameter_index = array<i64: 1>, parameter_number = 1 : i64}, output_index = array<i64: 1>}]} {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tuple<tensor<2xf32>, tensor<3xi32>>) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

@@ -1,0 +1,8 @@
+// ERROR: 4:41: argument 0 is must-aliased with output index {0}; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module
+// FLAGS: --emit=tf
+module {
+  func.func @main(%arg0: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}, %arg1: tuple<tensor<2xf32>, tensor<3xi32>>) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

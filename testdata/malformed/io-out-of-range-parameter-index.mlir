@@ -1,0 +1,7 @@
+// ERROR: 2:47: output index {0} is aliased with parameter 1 at {2}, which is not an index of (f32[2], s32[3])
+module attributes {mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64: 2>, parameter_number = 1 : i64}, output_index = array<i64: 0>}]} {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tuple<tensor<2xf32>, tensor<3xi32>>) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

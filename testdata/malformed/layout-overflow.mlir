@@ -1,0 +1,7 @@
+// ERROR: 2:68: layout of argument 0: expected integers, got 99999999999999999999
+module attributes {mhlo.xla_entry_computation_parameter_layouts = [dense<[99999999999999999999]> : tensor<1xindex>, dense<> : tensor<0xindex>]} {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tuple<tensor<2xf32>, tensor<3xi32>>) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

@@ -1,0 +1,7 @@
+// ERROR: 3:141: integer value too large
+module {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tuple<tensor<2xf32>, tensor<3xi32>> {mhlo.result_alias = #mhlo.result_alias<tuple_indices = [18446744073709551616], result_index = [0]>}) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}

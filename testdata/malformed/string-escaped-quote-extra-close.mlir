@@ -1,0 +1,8 @@
+// ERROR: 8:1: unexpected '}'
+module {
+  func.func @main(%arg0: tensor<2xf32> {a = "x\"}"}, %arg1: tuple<tensor<2xf32>, tensor<3xi32>>) -> (tensor<2xf32>, tensor<3xi32>) {
+    %0 = "mhlo.get_tuple_element"(%arg1) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<3xi32>>) -> tensor<3xi32>
+    return %arg0, %0 : tensor<2xf32>, tensor<3xi32>
+  }
+}
+}

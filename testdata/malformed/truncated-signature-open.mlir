@@ -1,0 +1,3 @@
+// ERROR: 3:18: unbalanced '(': no matching closing bracket
+module {
+  func.func @main(
