@@ -1,0 +1,15 @@
+// Entries of mhlo.xla_entry_computation_result_layout follow the
+// function's results in order, whatever --return-tuple says: with it the
+// single result's layout is the tuple's element layout.
+
+// RUN: mhlo-alias --print-config=json %s | FileCheck %s
+// RUN: mhlo-alias --return-tuple --print-config=json %s | FileCheck %s --check-prefix=TUPLE
+
+// CHECK: {"output_shape": "f32[2,3]{0,1}", "aliases": [{"output_index": [], "parameter_number": 1, "parameter_index": [], "kind": "may"}], "donors": [{"parameter_number": 0, "parameter_index": []}]}{{$}}
+// TUPLE: {"output_shape": "(f32[2,3]{0,1})", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may"}], "donors": [{"parameter_number": 0, "parameter_index": []}]}{{$}}
+
+module attributes {mhlo.xla_entry_computation_result_layout = [dense<[0, 1]> : tensor<2xindex>]} {
+  func.func @main(%arg0: tensor<2x3xf32> {jax.buffer_donor = true}, %arg1: tensor<2x3xf32> {tf.aliasing_output = 0 : i32}) -> tensor<2x3xf32> {
+    return %arg1 : tensor<2x3xf32>
+  }
+}
