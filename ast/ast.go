@@ -166,19 +166,19 @@ func (e *AttrEntry) Name() string {
 type Attr struct {
 	Pos         Pos
 	EndPos      Pos
-	ResultAlias *ResultAliasAttr `parser:"( @@"`
+	String      string           `parser:"( @String"`
+	Number      string           `parser:"| @(Int | Float)"`
+	ResultAlias *ResultAliasAttr `parser:"| @@"`
 	MHLOBounds  *MHLOBoundsAttr  `parser:"| @@"`
 	SHLOBounds  *SHLOBoundsAttr  `parser:"| @@"`
+	Hash        *HashAttr        `parser:"| @@"`
 	Array       *ArrayAttr       `parser:"| @@"`
 	Dict        *AttrDict        `parser:"| @@"`
+	Bool        string           `parser:"| @('true' | 'false')"`
 	DenseArray  *DenseArrayAttr  `parser:"| @@"`
 	Dense       *DenseAttr       `parser:"| @@"`
-	Bool        string           `parser:"| @('true' | 'false')"`
-	Number      string           `parser:"| @(Int | Float)"`
-	String      string           `parser:"| @String"`
 	Loc         *Loc             `parser:"| @@"`
 	Symbol      string           `parser:"| @At"`
-	Hash        *HashAttr        `parser:"| @@"`
 	Type        *Type            `parser:"| @@ )"`
 	Suffix      *Type            `parser:"(':' @@)?"`
 }
@@ -241,11 +241,11 @@ type HashAttr struct {
 
 // RawItem is a token or a balanced group inside a raw construct.
 type RawItem struct {
-	Paren  *RawParen  `parser:"  @@"`
+	Token  string     `parser:"  @(Ident | Percent | At | Hash | Bang | Int | Float | String | Dims | Punct)"`
+	Paren  *RawParen  `parser:"| @@"`
 	Square *RawSquare `parser:"| @@"`
 	Brace  *RawBrace  `parser:"| @@"`
 	Angle  *RawAngle  `parser:"| @@"`
-	Token  string     `parser:"| @(Ident | Percent | At | Hash | Bang | Int | Float | String | Dims | Punct)"`
 }
 
 // RawParen is a balanced `( ... )`.

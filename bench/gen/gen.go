@@ -18,6 +18,10 @@ type Options struct {
 	After  int64 // bytes of private functions after @main
 	Params int   // parameters of @main
 	Seed   int64
+	// ConstBytes bounds the payload of each dense constant, in bytes:
+	// large for a weights-heavy module, small for an op-heavy one. Zero
+	// means 64000.
+	ConstBytes int
 }
 
 var elemTypes = []string{"f32", "bf16", "f16", "i32", "i8", "ui8", "i1", "f8E4M3FN"}
@@ -28,9 +32,12 @@ func Write(w io.Writer, o Options) (int64, error) {
 	r := rand.New(rand.NewSource(o.Seed))
 	fmt.Fprintf(cw, "#loc0 = loc(\"model.py\":1:1)\n!act = tensor<8x128xbf16>\n")
 	fmt.Fprintf(cw, "module @jit_generated attributes {mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = []} {\n")
-	writeFuncs(cw, r, "before", o.Before)
+	if o.ConstBytes <= 0 {
+		o.ConstBytes = 64000
+	}
+	writeFuncs(cw, r, "before", o.Before, o.ConstBytes)
 	writeMain(cw, r, o.Params)
-	writeFuncs(cw, r, "after", o.After)
+	writeFuncs(cw, r, "after", o.After, o.ConstBytes)
 	fmt.Fprintf(cw, "} loc(#loc0)\n")
 	fmt.Fprintf(cw, "#loc1 = loc(\"model.py\":2:3)\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x0400000001020304\"\n    }\n  }\n#-}\n")
 	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
@@ -64,13 +71,13 @@ func writeMain(w io.Writer, r *rand.Rand, n int) {
 }
 
 // writeFuncs writes private functions until size bytes are written.
-func writeFuncs(w *countWriter, r *rand.Rand, prefix string, size int64) {
+func writeFuncs(w *countWriter, r *rand.Rand, prefix string, size int64, constBytes int) {
 	start := w.n
 	for f := 0; w.n-start < size; f++ {
 		fmt.Fprintf(w, "  func.func private @%s_%d() -> tensor<16xf32> {\n", prefix, f)
 		end := w.n + 8<<20
 		for i := 0; w.n < end && w.n-start < size; i++ {
-			writeOp(w, r, i)
+			writeOp(w, r, i, constBytes)
 		}
 		fmt.Fprintf(w, "    %%r = \"stablehlo.constant\"() {value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>\n")
 		fmt.Fprintf(w, "    return %%r : tensor<16xf32> loc(#loc1)\n  } loc(#loc0)\n")
@@ -89,7 +96,7 @@ var hexPool = func() []byte {
 
 // writeOp writes one op: mostly dense hex constants, sometimes ops with
 // regions, strings holding braces, and comments.
-func writeOp(w io.Writer, r *rand.Rand, i int) {
+func writeOp(w io.Writer, r *rand.Rand, i, constBytes int) {
 	switch i % 16 {
 	case 0:
 		fmt.Fprintf(w, "    // layer %d { weights }\n", i)
@@ -98,7 +105,7 @@ func writeOp(w io.Writer, r *rand.Rand, i int) {
 	case 2:
 		fmt.Fprintf(w, "    %%w%d = \"stablehlo.while\"() ({\n    ^bb0:\n      \"stablehlo.return\"() : () -> ()\n    }, {\n      \"stablehlo.return\"() : () -> ()\n    }) : () -> tensor<i1>\n", i)
 	default:
-		n := 4096 + r.Intn(60000)
+		n := 1 + constBytes/16 + r.Intn(constBytes-constBytes/16)
 		off := r.Intn(len(hexPool) - 2*n)
 		fmt.Fprintf(w, "    %%c%d = \"stablehlo.constant\"() {value = dense<\"0x%s\"> : tensor<%dxi8>} : () -> tensor<%dxi8> loc(#loc1)\n", i, hexPool[off:off+2*n], n, n)
 	}

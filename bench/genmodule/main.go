@@ -18,6 +18,7 @@ func main() {
 	before := flag.Float64("before", 0.75, "share of the size in functions before @main")
 	out := flag.String("o", "", "output file (default stdout)")
 	seed := flag.Int64("seed", 1, "random seed")
+	constBytes := flag.Int("const", 64000, "largest dense constant, in bytes (small for an op-heavy module)")
 	flag.Parse()
 	n, err := parseSize(*size)
 	if err != nil {
@@ -32,7 +33,7 @@ func main() {
 		}
 	}
 	b := int64(float64(n) * *before)
-	if _, err := gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed}); err != nil {
+	if _, err := gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed, ConstBytes: *constBytes}); err != nil {
 		fmt.Fprintln(os.Stderr, "genmodule:", err)
 		os.Exit(1)
 	}
