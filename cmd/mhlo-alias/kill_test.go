@@ -216,4 +216,17 @@ func TestWriteErrorFileTooLarge(t *testing.T) {
 	if tmp := others(t, dir); len(tmp) != 0 {
 		t.Errorf("-o: files left behind: %v", tmp)
 	}
+
+	// An existing -o file keeps its text.
+	if err := os.WriteFile(out, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = limitedRun(t, "--passes=flip-may-aliases", "-o", out, path)
+	if got, _ := os.ReadFile(out); code != 1 || string(got) != "old\n" {
+		t.Errorf("-o over an existing file: exit %d (%s), the file holds %d bytes", code, stderr, len(got))
+	}
+	os.Remove(out)
+	if tmp := others(t, dir); len(tmp) != 0 {
+		t.Errorf("-o over an existing file: files left behind: %v", tmp)
+	}
 }
