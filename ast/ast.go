@@ -58,11 +58,11 @@ type Result struct {
 	Loc    *Loc      `parser:"@@?"`
 }
 
-// Loc is a location trailer, `loc(...)`, kept as raw text.
+// Loc is a location trailer, `loc(...)`, kept whole as one token.
 type Loc struct {
 	Pos    Pos
 	EndPos Pos
-	Body   *RawParen `parser:"'loc' @@"`
+	Text   string `parser:"@Loc"`
 }
 
 // Type is an MLIR type. Exactly one field is set.
@@ -111,11 +111,12 @@ func (f *FunctionType) ResultTypes() []*Type {
 }
 
 // NamedType is any other type: a builtin such as `i32` or `complex<f32>`,
-// a dialect type such as `!mhlo.token`, or a type alias `!name`.
+// a dialect type such as `!mhlo.token`, or a type alias `!name`. A dialect
+// type with a body, `!quant.uniform<...>`, is one token, all in Name.
 type NamedType struct {
 	Pos    Pos
 	EndPos Pos
-	Name   string    `parser:"@(Bang | Ident)"`
+	Name   string    `parser:"@(Bang | BangRaw | Ident)"`
 	Body   *RawAngle `parser:"@@?"`
 }
 
@@ -230,18 +231,18 @@ type SHLOBoundsAttr struct {
 	Bounds []string `parser:"'#stablehlo.bounds' '<' (@(Int | '?') (',' @(Int | '?'))*)? '>'"`
 }
 
-// HashAttr is an attribute alias `#name` or a dialect attribute
-// `#dialect.name<...>`, kept raw.
+// HashAttr is an attribute alias `#name` (Name), or a dialect attribute
+// the tool does not read, `#dialect.name<...>`, kept whole (Raw).
 type HashAttr struct {
 	Pos    Pos
 	EndPos Pos
-	Name   string    `parser:"@Hash"`
-	Body   *RawAngle `parser:"@@?"`
+	Name   string `parser:"  @Hash"`
+	Raw    string `parser:"| @HashRaw"`
 }
 
 // RawItem is a token or a balanced group inside a raw construct.
 type RawItem struct {
-	Token  string     `parser:"  @(Ident | Percent | At | Hash | Bang | Int | Float | String | Dims | Punct)"`
+	Token  string     `parser:"  @(Ident | Percent | At | Hash | Bang | Int | Float | String | Dims | Punct | Loc | HashRaw | BangRaw)"`
 	Paren  *RawParen  `parser:"| @@"`
 	Square *RawSquare `parser:"| @@"`
 	Brace  *RawBrace  `parser:"| @@"`

@@ -126,7 +126,7 @@ func (l *lowerer) build() error {
 
 // resolve follows attribute aliases: `#name` defined as `#name = attr`.
 func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
-	for depth := 0; a != nil && a.Hash != nil && a.Hash.Body == nil && a.Suffix == nil; depth++ {
+	for depth := 0; a != nil && a.Hash != nil && a.Hash.Name != "" && a.Suffix == nil; depth++ {
 		span, ok := l.file.AttrAliases[a.Hash.Name]
 		if !ok {
 			return a, nil

@@ -26,6 +26,9 @@ const (
 	tokString  // "text", quotes included
 	tokDims    // the dimension list of a shaped type: "2x?x3x"
 	tokMode    // the zero-width first token naming the grammar root
+	tokLoc     // a whole location trailer: loc(...)
+	tokHashRaw // a whole dialect attribute the tool does not read: #d.a<...>
+	tokBangRaw // a whole dialect type with a body: !d.t<...>
 )
 
 var symbols = map[string]lexer.TokenType{
@@ -44,6 +47,17 @@ var symbols = map[string]lexer.TokenType{
 	"String":     tokString,
 	"Dims":       tokDims,
 	"Mode":       tokMode,
+	"Loc":        tokLoc,
+	"HashRaw":    tokHashRaw,
+	"BangRaw":    tokBangRaw,
+}
+
+// readAttrs are the dialect attributes with a body that the grammar reads;
+// any other #dialect.attr<...> (and !dialect.type<...>) is one opaque token.
+var readAttrs = map[string]bool{
+	"#mhlo.result_alias":    true,
+	"#mhlo.type_extensions": true,
+	"#stablehlo.bounds":     true,
 }
 
 // MaxDepth bounds the nesting of brackets in a signature or attribute, so
@@ -201,7 +215,14 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 		return l.prefixed(i)
 	}
 	if isIdentStart(c) {
-		return tokIdent, identLen(l.src[:l.end], i), nil
+		n := identLen(l.src[:l.end], i)
+		if n == 3 && string(l.src[i:i+3]) == "loc" {
+			if j := l.skipSpace(i + 3); l.at(j) == '(' {
+				m, err := l.balanced(j, '(', ')')
+				return tokLoc, j + m - i, err
+			}
+		}
+		return tokIdent, n, nil
 	}
 	if c >= 0x80 {
 		return 0, 0, l.errorf("unexpected character")
@@ -226,7 +247,52 @@ func (l *sigLexer) prefixed(i int) (lexer.TokenType, int, error) {
 	if j == i+1 {
 		return 0, 0, l.errorf("invalid symbol %q", string(l.src[i]))
 	}
+	if (typ == tokHash || typ == tokBang) && l.at(j) == '<' && !readAttrs[string(l.src[i:j])] {
+		// Locations and dialect attributes the tool never reads are kept
+		// whole: fewer tokens, and their syntax is theirs to define.
+		m, err := l.balanced(j, '<', '>')
+		if typ == tokHash {
+			return tokHashRaw, j + m - i, err
+		}
+		return tokBangRaw, j + m - i, err
+	}
 	return typ, j - i, nil
+}
+
+func (l *sigLexer) skipSpace(i int) int {
+	for i < l.end && isSpace(l.src[i]) {
+		i++
+	}
+	return i
+}
+
+// balanced returns the length of the group that the bracket open at i
+// starts, up to its matching close; strings are skipped and, in angle
+// brackets, an arrow "->" is not a bracket. Nesting is counted, not
+// recursed into, so no depth of input is a problem.
+func (l *sigLexer) balanced(i int, open, close byte) (int, error) {
+	depth := 0
+	for j := i; j < l.end; j++ {
+		switch c := l.src[j]; {
+		case c == '"':
+			end, ok := skipString(l.src[:l.end], j)
+			if !ok {
+				return 0, l.errorf("expected '\"' in string literal")
+			}
+			j = end - 1
+		case c == open:
+			depth++
+			if l.depth+depth > MaxDepth {
+				return 0, l.errorf("nesting is deeper than %d levels", MaxDepth)
+			}
+		case c == close && !(close == '>' && j > i && l.src[j-1] == '-'):
+			depth--
+			if depth == 0 {
+				return j + 1 - i, nil
+			}
+		}
+	}
+	return 0, l.errorf("unbalanced '%c'", open)
 }
 
 // number scans an integer or a float.
