@@ -286,6 +286,10 @@ func (p *printer) module() {
 	edits := d.edits(pl)
 	if !m.Generic && m.Attrs == nil && len(edits) == 1 {
 		edits[0].New = "attributes " + edits[0].New
+		if at := m.InsertAt.Offset; p.spaceBefore(at) == at {
+			// `module{` or `module @m{`: the keyword needs a space.
+			edits[0].New = " " + edits[0].New
+		}
 	}
 	p.edits = append(p.edits, edits...)
 }
