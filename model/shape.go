@@ -1,6 +1,8 @@
 package model
 
 import (
+	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -103,6 +105,21 @@ func (s *Shape) ByteSize() int64 {
 		n *= d
 	}
 	return n
+}
+
+// byteSizeFits reports whether the byte size of a static array fits in
+// an int64, as XLA's shape validation requires; ByteSize wraps around
+// otherwise.
+func (s *Shape) byteSizeFits() bool {
+	n := uint64(s.Elem.ByteWidth())
+	for _, d := range s.Dims {
+		hi, lo := bits.Mul64(n, uint64(d))
+		if d < 0 || hi != 0 || lo > math.MaxInt64 {
+			return false
+		}
+		n = lo
+	}
+	return true
 }
 
 // Subshape returns the subshape at index, and reports whether it exists.

@@ -58,7 +58,14 @@ func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen map[string]ShapeIndex
 	if !output.IsArray() {
 		return fmt.Sprintf("output index %s is aliased with parameter %d at %s but is not an array: %s", out, a.ParamNumber, a.ParamIndex, output.String())
 	}
-	if !param.IsDynamic() && !output.IsDynamic() && param.ByteSize() != output.ByteSize() {
+	static := !param.IsDynamic() && !output.IsDynamic()
+	switch {
+	case static && !param.byteSizeFits():
+		return fmt.Sprintf("parameter %d at %s is aliased with output index %s, but its size in bytes does not fit in 64 bits: %s", a.ParamNumber, a.ParamIndex, out, param.String())
+	case static && !output.byteSizeFits():
+		return fmt.Sprintf("output index %s is aliased with parameter %d at %s, but its size in bytes does not fit in 64 bits: %s", out, a.ParamNumber, a.ParamIndex, output.String())
+	}
+	if static && param.ByteSize() != output.ByteSize() {
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
 			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
 	}
