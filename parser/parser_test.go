@@ -315,3 +315,24 @@ func TestRelease(t *testing.T) {
 		t.Errorf("entry at %v, want line %d column 13", p, wantLine)
 	}
 }
+
+// TestNextSpecial compares the word-at-a-time search with a byte loop on
+// random text dense in the bytes it looks for and their neighbours.
+func TestNextSpecial(t *testing.T) {
+	alphabet := []byte("{}\"/|z{}!\x00\xff~.\\\n")
+	src := make([]byte, 4096)
+	seed := uint32(1)
+	for i := range src {
+		seed = seed*1664525 + 1013904223
+		src[i] = alphabet[int(seed>>24)%len(alphabet)]
+	}
+	for j := 0; j <= len(src); j++ {
+		want := j
+		for want < len(src) && !special[src[want]] {
+			want++
+		}
+		if got := nextSpecial(src, j); got != want {
+			t.Fatalf("nextSpecial(%d) = %d, want %d", j, got, want)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -49,15 +51,33 @@ func skipLine(src []byte, i int) int {
 	return len(src)
 }
 
+// nextSpecial returns the offset of the first byte at or after j that is
+// one of { } " /, or len(src). It tests eight bytes at a time: for each
+// wanted byte b, the word x^b has a zero byte exactly where x holds b, and
+// (y - 0x01..01) &^ y & 0x80..80 marks the lowest zero byte of y exactly.
+func nextSpecial(src []byte, j int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; j+8 <= len(src); j += 8 {
+		x := binary.LittleEndian.Uint64(src[j:])
+		a, b, c, d := x^(ones*'{'), x^(ones*'}'), x^(ones*'"'), x^(ones*'/')
+		m := ((a-ones)&^a | (b-ones)&^b | (c-ones)&^c | (d-ones)&^d) & highs
+		if m != 0 {
+			return j + bits.TrailingZeros64(m)/8
+		}
+	}
+	for j < len(src) && !special[src[j]] {
+		j++
+	}
+	return j
+}
+
 // skipBraces returns the offset after the '}' matching the '{' at src[i].
 // This is the hot path: it runs over every function body.
 func (s *scanner) skipBraces(i int) (int, error) {
 	src := s.src
 	depth := 0
 	for j := i; ; {
-		for j < len(src) && !special[src[j]] {
-			j++
-		}
+		j = nextSpecial(src, j)
 		if j-s.released >= releaseStep {
 			s.releaseAt(j)
 		}
