@@ -280,67 +280,43 @@ func (p *diffPrinter) hunk(h hunk) {
 // an added line at the same place in their runs get their differing
 // characters highlighted.
 func (p *diffPrinter) changes(removed, added []diffLine) {
+	marked := make(map[int][2]string)
+	if p.color {
+		for i := 0; i < len(removed) && i < len(added); i++ {
+			old, new := highlightPair(strings.TrimSuffix(removed[i].text, "\n"), strings.TrimSuffix(added[i].text, "\n"))
+			marked[i] = [2]string{old, new}
+		}
+	}
 	for i, l := range removed {
-		p.line('-', l.text, pairText(added, i, p.color))
+		p.line('-', l.text, marked[i][0])
 	}
 	for i, l := range added {
-		p.line('+', l.text, pairText(removed, i, p.color))
+		p.line('+', l.text, marked[i][1])
 	}
 }
 
-func pairText(lines []diffLine, i int, color bool) string {
-	if !color || i >= len(lines) {
-		return ""
-	}
-	return lines[i].text
-}
-
-// line prints one diff line; with color and a paired line, the characters
-// not in the pair are highlighted.
-func (p *diffPrinter) line(op byte, text, pair string) {
+// line prints one diff line; with color, marked (if set) is the line's
+// text with its changed parts highlighted.
+func (p *diffPrinter) line(op byte, text, marked string) {
 	body, nl := strings.CutSuffix(text, "\n")
 	switch {
-	case !p.color:
+	case !p.color || op == ' ':
 		p.w.WriteByte(op)
-		p.w.WriteString(body)
-	case op == ' ':
-		p.w.WriteByte(' ')
 		p.w.WriteString(body)
 	default:
 		color := colorRed
 		if op == '+' {
 			color = colorGreen
 		}
+		if marked == "" {
+			marked = body
+		}
 		p.w.WriteString(color + string(op))
-		p.w.WriteString(highlight(body, strings.TrimSuffix(pair, "\n"), op, color))
+		p.w.WriteString(strings.ReplaceAll(marked, colorReset, colorReset+color))
 		p.w.WriteString(colorReset)
 	}
 	p.w.WriteByte('\n')
 	if !nl {
 		p.w.WriteString("\\ No newline at end of file\n")
 	}
-}
-
-// highlight marks in reverse video the parts of body (a '-' or '+' line)
-// that its pair does not share, by go-diff's character diff.
-func highlight(body, pair string, op byte, color string) string {
-	if pair == "" {
-		return body
-	}
-	dmp := diffmatchpatch.New()
-	from, to, mine := pair, body, diffmatchpatch.DiffInsert
-	if op == '-' {
-		from, to, mine = body, pair, diffmatchpatch.DiffDelete
-	}
-	diffs := dmp.DiffCleanupSemantic(dmp.DiffMain(from, to, false))
-	var b strings.Builder
-	for _, d := range diffs {
-		switch d.Type {
-		case diffmatchpatch.DiffEqual:
-			b.WriteString(d.Text)
-		case mine:
-			b.WriteString(colorReverse + d.Text + colorReset + color)
-		}
-	}
-	return b.String()
 }

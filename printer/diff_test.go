@@ -99,3 +99,25 @@ func TestApplyRejectsBadEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestHighlightManyWords crosses the surrogate range of runes: more than
+// 0xD800 distinct words on a line.
+func TestHighlightManyWords(t *testing.T) {
+	var old, new strings.Builder
+	for i := 0; i < 0xE000; i++ {
+		fmt.Fprintf(&old, "w%d ", i)
+		if i == 0xDF00 {
+			new.WriteString("changed ")
+		} else {
+			fmt.Fprintf(&new, "w%d ", i)
+		}
+	}
+	o, n := highlightPair(old.String(), new.String())
+	if !strings.Contains(o, colorReverse+"w57088"+colorReset) || !strings.Contains(n, colorReverse+"changed"+colorReset) {
+		t.Errorf("the changed word is not highlighted")
+	}
+	plain := strings.NewReplacer(colorReverse, "", colorReset, "")
+	if plain.Replace(o) != old.String() || plain.Replace(n) != new.String() {
+		t.Errorf("highlighting changed the text")
+	}
+}

@@ -17,7 +17,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 // load parses and lowers a module.
-func load(t *testing.T, name string, src []byte, opts lower.Options) (*ast.File, *model.Config) {
+func load(t testing.TB, name string, src []byte, opts lower.Options) (*ast.File, *model.Config) {
 	t.Helper()
 	f, err := parser.ParseFile(name, src, parser.Options{})
 	if err != nil {

@@ -1,0 +1,132 @@
+package printer
+
+import (
+	"strings"
+
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// highlightPair returns a removed line and the added line that replaces
+// it with the characters each does not share marked in reverse video.
+//
+// The lines are diffed with go-diff twice over: first word by word (each
+// word stands for one rune, as go-diff's line mode does with lines), which
+// keeps an entry signature of hundreds of kilobytes on one line fast; then
+// each run of changed words character by character, so that a changed
+// `must_alias` lights up, not its whole attribute.
+func highlightPair(old, new string) (string, string) {
+	dmp := diffmatchpatch.New()
+	a, b, words := wordsToRunes(old, new)
+	if len(words) > maxWords {
+		return old, new
+	}
+	diffs := dmp.DiffMainRunes(a, b, false)
+	var ob, nb strings.Builder
+	for i := 0; i < len(diffs); i++ {
+		d := diffs[i]
+		text := runesToWords(d.Text, words)
+		switch d.Type {
+		case diffmatchpatch.DiffEqual:
+			ob.WriteString(text)
+			nb.WriteString(text)
+		case diffmatchpatch.DiffDelete:
+			ins := ""
+			if i+1 < len(diffs) && diffs[i+1].Type == diffmatchpatch.DiffInsert {
+				ins = runesToWords(diffs[i+1].Text, words)
+				i++
+			}
+			markChars(dmp, &ob, &nb, text, ins)
+		case diffmatchpatch.DiffInsert:
+			markChars(dmp, &ob, &nb, "", text)
+		}
+	}
+	return ob.String(), nb.String()
+}
+
+// markChars writes a changed run, old in ob and new in nb, with the
+// characters they do not share marked.
+func markChars(dmp *diffmatchpatch.DiffMatchPatch, ob, nb *strings.Builder, old, new string) {
+	for _, d := range dmp.DiffCleanupSemantic(dmp.DiffMain(old, new, false)) {
+		switch d.Type {
+		case diffmatchpatch.DiffEqual:
+			ob.WriteString(d.Text)
+			nb.WriteString(d.Text)
+		case diffmatchpatch.DiffDelete:
+			ob.WriteString(colorReverse + d.Text + colorReset)
+		case diffmatchpatch.DiffInsert:
+			nb.WriteString(colorReverse + d.Text + colorReset)
+		}
+	}
+}
+
+// wordsToRunes splits both texts into words (runs of identifier
+// characters, or any other single character) and maps each distinct word
+// to a rune.
+func wordsToRunes(a, b string) ([]rune, []rune, []string) {
+	index := map[string]rune{}
+	var words []string
+	conv := func(s string) []rune {
+		var out []rune
+		for s != "" {
+			n := wordLen(s)
+			w := s[:n]
+			if len(words) > maxWords {
+				break
+			}
+			r, ok := index[w]
+			if !ok {
+				r = wordRune(len(words))
+				index[w] = r
+				words = append(words, w)
+			}
+			out = append(out, r)
+			s = s[n:]
+		}
+		return out
+	}
+	return conv(a), conv(b), words
+}
+
+func wordLen(s string) int {
+	n := 0
+	for n < len(s) && isWordByte(s[n]) {
+		n++
+	}
+	if n == 0 {
+		return 1
+	}
+	return n
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '.' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// wordRune is the rune that stands for word i: runes skip the surrogate
+// range, which strings cannot hold.
+func wordRune(i int) rune {
+	if i >= 0xD800 {
+		return rune(i + 0x800)
+	}
+	return rune(i)
+}
+
+func wordIndex(r rune) int {
+	if r >= 0xE000 {
+		return int(r) - 0x800
+	}
+	return int(r)
+}
+
+// maxWords is how many distinct words a pair of lines may have before
+// highlighting gives up (runes end at U+10FFFF).
+const maxWords = 0x10FFFF - 0x800
+
+// runesToWords maps runes back to the words they stand for.
+func runesToWords(s string, words []string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteString(words[wordIndex(r)])
+	}
+	return b.String()
+}
