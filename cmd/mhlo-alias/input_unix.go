@@ -23,12 +23,30 @@ func (in *input) mapFile(size int64) error {
 	in.unmap = func() error { return syscall.Munmap(data) }
 	page := os.Getpagesize()
 	done := 0
+	populate(data, 0)
 	in.release = func(off int) {
 		off -= off % page
 		if off > done {
 			_ = syscall.Madvise(data[done:off], syscall.MADV_DONTNEED)
 			done = off
+			populate(data, off)
 		}
 	}
 	return nil
+}
+
+// madvPopulateRead asks the kernel to map a range in one call (Linux 5.14
+// and later; elsewhere the call fails and pages are mapped as they are
+// touched).
+const madvPopulateRead = 22
+
+// populateWindow is how much of the file ahead of the scan is mapped at
+// once: a little more than the scanner reads between two releases.
+const populateWindow = 16 << 20
+
+func populate(data []byte, off int) {
+	end := min(off+populateWindow, len(data))
+	if off < end {
+		_ = syscall.Madvise(data[off:end], madvPopulateRead)
+	}
 }
