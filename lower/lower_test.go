@@ -46,6 +46,8 @@ func TestTypeForms(t *testing.T) {
 		{"tensor<2xcomplex<f32>>", "c64[2]{0}"},
 		{"tensor<2xcomplex< f64 >>", "c128[2]{0}"},
 		{"tensor<0x5xf32>", "f32[0,5]{1,0}"},
+		{"tensor<4 x ? x f32>", "f32[4,?]{1,0}"},
+		{"tensor< 2x 3 xf32 >", "f32[2,3]{1,0}"},
 		{"tensor<?x3xf32>", "f32[?,3]{1,0}"},
 		{"tensor<?x?xi32>", "s32[?,?]{1,0}"},
 		{"tensor<?x3xf32, #mhlo.type_extensions<bounds = [8, ?]>>", "f32[<=8,3]{1,0}"},

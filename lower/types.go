@@ -86,8 +86,9 @@ func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
 		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 	}
 	s := model.Shape{Kind: model.ArrayShape, Elem: elem}
-	dims := strings.Split(strings.TrimSuffix(t.Dims, "x"), "x")
-	if t.Dims == "" {
+	list := strings.Join(strings.Fields(t.Dims), "")
+	dims := strings.Split(strings.TrimSuffix(list, "x"), "x")
+	if list == "" {
 		dims = nil
 	}
 	dynamic := make([]bool, len(dims))

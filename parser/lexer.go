@@ -334,7 +334,8 @@ func (l *sigLexer) number(i int) (lexer.TokenType, int, error) {
 }
 
 // dimsLen returns the length of a dimension list "2x?x3x" or "*x" at i,
-// or 0. The list ends after its last 'x'; the element type follows.
+// or 0. The list ends after its last 'x'; the element type follows. As in
+// MLIR, white space may stand around the x's: "2 x ? x f32".
 func dimsLen(src []byte, i int) int {
 	if i+1 < len(src) && src[i] == '*' && src[i+1] == 'x' {
 		return 2
@@ -349,11 +350,18 @@ func dimsLen(src []byte, i int) int {
 				k++
 			}
 		}
+		for k < len(src) && isSpace(src[k]) && k > j {
+			k++
+		}
 		if k == j || k >= len(src) || src[k] != 'x' {
 			break
 		}
-		j = k + 1
-		last = j
+		k++
+		last = k
+		for k < len(src) && isSpace(src[k]) {
+			k++
+		}
+		j = k
 	}
 	return last - i
 }

@@ -19,6 +19,20 @@ type root struct {
 	Dict *ast.AttrDict  `parser:"| 'dict':Mode @@"`
 	Type *ast.Type      `parser:"| 'type':Mode @@"`
 	Attr *ast.Attr      `parser:"| 'attr':Mode @@"`
+	Args *argList       `parser:"| 'args':Mode @@"`
+	Tail *sigTail       `parser:"| 'tail':Mode @@"`
+}
+
+// argList is a run of a signature's arguments, parsed on its own when a
+// long signature is parsed in pieces.
+type argList struct {
+	Args []*ast.Arg `parser:"@@ (',' @@)*"`
+}
+
+// sigTail is what follows a signature's argument list.
+type sigTail struct {
+	Results *ast.ResultList `parser:"('->' @@)?"`
+	Attrs   *ast.AttrDict   `parser:"('attributes' @@)?"`
 }
 
 var grammar struct {
@@ -37,9 +51,14 @@ func build() {
 // parseSpan parses src[start:end] as the construct mode names; positions
 // are those of the file.
 func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
+	return parseSpanAt(mode, s.src, start, end, s.pos(start))
+}
+
+// parseSpanAt parses src[start:end], whose first byte is at pos; it only
+// reads src, so several spans may be parsed at once.
+func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
 	grammar.once.Do(build)
-	pos := s.pos(start)
-	lex := newLexer(s.src, start, end, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}, mode)
+	lex := newLexer(src, start, end, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}, mode)
 	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 	if err != nil {
 		return nil, convertError(err, pos)
@@ -170,11 +189,10 @@ func (s *scanner) buildModule() error {
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
 	if !f.generic {
-		r, err := parseSpan("sig", s, f.sig[0], f.sig[1])
+		sig, err := s.parseSignature(f.sig[0], f.sig[1])
 		if err != nil {
 			return nil, err
 		}
-		sig := r.Sig
 		fn.Sig, fn.Args, fn.Results = sig, sig.Args, sig.Results.List()
 		return fn, nil
 	}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -334,5 +335,45 @@ func TestNextSpecial(t *testing.T) {
 		if got := nextSpecial(src, j); got != want {
 			t.Fatalf("nextSpecial(%d) = %d, want %d", j, got, want)
 		}
+	}
+}
+
+// TestLongSignature parses a signature long enough to be parsed in
+// pieces: every argument must come out as the one-piece parse gives it,
+// and an error in the middle must keep its position.
+func TestLongSignature(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("module {\n  func.func @main(")
+	for i := 0; i < 3*parallelArgs; i++ {
+		if i > 0 {
+			b.WriteString(",\n    ")
+		}
+		fmt.Fprintf(&b, `%%a%d: tensor<%dx?xf32, #stablehlo.bounds<?, 4>> {k = "a, b", n = [%d, [1]]} loc("x"(#l))`, i, i+1, i)
+	}
+	b.WriteString(") -> (tensor<1xf32> {r = 1}) attributes {f}\n}\n")
+	src := b.String()
+	f, err := parse(t, src, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entry.Args) != 3*parallelArgs || len(f.Entry.Results) != 1 || f.Entry.Sig.Attrs.Lookup("f") == nil {
+		t.Fatalf("%d arguments, %d results", len(f.Entry.Args), len(f.Entry.Results))
+	}
+	for i, a := range f.Entry.Args {
+		want := fmt.Sprintf(`%%a%d: tensor<%dx?xf32, #stablehlo.bounds<?, 4>> {k = "a, b", n = [%d, [1]]} loc("x"(#l))`, i, i+1, i)
+		if got := text(src, a.Pos, a.EndPos); got != want {
+			t.Fatalf("argument %d spans %q", i, got)
+		}
+		if a.Pos.Line != 2+i {
+			t.Fatalf("argument %d on line %d, want %d", i, a.Pos.Line, 2+i)
+		}
+	}
+	bad := strings.Replace(src, `%a200: tensor<201x?xf32, #stablehlo.bounds<?, 4>> {k =`, `%a200: tensor<201x?xf32, #stablehlo.bounds<?, 4>> {k = =`, 1)
+	_, err = parse(t, bad, "")
+	if err == nil || !strings.Contains(err.Error(), "t.mlir:202:") {
+		t.Errorf("got %v, want an error on line 202", err)
+	}
+	if _, err := parse(t, strings.Replace(src, ",\n    %a5:", ",,\n    %a5:", 1), ""); err == nil {
+		t.Errorf("an empty argument must be an error")
 	}
 }
