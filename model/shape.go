@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -222,17 +223,7 @@ func Compatible(a, b *Shape) bool {
 	return true
 }
 
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func equalInts(a, b []int64) bool { return slices.Equal(a, b) }
 
 // String prints s as ShapeUtil::HumanString does, without layout:
 // "f32[2,3]", "(f32[2], s32[])", "token[]".

@@ -219,16 +219,12 @@ func (s *scanner) customModule(i int) (int, error) {
 	m.insertAt = j
 	if s.hasWord(j, "attributes") {
 		m.attrsKw = j
-		j = s.skipTrivia(j + len("attributes"))
-		if j >= len(src) || src[j] != '{' {
-			return 0, s.errorf(j, "expected '{' after 'attributes'")
-		}
-		end, err := s.skipBraces(j)
+		dict, err := s.attributesClause(j)
 		if err != nil {
 			return 0, err
 		}
-		m.attrs = [2]int{j, end}
-		m.insertAt = s.skipTrivia(end)
+		m.attrs = dict
+		m.insertAt = s.skipTrivia(dict[1])
 		j = m.insertAt
 	}
 	if j >= len(src) || src[j] != '{' {
@@ -353,13 +349,21 @@ func (s *scanner) signatureEnd(i int) (int, error) {
 		j = s.skipTrivia(end)
 	}
 	if s.hasWord(j, "attributes") {
-		k := s.skipTrivia(j + len("attributes"))
-		if k >= len(src) || src[k] != '{' {
-			return 0, s.errorf(k, "expected '{' after 'attributes'")
-		}
-		return s.skipBraces(k)
+		dict, err := s.attributesClause(j)
+		return dict[1], err
 	}
 	return end, nil
+}
+
+// attributesClause returns the span of the dictionary of the clause
+// `attributes {...}` whose keyword is at j.
+func (s *scanner) attributesClause(j int) ([2]int, error) {
+	k := s.skipTrivia(j + len("attributes"))
+	if k >= len(s.src) || s.src[k] != '{' {
+		return noSpan, s.errorf(k, "expected '{' after 'attributes'")
+	}
+	end, err := s.skipBraces(k)
+	return [2]int{k, end}, err
 }
 
 // genericOpSpan is what the scanner records of a generic-form operation.

@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,25 +168,13 @@ func TestResultAliasAttr(t *testing.T) {
 			continue
 		}
 		ra := f.Entry.Args[0].Attrs.Entries[0].Value.ResultAlias
-		if !equal(ra.TupleIndices, tt.tuple) || !equal(ra.ResultIndex, tt.result) || ra.MustAlias != tt.must {
+		if !slices.Equal(ra.TupleIndices, tt.tuple) || !slices.Equal(ra.ResultIndex, tt.result) || ra.MustAlias != tt.must {
 			t.Errorf("%q: got %+v", tt.body, ra)
 		}
 		if got := text(src, ra.Pos, ra.EndPos); got != "#mhlo.result_alias<"+tt.body+">" {
 			t.Errorf("%q: span %q", tt.body, got)
 		}
 	}
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestAttrValues parses every attribute form the grammar knows.

@@ -71,6 +71,23 @@ func nextSpecial(src []byte, j int) int {
 	return j
 }
 
+// skipQuotedOrComment skips the string literal or `//` comment at src[j]
+// (a lone '/' is skipped as itself).
+func (s *scanner) skipQuotedOrComment(j int) (int, error) {
+	src := s.src
+	if src[j] == '"' {
+		end, ok := skipString(src, j)
+		if !ok {
+			return 0, s.errorf(j, "unterminated string")
+		}
+		return end, nil
+	}
+	if j+1 < len(src) && src[j+1] == '/' {
+		return skipLine(src, j), nil
+	}
+	return j + 1, nil
+}
+
 // skipBraces returns the offset after the '}' matching the '{' at src[i].
 // This is the hot path: it runs over every function body.
 func (s *scanner) skipBraces(i int) (int, error) {
@@ -94,18 +111,12 @@ func (s *scanner) skipBraces(i int) (int, error) {
 			if depth == 0 {
 				return j, nil
 			}
-		case '"':
-			end, ok := skipString(src, j)
-			if !ok {
-				return 0, s.errorf(j, "unterminated string")
+		case '"', '/':
+			end, err := s.skipQuotedOrComment(j)
+			if err != nil {
+				return 0, err
 			}
 			j = end
-		case '/':
-			if j+1 < len(src) && src[j+1] == '/' {
-				j = skipLine(src, j)
-			} else {
-				j++
-			}
 		}
 	}
 }
@@ -142,18 +153,12 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			j = end
 		case '}':
 			return 0, s.errorf(j, "unexpected '}'")
-		case '"':
-			end, ok := skipString(src, j)
-			if !ok {
-				return 0, s.errorf(j, "unterminated string")
+		case '"', '/':
+			end, err := s.skipQuotedOrComment(j)
+			if err != nil {
+				return 0, err
 			}
 			j = end
-		case '/':
-			if j+1 < len(src) && src[j+1] == '/' {
-				j = skipLine(src, j)
-			} else {
-				j++
-			}
 		default:
 			j++
 		}
