@@ -83,3 +83,13 @@ func (l ErrorList) Error() string {
 	}
 	return b.String()
 }
+
+// Clip shortens a name quoted in a message to at most 64 bytes, so that a
+// diagnostic about a megabyte identifier stays one readable line.
+func Clip(s string) string {
+	const max = 64
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "..."
+}

@@ -53,7 +53,7 @@ func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 	case name == "!mhlo.token" || name == "!stablehlo.token":
 		return model.Token(), nil
 	case strings.HasPrefix(name, "!") && !strings.Contains(name, "."):
-		return model.Shape{}, ast.Errorf(t.Pos, "undefined symbol alias id '%s'", name[1:])
+		return model.Shape{}, ast.Errorf(t.Pos, "undefined symbol alias id '%s'", ast.Clip(name[1:]))
 	case name == "tensor" || name == "tuple":
 		// The grammar reads a builtin type it could not parse, such as
 		// tensor<-1xf32>, as a named type; MLIR rejects it.

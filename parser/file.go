@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -424,11 +425,29 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 	if j >= len(src) || src[j] != ':' {
 		return op, s.errorf(j, "expected ':' followed by the operation's type")
 	}
-	if end, err = s.skipType(s.skipTrivia(j + 1)); err != nil {
+	if end, err = s.functionType(s.skipTrivia(j + 1)); err != nil {
 		return op, err
 	}
 	op.end, err = s.trailingLoc(end)
 	return op, err
+}
+
+// functionType returns the end of the function type `(...) -> ...` at i,
+// the type every generic operation states.
+func (s *scanner) functionType(i int) (int, error) {
+	src := s.src
+	if i >= len(src) || src[i] != '(' {
+		return 0, s.errorf(i, "expected '(' to begin a function type")
+	}
+	end, err := s.skipGroup(i)
+	if err != nil {
+		return 0, err
+	}
+	j := s.skipTrivia(end)
+	if !bytes.HasPrefix(src[j:], []byte("->")) {
+		return 0, s.errorf(j, "expected '->' in function type")
+	}
+	return s.skipType(s.skipTrivia(j + 2))
 }
 
 // regions skips the region list `({...}, {...})` at i; with scan, the
@@ -569,9 +588,13 @@ func (s *scanner) funcNames() string {
 	}
 	names := make([]string, len(s.funcs))
 	for i, f := range s.funcs {
-		names[i] = "@" + f.name
+		names[i] = "@" + ast.Clip(f.name)
 	}
 	sort.Strings(names)
+	const most = 20
+	if len(names) > most {
+		names = append(names[:most], fmt.Sprintf("and %d more", len(names)-most))
+	}
 	return "functions found: " + strings.Join(names, ", ")
 }
 
@@ -591,7 +614,7 @@ func (s *scanner) findEntry() (*funcSpan, error) {
 		if s.module != nil {
 			pos = s.module.posAt
 		}
-		return nil, ast.Errorf(pos, "entry function @%s not found; %s", s.entry, s.funcNames())
+		return nil, ast.Errorf(pos, "entry function @%s not found; %s", ast.Clip(s.entry), s.funcNames())
 	}
 	return found, nil
 }

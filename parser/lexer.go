@@ -224,7 +224,9 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 		}
 		return tokIdent, n, nil
 	}
-	if c >= 0x80 {
+	if c >= 0x80 || c < 0x20 || c == 0x7f {
+		// MLIR's lexer rejects any character it has no token for; a
+		// control byte or a non-ASCII one starts none here.
 		return 0, 0, l.errorf("unexpected character")
 	}
 	return tokPunct, 1, nil

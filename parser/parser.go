@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -100,9 +101,25 @@ func message(err participle.Error) string {
 		if t.EOF() {
 			return "unexpected end of input"
 		}
-		return fmt.Sprintf("unexpected '%s'", t.Value)
+		return fmt.Sprintf("unexpected '%s'", printable(t.Value))
 	}
 	return err.Message()
+}
+
+// printable shortens a token for a message and escapes what is not
+// printable ASCII, so that a diagnostic is one readable line.
+func printable(s string) string {
+	const max = 64
+	if len(s) > max {
+		s = s[:max] + "..."
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			q := strconv.Quote(s)
+			return q[1 : len(q)-1]
+		}
+	}
+	return s
 }
 
 // Options say how to read a module.

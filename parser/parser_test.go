@@ -366,3 +366,29 @@ func TestLongSignature(t *testing.T) {
 		t.Errorf("an empty argument must be an error")
 	}
 }
+
+// TestEntryNotFoundListIsShort keeps the list of functions in the error
+// short: long names clipped, at most twenty names.
+func TestEntryNotFoundListIsShort(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 25; i++ {
+		fmt.Fprintf(&b, "func.func @f%02d_%s()\n", i, strings.Repeat("n", 1000))
+	}
+	_, err := parse(t, b.String(), strings.Repeat("m", 5000))
+	msg := fmt.Sprint(err)
+	if len(msg) > 2000 || !strings.Contains(msg, "and 5 more") || !strings.Contains(msg, "entry function @mmmm") {
+		t.Errorf("message of %d bytes: %.300s", len(msg), msg)
+	}
+}
+
+// TestControlCharacters rejects control bytes in a signature where they
+// stand, and never prints them raw.
+func TestControlCharacters(t *testing.T) {
+	for _, sig := range []string{"(%a: tensor<2x\x00f32>)", "(%a: tensor<2xf32> {a\x01b = 1})", "(%a: tensor<2xf32>\x7f)"} {
+		_, err := parse(t, "func.func @main"+sig, "")
+		msg := fmt.Sprint(err)
+		if !strings.Contains(msg, "error: unexpected character") || strings.ContainsAny(msg, "\x00\x01\x7f") {
+			t.Errorf("%q: %q", sig, msg)
+		}
+	}
+}
