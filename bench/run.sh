@@ -24,8 +24,10 @@ measure() {
   cat "$work/time"
 }
 
-# best RUNS runs of CMD, alternating with the other commands by the caller.
+# best and median of RUNS runs (the caller alternates the commands, so
+# that both see the same state of the machine).
 best() { sort -n | head -1; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 0.001; printf "%.2f", a / b }'; }
 
@@ -41,17 +43,20 @@ compare() { # compare NAME FILE
     (( m > rss )) && rss=$m
     rm -f "$work/copy.mlir" "$work/out.mlir"
   done
-  local cp_best tool_best
+  local cp_best tool_best cp_med tool_med
   cp_best=$(printf '%s\n' "${cp_t[@]}" | best)
   tool_best=$(printf '%s\n' "${tool_t[@]}" | best)
+  cp_med=$(printf '%s\n' "${cp_t[@]}" | median)
+  tool_med=$(printf '%s\n' "${tool_t[@]}" | median)
   local opt="n/a" opt_ratio="n/a"
   if command -v mlir-opt-19 >/dev/null; then
     read -r opt _ < <(measure mlir-opt-19 --allow-unregistered-dialect "$file" -o "$work/opt.mlir")
     rm -f "$work/opt.mlir"
     opt_ratio=$(ratio "$opt" "$tool_best")
   fi
-  printf '%-22s %8.0f MB  cp %6.2fs  mhlo-alias %6.2fs (%sx cp, peak RSS %d MiB)  mlir-opt %ss (mhlo-alias %sx faster)\n' \
-    "$name" "$((bytes / 1000000))" "$cp_best" "$tool_best" "$(ratio "$tool_best" "$cp_best")" "$((rss / 1024))" "$opt" "$opt_ratio"
+  printf '%-14s %5d MB  best of %d: cp %5.2fs, mhlo-alias %5.2fs (%sx cp)  median: cp %5.2fs, mhlo-alias %5.2fs (%sx cp)  peak RSS %d MiB  mlir-opt %ss (mhlo-alias %sx faster)\n' \
+    "$name" "$((bytes / 1000000))" "$RUNS" "$cp_best" "$tool_best" "$(ratio "$tool_best" "$cp_best")" \
+    "$cp_med" "$tool_med" "$(ratio "$tool_med" "$cp_med")" "$((rss / 1024))" "$opt" "$opt_ratio"
 }
 
 "$work/genmodule" -size "$SIZE" -params 2000 -o "$work/weights.mlir"
