@@ -20,7 +20,7 @@ var large struct {
 }
 
 // largeModule writes, once per process, a 200 MB module whose @main sits
-// after a 150 MB private function.
+// after one 150 MB private function.
 func largeModule(b *testing.B) string {
 	large.once.Do(func() {
 		dir, err := os.MkdirTemp("", "mhlo-alias-bench")
@@ -35,7 +35,7 @@ func largeModule(b *testing.B) string {
 			return
 		}
 		defer f.Close()
-		_, large.err = gen.Write(f, gen.Options{Before: 150 << 20, After: 50 << 20, Params: 512, Seed: 1})
+		_, large.err = gen.Write(f, gen.Options{Before: 150 << 20, After: 50 << 20, Params: 512, Seed: 1, FuncBytes: 150 << 20})
 	})
 	if large.err != nil {
 		b.Fatal(large.err)

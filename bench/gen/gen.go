@@ -22,6 +22,9 @@ type Options struct {
 	// large for a weights-heavy module, small for an op-heavy one. Zero
 	// means 64000.
 	ConstBytes int
+	// FuncBytes is the size of each private function; zero means 8 MB.
+	// Before and After are filled with as many functions as they need.
+	FuncBytes int64
 }
 
 var elemTypes = []string{"f32", "bf16", "f16", "i32", "i8", "ui8", "i1", "f8E4M3FN"}
@@ -35,9 +38,12 @@ func Write(w io.Writer, o Options) (int64, error) {
 	if o.ConstBytes <= 0 {
 		o.ConstBytes = 64000
 	}
-	writeFuncs(cw, r, "before", o.Before, o.ConstBytes)
+	if o.FuncBytes <= 0 {
+		o.FuncBytes = 8 << 20
+	}
+	writeFuncs(cw, r, "before", o.Before, o)
 	writeMain(cw, r, o.Params)
-	writeFuncs(cw, r, "after", o.After, o.ConstBytes)
+	writeFuncs(cw, r, "after", o.After, o)
 	fmt.Fprintf(cw, "} loc(#loc0)\n")
 	fmt.Fprintf(cw, "#loc1 = loc(\"model.py\":2:3)\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x0400000001020304\"\n    }\n  }\n#-}\n")
 	if err := cw.w.(*bufio.Writer).Flush(); err != nil {
@@ -71,13 +77,13 @@ func writeMain(w io.Writer, r *rand.Rand, n int) {
 }
 
 // writeFuncs writes private functions until size bytes are written.
-func writeFuncs(w *countWriter, r *rand.Rand, prefix string, size int64, constBytes int) {
+func writeFuncs(w *countWriter, r *rand.Rand, prefix string, size int64, o Options) {
 	start := w.n
 	for f := 0; w.n-start < size; f++ {
 		fmt.Fprintf(w, "  func.func private @%s_%d() -> tensor<16xf32> {\n", prefix, f)
-		end := w.n + 8<<20
+		end := w.n + o.FuncBytes
 		for i := 0; w.n < end && w.n-start < size; i++ {
-			writeOp(w, r, i, constBytes)
+			writeOp(w, r, i, o.ConstBytes)
 		}
 		fmt.Fprintf(w, "    %%r = \"stablehlo.constant\"() {value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>\n")
 		fmt.Fprintf(w, "    return %%r : tensor<16xf32> loc(#loc1)\n  } loc(#loc0)\n")
