@@ -195,9 +195,9 @@ func (s *scanner) skipAngle(i int) (int, error) {
 		case ')', ']', '}':
 			return 0, s.errorf(j, "unexpected '%c' inside '<...>'", c)
 		case '"':
-			end, ok := skipString(src, j)
-			if !ok {
-				return 0, s.errorf(j, "unterminated string")
+			end, err := s.skipQuotedOrComment(j)
+			if err != nil {
+				return 0, err
 			}
 			j = end
 		default:
@@ -319,9 +319,9 @@ func (s *scanner) skipAttrValue(i int) (int, error) {
 			}
 			j = e
 		case '"':
-			e, ok := skipString(src, j)
-			if !ok {
-				return 0, s.errorf(j, "unterminated string")
+			e, err := s.skipQuotedOrComment(j)
+			if err != nil {
+				return 0, err
 			}
 			j = e
 		default:
