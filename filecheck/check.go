@@ -284,11 +284,12 @@ func (c *checker) printExcluded(dn *dagNot, pos, n int) {
 // printNoMatch reports a failed match (expected) or an error while
 // evaluating a CHECK-NOT pattern.
 func (c *checker) printNoMatch(expected bool, prefix string, p *pattern, matched int, r region, err error) {
-	var undef *undefinedVarError
-	if errors.As(err, &undef) {
-		for _, u := range undef.uses {
-			printDiag(c.stderr, p.src, u.nameOff, kindError, "undefined variable: "+u.name)
+	var se *substError
+	if errors.As(err, &se) {
+		for _, d := range se.diags {
+			printDiag(c.stderr, p.src, d.off, kindError, d.msg)
 		}
+		c.printSubstitutions(p, r.start)
 		if expected {
 			c.printFuzzyMatch(p, r)
 		}
@@ -314,6 +315,12 @@ func (c *checker) printNoMatch(expected bool, prefix string, p *pattern, matched
 // printSubstitutions notes the value of every variable used by p.
 func (c *checker) printSubstitutions(p *pattern, at int) {
 	for _, sub := range p.subs {
+		if sub.expr != nil {
+			if v, errs := p.substValue(sub); errs == nil {
+				c.note(at, fmt.Sprintf("with \"%s\" equal to \"%s\"", sub.name, v))
+			}
+			continue
+		}
 		v, ok := p.ctx.vars[sub.name]
 		if !ok {
 			continue

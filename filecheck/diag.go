@@ -11,6 +11,25 @@ import (
 type source struct {
 	name string
 	text string
+	// numbered is set for the check file, whose line numbers are the
+	// values of @LINE.
+	numbered bool
+	// lastOff and lastLine cache the last lineNumber result.
+	lastOff, lastLine int
+}
+
+// lineNumber returns the 1-based line of offset off in a numbered source,
+// and 0 in others.
+func (s *source) lineNumber(off int) int {
+	if !s.numbered {
+		return 0
+	}
+	if s.lastLine == 0 || off < s.lastOff {
+		s.lastOff, s.lastLine = 0, 1
+	}
+	s.lastLine += strings.Count(s.text[s.lastOff:off], "\n")
+	s.lastOff = off
+	return s.lastLine
 }
 
 // span is a half-open byte range [start, end) within one source.

@@ -96,7 +96,7 @@ func prepare(checkText []byte, opts *Options, stderr io.Writer) (*prepared, int)
 		name = "<stdin>"
 	}
 	ctx := newContext()
-	src := &source{name: name, text: canonicalize(checkText, opts.StrictWhitespace)}
+	src := &source{name: name, text: canonicalize(checkText, opts.StrictWhitespace), numbered: true}
 	cf, err := readCheckFile(ctx, src, opts, stderr)
 	if err != nil {
 		return nil, exitCode(err)

@@ -250,6 +250,7 @@ func readCheckFile(ctx *context, src *source, opts *Options, stderr io.Writer) (
 	if err := defineCmdlineVars(ctx, opts, stderr); err != nil {
 		return nil, err
 	}
+	ctx.createLineVariable()
 	implicit, err := implicitNots(ctx, opts, stderr)
 	if err != nil {
 		return nil, err
@@ -384,7 +385,10 @@ func implicitNots(ctx *context, opts *Options, stderr io.Writer) ([]dagNot, erro
 	return out, nil
 }
 
-// defineCmdlineVars applies -D NAME=VALUE definitions.
+// defineCmdlineVars applies -D NAME=VALUE and -D#NAME=EXPR definitions,
+// like FileCheckPatternContext::defineCmdlineVariables: diagnostics point
+// into a "Global defines" buffer listing the definitions, and every
+// definition is checked before failing.
 func defineCmdlineVars(ctx *context, opts *Options, stderr io.Writer) error {
 	for _, def := range opts.Defines {
 		eq := strings.IndexByte(def, '=')
@@ -396,22 +400,80 @@ func defineCmdlineVars(ctx *context, opts *Options, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "Missing variable name in command-line definition '-D%s'\n", def)
 			return errSetup
 		}
+	}
+	if len(opts.Defines) == 0 {
+		return nil
+	}
+	var buf strings.Builder
+	starts := make([]int, len(opts.Defines))
+	for i, def := range opts.Defines {
+		fmt.Fprintf(&buf, "Global define #%d: ", i+1)
 		if strings.HasPrefix(def, "#") {
-			fmt.Fprintf(stderr, "error: numeric variable definitions are not supported by this FileCheck: '-D%s'\n", def)
-			return errSetup
+			eq := strings.IndexByte(def, '=')
+			buf.WriteString(def + " (parsed as: [[")
+			starts[i] = buf.Len()
+			buf.WriteString(def[:eq] + ":" + def[eq+1:] + "]])\n")
+			continue
 		}
-		name := def[:eq]
-		ok := name != "" && (isVarNameStart(name[0]) || (name[0] == '$' && len(name) > 1 && isVarNameStart(name[1])))
-		for i := 1; ok && i < len(name); i++ {
-			c := name[i]
-			ok = c == '_' || isAlpha(c) || isDigit(c)
+		starts[i] = buf.Len()
+		buf.WriteString(def + "\n")
+	}
+	src := &source{name: "Global defines", text: buf.String()}
+	pp := &patternParser{p: &pattern{src: src, ctx: ctx}, opts: opts, stderr: stderr}
+	failed := false
+	for i, def := range opts.Defines {
+		if strings.HasPrefix(def, "#") {
+			if !defineNumericVar(pp, def, starts[i]) {
+				failed = true
+			}
+			continue
 		}
-		if !ok {
-			fmt.Fprintf(stderr, "Global defines:1:1: error: invalid name in string variable definition '%s'\n", name)
-			return errSetup
+		name, value, _ := strings.Cut(def, "=")
+		parsed, pseudo, rest, err := pp.parseVariable(name, starts[i])
+		switch {
+		case err != nil:
+		case pseudo || rest != "":
+			err = pp.errorDiag(starts[i], "invalid name in string variable definition '"+name+"'")
+		case ctx.nums[parsed] != nil:
+			err = pp.errorDiag(starts[i], "numeric variable with name '"+parsed+"' already exists")
 		}
-		ctx.vars[name] = def[eq+1:]
+		if err != nil {
+			failed = true
+			continue
+		}
+		if _, ok := ctx.vars[name]; !ok {
+			ctx.vars[name] = value
+		}
 		ctx.defined[name] = true
 	}
+	if failed {
+		return errSetup
+	}
 	return nil
+}
+
+// defineNumericVar applies one -D#NAME=EXPR definition, whose "NAME:EXPR"
+// form is at offset off of the parser's source, and reports whether it
+// succeeded.
+func defineNumericVar(pp *patternParser, def string, off int) bool {
+	eq := strings.IndexByte(def, '=')
+	ast, v, err := pp.parseNumericBlock(def[1:eq]+":"+def[eq+1:], off+1, false)
+	if err != nil {
+		return false
+	}
+	if ast == nil {
+		// LLVM crashes on an empty expression.
+		fmt.Fprintf(pp.stderr, "Missing numeric value in command-line definition '-D%s'\n", def)
+		return false
+	}
+	val, errs := ast.eval()
+	if errs != nil {
+		for _, e := range errs {
+			io.WriteString(pp.stderr, e.msg+"\n")
+		}
+		return false
+	}
+	v.value = val
+	pp.p.ctx.nums[v.name] = v
+	return true
 }

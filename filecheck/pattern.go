@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 )
 
@@ -67,22 +68,30 @@ func (t checkType) description(prefix string) string {
 }
 
 // substitution is a use of a string variable defined by an earlier
-// directive (or on the command line), spliced into the regex at match time.
+// directive (or on the command line), or a numeric expression, spliced into
+// the regex at match time.
 type substitution struct {
-	name     string
+	// name is the variable name, or the text of the numeric block.
+	name string
+	// expr is the numeric expression, nil for a string variable.
+	expr     numExpr
 	insertAt int // index in the regex string
-	nameOff  int // offset of the name in the check source, for diagnostics
+	nameOff  int // offset of name in the check source, for diagnostics
 }
 
 // pattern is one compiled directive pattern, mirroring LLVM's Pattern.
 type pattern struct {
-	ty      checkType
-	src     *source
-	loc     int // offset of the pattern text in src
+	ty  checkType
+	src *source
+	loc int // offset of the pattern text in src
+	// line is the check-file line of the directive, the value of @LINE;
+	// 0 for --implicit-check-not patterns.
+	line    int
 	fixed   string
 	regex   string
 	subs    []substitution
 	varDefs map[string]int // variable name -> capture group
+	numDefs map[string]numDef
 	// captures holds the input ranges captured by the last match.
 	captures map[string]span
 	// invalid marks a pattern whose parsing failed; it never matches.
@@ -95,18 +104,36 @@ type pattern struct {
 type context struct {
 	vars    map[string]string
 	defined map[string]bool
-	cache   map[string]*compiledRE
+	// nums holds the numeric variables by name, including @LINE.
+	nums map[string]*numVar
+	// line is @LINE, set to the line of each pattern with substitutions
+	// before it is matched.
+	line  *numVar
+	cache map[string]*compiledRE
 }
 
 func newContext() *context {
-	return &context{vars: map[string]string{}, defined: map[string]bool{}, cache: map[string]*compiledRE{}}
+	return &context{vars: map[string]string{}, defined: map[string]bool{}, nums: map[string]*numVar{}, cache: map[string]*compiledRE{}}
 }
 
-// clearLocalVars forgets variables whose names do not start with '$'.
+// createLineVariable makes the @LINE pseudo variable.
+func (c *context) createLineVariable() {
+	c.line = &numVar{name: "@LINE"}
+	c.nums["@LINE"] = c.line
+}
+
+// clearLocalVars forgets variables whose names do not start with '$'
+// (including @LINE, as LLVM does).
 func (c *context) clearLocalVars() {
 	for name := range c.vars {
 		if !strings.HasPrefix(name, "$") {
 			delete(c.vars, name)
+		}
+	}
+	for name, v := range c.nums {
+		if !strings.HasPrefix(name, "$") {
+			v.value = nil
+			delete(c.nums, name)
 		}
 	}
 }
@@ -149,7 +176,7 @@ type patternParser struct {
 // parsePattern parses the pattern text src.text[start:end] of a directive of
 // type ty, reporting errors to stderr.
 func parsePattern(ctx *context, src *source, start, end int, ty checkType, prefix string, opts *Options, stderr io.Writer) (*pattern, error) {
-	p := &pattern{ty: ty, src: src, loc: start, icase: opts.IgnoreCase, ctx: ctx, varDefs: map[string]int{}}
+	p := &pattern{ty: ty, src: src, loc: start, line: src.lineNumber(start), icase: opts.IgnoreCase, ctx: ctx, varDefs: map[string]int{}, numDefs: map[string]numDef{}}
 	fullLines := opts.MatchFullLines && ty.kind != ckNot
 	text := src.text[start:end]
 	if !(opts.StrictWhitespace && opts.MatchFullLines) {
@@ -304,14 +331,16 @@ func findVarEnd(s string) (int, int) {
 
 func isVarNameStart(c byte) bool { return c == '_' || isAlpha(c) }
 
-// parseVariable parses a variable name at the start of s, returning the
-// name, whether it is a pseudo variable (@...), and the rest of s.
-func (pp *patternParser) parseVariable(s string, off int) (string, bool, string, error) {
+// scanVariable parses a variable name at the start of s, like
+// Pattern::parseVariable, returning the name, whether it is a pseudo
+// variable (@...), and the rest of s; on error it returns the offset in s
+// and message of the diagnostic.
+func scanVariable(s string) (name string, pseudo bool, errOff int, msg string) {
 	if s == "" {
-		return "", false, "", pp.errorDiag(off, "empty variable name")
+		return "", false, 0, "empty variable name"
 	}
 	i := 0
-	pseudo := s[0] == '@'
+	pseudo = s[0] == '@'
 	if s[0] == '$' || pseudo {
 		i++
 	}
@@ -320,16 +349,26 @@ func (pp *patternParser) parseVariable(s string, off int) (string, bool, string,
 		if pseudo {
 			kind = "pseudo "
 		}
-		return "", false, "", pp.errorDiag(off+i, "empty "+kind+"variable name")
+		return "", false, i, "empty " + kind + "variable name"
 	}
 	if !isVarNameStart(s[i]) {
-		return "", false, "", pp.errorDiag(off, "invalid variable name")
+		return "", false, 0, "invalid variable name"
 	}
 	i++
 	for i < len(s) && (s[i] == '_' || isAlpha(s[i]) || isDigit(s[i])) {
 		i++
 	}
-	return s[:i], pseudo, s[i:], nil
+	return s[:i], pseudo, 0, ""
+}
+
+// parseVariable is scanVariable reporting its error; it also returns the
+// rest of s.
+func (pp *patternParser) parseVariable(s string, off int) (string, bool, string, error) {
+	name, pseudo, errOff, msg := scanVariable(s)
+	if msg != "" {
+		return "", false, "", pp.errorDiag(off+errOff, msg)
+	}
+	return name, pseudo, s[len(name):], nil
 }
 
 func (pp *patternParser) parseVarBlock(text string, pos, base int) (int, error) {
@@ -346,7 +385,7 @@ func (pp *patternParser) parseVarBlock(text string, pos, base int) (int, error) 
 	match := inner[:end]
 	next := pos + 2 + end + 2
 	if strings.HasPrefix(match, "#") {
-		return 0, pp.errorAt(innerOff, "numeric substitution blocks are not supported by this FileCheck")
+		return next, pp.parseNumericSubst(match[1:], innerOff+1, false)
 	}
 	colon := strings.IndexByte(match, ':')
 	nameEnd := len(match)
@@ -362,7 +401,8 @@ func (pp *patternParser) parseVarBlock(text string, pos, base int) (int, error) 
 	}
 	if colon < 0 {
 		if pseudo {
-			return 0, pp.errorAt(innerOff, "numeric substitution blocks are not supported by this FileCheck")
+			// A legacy @LINE expression: [[@LINE]], [[@LINE+N]], [[@LINE-N]].
+			return next, pp.parseNumericSubst(match, innerOff, true)
 		}
 		if rest != "" {
 			return 0, pp.errorAt(innerOff, "invalid name in string variable use")
@@ -371,6 +411,9 @@ func (pp *patternParser) parseVarBlock(text string, pos, base int) (int, error) 
 	}
 	if pseudo || !strings.HasPrefix(rest, ":") {
 		return 0, pp.errorAt(innerOff, "invalid name in string variable definition")
+	}
+	if _, ok := pp.p.ctx.nums[name]; ok {
+		return 0, pp.errorAt(innerOff, "numeric variable with name '"+name+"' already exists")
 	}
 	re := rest[1:]
 	reOff := innerOff + len(match) - len(re)
@@ -408,12 +451,13 @@ func (pp *patternParser) addUse(name string, off int) error {
 // errNotFound reports that a pattern has no match in the searched range.
 var errNotFound = errors.New("no match")
 
-// undefinedVarError lists uses of variables without a value.
-type undefinedVarError struct {
-	uses []substitution
+// substError lists the substitutions that failed: uses of variables
+// without a value and expressions whose value is negative.
+type substError struct {
+	diags []posMsg
 }
 
-func (e *undefinedVarError) Error() string { return "undefined variable" }
+func (e *substError) Error() string { return "substitution failed" }
 
 // match finds the pattern in s.text[start:end]; it returns the match start
 // and length as absolute offsets.
@@ -453,6 +497,13 @@ func (p *pattern) match(s *subject, start, end int) (int, int, error) {
 			p.captures[name] = span{loc[2*group], loc[2*group+1]}
 		}
 	}
+	for name, d := range p.numDefs {
+		if 2*d.group+1 < len(loc) && loc[2*d.group] >= 0 {
+			text := s.text[loc[2*d.group]:loc[2*d.group+1]]
+			d.v.value, _ = new(big.Int).SetString(text, 10)
+			p.captures[name] = span{loc[2*d.group], loc[2*d.group+1]}
+		}
+	}
 	skip := 0
 	if p.ty.kind == ckEmpty {
 		skip = 1
@@ -460,29 +511,52 @@ func (p *pattern) match(s *subject, start, end int) (int, int, error) {
 	return loc[0] + skip, loc[1] - loc[0] - skip, nil
 }
 
-// substitute splices the current values of used variables into the regex.
+// substitute splices the current values of used variables and numeric
+// expressions into the regex.
 func (p *pattern) substitute() (string, error) {
 	if len(p.subs) == 0 {
 		return p.regex, nil
 	}
+	if p.line > 0 {
+		p.ctx.line.value = big.NewInt(int64(p.line))
+	}
 	var b strings.Builder
-	var undef []substitution
+	var errs []posMsg
 	last := 0
 	for _, sub := range p.subs {
 		b.WriteString(p.regex[last:sub.insertAt])
 		last = sub.insertAt
-		v, ok := p.ctx.vars[sub.name]
-		if !ok {
-			undef = append(undef, sub)
+		v, diag := p.substValue(sub)
+		if diag != nil {
+			errs = append(errs, diag...)
 			continue
 		}
-		b.WriteString(regexEscape(v))
+		b.WriteString(v)
 	}
 	b.WriteString(p.regex[last:])
-	if undef != nil {
-		return "", &undefinedVarError{uses: undef}
+	if errs != nil {
+		return "", &substError{diags: errs}
 	}
 	return b.String(), nil
+}
+
+// substValue returns the regex a substitution inserts, or why it cannot.
+func (p *pattern) substValue(sub substitution) (string, []posMsg) {
+	if sub.expr == nil {
+		v, ok := p.ctx.vars[sub.name]
+		if !ok {
+			return "", []posMsg{{sub.nameOff, "undefined variable: " + sub.name}}
+		}
+		return regexEscape(v), nil
+	}
+	v, errs := sub.expr.eval()
+	if errs != nil {
+		return "", errs
+	}
+	if v.Sign() < 0 {
+		return "", []posMsg{{sub.nameOff, "unable to substitute variable or numeric expression: overflow error"}}
+	}
+	return v.String(), nil
 }
 
 func indexFold(s, sub string, fold bool) int {
