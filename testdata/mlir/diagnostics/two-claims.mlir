@@ -5,11 +5,9 @@
 // RUN: mhlo-alias --split-input-file --verify-diagnostics %s
 // RUN: not mhlo-alias --split-input-file %s 2>&1 | FileCheck %s
 
-// Both positions, in full:
-// CHECK: {{^}}{{.*}}two-claims.mlir:14:92: error: output index {0} is aliased twice: by tf.aliasing_output at {{.*}}two-claims.mlir:14:39 and by mhlo.result_alias at {{.*}}two-claims.mlir:14:92{{$}}
-// CHECK: {{^}}{{.*}}two-claims.mlir:23:99: error: parameter 0 at {} is aliased twice: with output index {0} by mhlo.result_alias at {{.*}}two-claims.mlir:23:39 and with output index {1} by tf.aliasing_output at {{.*}}two-claims.mlir:23:99{{$}}
-
-// Two arguments claim output {0}.
+// Two arguments claim output {0}. The CHECK lines state both positions in
+// full, with line numbers relative to the CHECK line.
+// CHECK: {{^}}{{.*}}two-claims.mlir:[[@LINE+2]]:92: error: output index {0} is aliased twice: by tf.aliasing_output at {{.*}}two-claims.mlir:[[@LINE+2]]:39 and by mhlo.result_alias at {{.*}}two-claims.mlir:[[@LINE+2]]:92{{$}}
 // expected-error @+1 {{output index {0} is aliased twice: by tf.aliasing_output at}}
 func.func @main(%arg0: tensor<2xf32> {tf.aliasing_output = 0 : i32}, %arg1: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0]>}) -> (tensor<2xf32>, tensor<2xf32>) {
   return %arg1, %arg0 : tensor<2xf32>, tensor<2xf32>
@@ -19,6 +17,7 @@ func.func @main(%arg0: tensor<2xf32> {tf.aliasing_output = 0 : i32}, %arg1: tens
 
 // One argument, two encodings, two different outputs: one parameter leaf
 // aliased twice.
+// CHECK: {{^}}{{.*}}two-claims.mlir:[[@LINE+2]]:99: error: parameter 0 at {} is aliased twice: with output index {0} by mhlo.result_alias at {{.*}}two-claims.mlir:[[@LINE+2]]:39 and with output index {1} by tf.aliasing_output at {{.*}}two-claims.mlir:[[@LINE+2]]:99{{$}}
 // expected-error @+1 {{parameter 0 at {} is aliased twice: with output index {0} by mhlo.result_alias at}}
 func.func @main(%arg0: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0]>, tf.aliasing_output = 1 : i32}) -> (tensor<2xf32>, tensor<2xf32>) {
   return %arg0, %arg0 : tensor<2xf32>, tensor<2xf32>
