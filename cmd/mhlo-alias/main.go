@@ -14,7 +14,15 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
+// memoryLimit is the soft limit on the Go heap unless GOMEMLIMIT says
+// otherwise: the collector works harder near it, so that a signature of
+// thousands of parameters keeps the whole run within 64 MiB.
+const memoryLimit = 40 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
