@@ -94,3 +94,12 @@ func TestListPassesAndVersion(t *testing.T) {
 		t.Errorf("--version: exit %d, %q", code, stdout)
 	}
 }
+
+func TestHelp(t *testing.T) {
+	for _, flag := range []string{"--help", "-h"} {
+		code, stdout, stderr := runTool([]string{flag}, nil)
+		if code != 0 || !strings.HasPrefix(stdout, "usage: mhlo-alias") || stderr != "" {
+			t.Errorf("%s: exit %d, stdout %.40q, stderr %q; want the usage on stdout and exit 0", flag, code, stdout, stderr)
+		}
+	}
+}

@@ -56,6 +56,7 @@ type options struct {
 	printConfig  string
 	verifyDiags  bool
 	version      bool
+	help         bool
 	files        []string
 }
 
@@ -125,8 +126,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		o.files, args = append(o.files, rest[0]), rest[1:]
 	}
 	if *help {
-		fmt.Fprint(stderr, usage)
-		return nil, errUsage
+		o.help = true
+		return o, nil
 	}
 	return o, o.check(stderr)
 }

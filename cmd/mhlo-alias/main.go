@@ -34,6 +34,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch {
+	case o.help:
+		fmt.Fprint(stdout, usage)
+		return 0
 	case o.version:
 		fmt.Fprintln(stdout, "mhlo-alias", version())
 		return 0
