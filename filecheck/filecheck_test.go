@@ -37,23 +37,30 @@ func TestCheckAPI(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := Check([]byte(tt.check), []byte(tt.input), tt.opts)
-			if tt.wantCode == 0 {
-				if err != nil {
-					t.Fatalf("Check failed: %v", err)
-				}
-				return
-			}
-			var fe *Error
-			if !errors.As(err, &fe) {
-				t.Fatalf("Check error = %v, want *Error", err)
-			}
-			if fe.Code != tt.wantCode {
-				t.Errorf("code %d, want %d\n%s", fe.Code, tt.wantCode, fe.Diagnostics)
-			}
-			if !strings.Contains(fe.Diagnostics, tt.wantDiag) {
-				t.Errorf("diagnostics lack %q:\n%s", tt.wantDiag, fe.Diagnostics)
-			}
+			checkResult(t, err, tt.wantCode, tt.wantDiag)
 		})
+	}
+}
+
+// checkResult requires Check's error to have the exit code wantCode (0:
+// no error) and diagnostics holding wantDiag.
+func checkResult(t *testing.T, err error, wantCode int, wantDiag string) {
+	t.Helper()
+	if wantCode == 0 {
+		if err != nil {
+			t.Fatalf("Check failed: %v", err)
+		}
+		return
+	}
+	var fe *Error
+	if !errors.As(err, &fe) {
+		t.Fatalf("Check error = %v, want *Error", err)
+	}
+	if fe.Code != wantCode {
+		t.Errorf("code %d, want %d\n%s", fe.Code, wantCode, fe.Diagnostics)
+	}
+	if !strings.Contains(fe.Diagnostics, wantDiag) {
+		t.Errorf("diagnostics lack %q:\n%s", wantDiag, fe.Diagnostics)
 	}
 }
 

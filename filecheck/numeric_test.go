@@ -1,8 +1,6 @@
 package filecheck
 
 import (
-	"errors"
-	"strings"
 	"testing"
 )
 
@@ -69,22 +67,7 @@ func TestNumeric(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := Check([]byte(tt.check), []byte(tt.input), Options{Defines: tt.defines})
-			if tt.wantCode == 0 {
-				if err != nil {
-					t.Fatalf("Check failed: %v", err)
-				}
-				return
-			}
-			var fe *Error
-			if !errors.As(err, &fe) {
-				t.Fatalf("Check error = %v, want *Error", err)
-			}
-			if fe.Code != tt.wantCode {
-				t.Errorf("code %d, want %d\n%s", fe.Code, tt.wantCode, fe.Diagnostics)
-			}
-			if !strings.Contains(fe.Diagnostics, tt.wantDiag) {
-				t.Errorf("diagnostics lack %q:\n%s", tt.wantDiag, fe.Diagnostics)
-			}
+			checkResult(t, err, tt.wantCode, tt.wantDiag)
 		})
 	}
 }

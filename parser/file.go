@@ -624,11 +624,7 @@ func (s *scanner) skipToken(i int) (int, error) {
 	src := s.src
 	switch c := src[i]; {
 	case c == '"':
-		end, ok := skipString(src, i)
-		if !ok {
-			return 0, s.errorf(i, "unterminated string")
-		}
-		return end, nil
+		return s.skipQuotedOrComment(i)
 	case c == '(' || c == '[' || c == '{':
 		return s.skipGroup(i)
 	case c == '<':

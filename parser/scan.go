@@ -290,44 +290,23 @@ func (s *scanner) skipType(i int) (int, error) {
 }
 
 // skipAttrValue returns the end of an attribute alias's value starting at
-// i: it ends at the first newline outside brackets.
+// i: it ends at the first newline or comment outside brackets.
 func (s *scanner) skipAttrValue(i int) (int, error) {
 	src := s.src
 	end := i
-	for j := i; j < len(src); {
-		switch c := src[j]; c {
-		case '\n':
-			return end, nil
-		case ' ', '\t', '\r':
+	for j := i; j < len(src) && src[j] != '\n'; {
+		switch c := src[j]; {
+		case c == ' ' || c == '\t' || c == '\r':
 			j++
 			continue
-		case '/':
-			if j+1 < len(src) && src[j+1] == '/' {
-				return end, nil
-			}
-			j++
-		case '(', '[', '{':
-			e, err := s.skipGroup(j)
-			if err != nil {
-				return 0, err
-			}
-			j = e
-		case '<':
-			e, err := s.skipAngle(j)
-			if err != nil {
-				return 0, err
-			}
-			j = e
-		case '"':
-			e, err := s.skipQuotedOrComment(j)
-			if err != nil {
-				return 0, err
-			}
-			j = e
-		default:
-			j++
+		case c == '/' && j+1 < len(src) && src[j+1] == '/':
+			return end, nil
 		}
-		end = j
+		e, err := s.skipToken(j)
+		if err != nil {
+			return 0, err
+		}
+		j, end = e, e
 	}
 	return end, nil
 }
