@@ -35,8 +35,12 @@ type Shape struct {
 	Dynamic      []bool
 	HasLayout    bool
 	MinorToMajor []int64
-	Elems        []Shape // the elements of a tuple
-	Text         string  // the MLIR spelling of an opaque type
+	// MemorySpace is the layout's memory space: 0 the device default,
+	// 1 generic fast memory, 5 host memory (S(n) in HLO text;
+	// mhlo.memory_kind "pinned_host" or "unpinned_host" in MLIR).
+	MemorySpace int64
+	Elems       []Shape // the elements of a tuple
+	Text        string  // the MLIR spelling of an opaque type
 }
 
 // Array returns a static array shape with the default descending layout.
