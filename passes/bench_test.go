@@ -40,7 +40,7 @@ func BenchmarkPasses(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				c := base.Clone()
-				if err := Run(c, []*Pass{p}, true); err != nil {
+				if err := Run(c, Of(p), RunOptions{VerifyEach: true}); err != nil {
 					b.Fatal(err)
 				}
 			}

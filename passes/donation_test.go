@@ -102,7 +102,7 @@ func TestDonationLayoutErrorPosition(t *testing.T) {
 		if changed || tt.c.LongString() != before {
 			t.Errorf("config changed before the layout check failed:\n%s", tt.c.LongString())
 		}
-		if errs, ok := Run(tt.c, []*Pass{BufferDonationToAlias}, true).(ast.ErrorList); !ok || len(errs) != 1 || errs[0].Error() != tt.want {
+		if errs, ok := Run(tt.c, Of(BufferDonationToAlias), RunOptions{VerifyEach: true}).(ast.ErrorList); !ok || len(errs) != 1 || errs[0].Error() != tt.want {
 			t.Errorf("Run: %v", errs)
 		}
 	}

@@ -81,7 +81,7 @@ func TestFlipRebuildsConfig(t *testing.T) {
 func TestPromoteIncompatibleFailsVerify(t *testing.T) {
 	for _, p := range []*Pass{FlipMayAliases, AliasToMustAlias} {
 		c := cfg(params(s32(4)), tup(f32(4)), may(ix(0), 0, ix()))
-		err := Run(c, []*Pass{p}, true)
+		err := Run(c, Of(p), RunOptions{VerifyEach: true})
 		want := "<stdin>: error: after pass " + p.Name + `: attribute "mhlo.result_alias" aliases do not have compatible types, 'tensor<4xi32>' vs. 'tensor<4xf32>'`
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: error %v\nwant %s", p.Name, err, want)
@@ -90,7 +90,7 @@ func TestPromoteIncompatibleFailsVerify(t *testing.T) {
 			t.Errorf("%s did not promote: %s", p.Name, short(c))
 		}
 		c = cfg(params(s32(4)), tup(f32(4)), may(ix(0), 0, ix()))
-		if err := Run(c, []*Pass{p}, false); err != nil {
+		if err := Run(c, Of(p), RunOptions{}); err != nil {
 			t.Errorf("%s without verify-each: %v", p.Name, err)
 		}
 	}

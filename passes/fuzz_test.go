@@ -253,7 +253,7 @@ func FuzzPipeline(f *testing.F) {
 				t.Fatalf("%s changed the shapes: %s -> %s", p.Name, wantShapes, shapes(c))
 			}
 			if err != nil {
-				checkErrors(t, passes.Run(c.Clone(), []*passes.Pass{p}, false))
+				checkErrors(t, passes.Run(c.Clone(), passes.Of(p), passes.RunOptions{}))
 				failed = true
 				break
 			}
@@ -268,7 +268,7 @@ func FuzzPipeline(f *testing.F) {
 		}
 		for i, verifyEach := range []bool{true, false} {
 			twin := twins[i]
-			err := passes.Run(twin, pipeline, verifyEach)
+			err := passes.Run(twin, passes.Of(pipeline...), passes.RunOptions{VerifyEach: verifyEach})
 			if err != nil {
 				checkErrors(t, err)
 				if verifyEach && !failed {

@@ -132,7 +132,7 @@ func TestFlipKeepsPairs(t *testing.T) {
 	for seed := range uint64(300) {
 		c := newGen(seed).config()
 		before := triples(c)
-		if err := Run(c, []*Pass{FlipMustAliases, FlipMayAliases}, true); err != nil {
+		if err := Run(c, Of(FlipMustAliases, FlipMayAliases), RunOptions{VerifyEach: true}); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		if got := triples(c); got != before {
@@ -182,7 +182,7 @@ func TestRandomPipelines(t *testing.T) {
 			}
 		}
 		// The same pipeline through Run, on a copy: same verdict, same result.
-		err := Run(twin, pipeline, true)
+		err := Run(twin, Of(pipeline...), RunOptions{VerifyEach: true})
 		if (err != nil) != failed {
 			t.Fatalf("seed %d: Run error %v, step by step failed = %v", seed, err, failed)
 		}

@@ -35,11 +35,11 @@ func Lookup(name string) (*Pass, bool) {
 // spaces around a name ignored. The empty string is the empty pipeline; an
 // empty name between commas is an error, as is an unknown name, whose
 // message lists the valid names.
-func Parse(list string) ([]*Pass, error) {
+func Parse(list string) (Pipeline, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
 	}
-	var pipeline []*Pass
+	var pipeline Pipeline
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		p, ok := Lookup(name)
@@ -50,7 +50,7 @@ func Parse(list string) ([]*Pass, error) {
 			}
 			return nil, fmt.Errorf("%s; valid passes are %s", what, validNames())
 		}
-		pipeline = append(pipeline, p)
+		pipeline = append(pipeline, Step{Pass: p})
 	}
 	return pipeline, nil
 }
@@ -68,17 +68,48 @@ func validNames() string {
 	return strings.Join(names, ", ")
 }
 
-// Run runs pipeline over c in order. With verifyEach, model.Verify checks c
+// Step is one pass of a pipeline, with the values of its options.
+type Step struct {
+	Pass *Pass
+	// Options maps an option's name to its value as written; options not
+	// written are absent and take their defaults.
+	Options map[string]string
+}
+
+// Pipeline is a parsed --passes value: the steps to run, in order.
+type Pipeline []Step
+
+// Of returns the pipeline that runs each of ps once, with default options.
+func Of(ps ...*Pass) Pipeline {
+	pl := make(Pipeline, len(ps))
+	for i, p := range ps {
+		pl[i] = Step{Pass: p}
+	}
+	return pl
+}
+
+// RunOptions say how Run runs a pipeline. The zero value verifies
+// nothing between passes and reports no remarks.
+type RunOptions struct {
+	// VerifyEach runs model.Verify after every pass.
+	VerifyEach bool
+	// Remark, if set, receives the remarks the passes make; nil means
+	// remarks are off and cost nothing.
+	Remark func(ast.Remark)
+}
+
+// Run runs pipeline over c in order. With o.VerifyEach, model.Verify checks c
 // after every pass. Every error is an ast.ErrorList: a pass's own
 // diagnostic as it is, a failed verification with each message prefixed
 // "after pass NAME: ", anything else at the entry function's position
 // prefixed "pass NAME: ". Run stops at the first error.
-func Run(c *model.Config, pipeline []*Pass, verifyEach bool) error {
-	for _, p := range pipeline {
+func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
+	for _, step := range pipeline {
+		p := step.Pass
 		if _, err := p.Run(c); err != nil {
 			return passError(c, p, err)
 		}
-		if !verifyEach {
+		if !o.VerifyEach {
 			continue
 		}
 		if errs := model.Verify(c); errs.HasErrors() {

@@ -84,8 +84,8 @@ func TestParse(t *testing.T) {
 		t.Fatalf("Parse = %v, want %v", got, want)
 	}
 	for i := range got {
-		if got[i] != want[i] {
-			t.Errorf("Parse[%d] = %s, want %s", i, got[i].Name, want[i].Name)
+		if got[i].Pass != want[i] {
+			t.Errorf("Parse[%d] = %s, want %s", i, got[i].Pass.Name, want[i].Name)
 		}
 	}
 	if got, err := Parse(" "); err != nil || got != nil {
@@ -129,7 +129,7 @@ func TestRunPipeline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Run(c, pipeline, true); err != nil {
+	if err := Run(c, pipeline, RunOptions{VerifyEach: true}); err != nil {
 		t.Fatal(err)
 	}
 	want := "input_output_alias={ {0}: (0, {}, may-alias), {1}: (2, {}, may-alias), {2}: (1, {}, may-alias) }"
@@ -148,7 +148,7 @@ func TestRunWrapsPlainErrors(t *testing.T) {
 	after := &Pass{Name: "after", Doc: "x\n\nx.", Run: func(*model.Config) (bool, error) { ran = true; return false, nil }}
 	c := cfg(params(f32(2)), f32(2))
 	c.Source.Func = ast.Pos{Filename: "m.mlir", Line: 7, Column: 9}
-	err := Run(c, []*Pass{broken, after}, true)
+	err := Run(c, Of(broken, after), RunOptions{VerifyEach: true})
 	errs, ok := err.(ast.ErrorList)
 	if !ok || errs.Error() != "m.mlir:7:9: error: pass broken: no entry computation" {
 		t.Errorf("got %#v", err)

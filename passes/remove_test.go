@@ -24,14 +24,14 @@ func TestRemoveAliases(t *testing.T) {
 // later discovery pass can pair the same outputs again.
 func TestRemoveAliasesKeepsShape(t *testing.T) {
 	c := cfg(params(f32(2), s32(3)), tup(f32(2), s32(3)), must(ix(0), 0, ix()), may(ix(1), 1, ix()))
-	if err := Run(c, []*Pass{RemoveAliases}, true); err != nil {
+	if err := Run(c, Of(RemoveAliases), RunOptions{VerifyEach: true}); err != nil {
 		t.Fatal(err)
 	}
 	want := "HloInputOutputAliasConfig\n  Output shape: (f32[2], s32[3])\nHloBufferDonorConfig\n"
 	if got := c.LongString(); got != want {
 		t.Errorf("after remove-aliases:\n%s\nwant:\n%s", got, want)
 	}
-	if err := Run(c, []*Pass{AddMayAliases}, true); err != nil {
+	if err := Run(c, Of(AddMayAliases), RunOptions{VerifyEach: true}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := short(c), "input_output_alias={ {0}: (0, {}, may-alias), {1}: (1, {}, may-alias) }"; got != want {

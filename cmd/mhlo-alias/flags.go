@@ -46,7 +46,7 @@ type options struct {
 	returnTuple  bool
 	split        bool
 	passList     string
-	pipeline     []*passes.Pass
+	pipeline     passes.Pipeline
 	verifyEach   bool
 	listPasses   bool
 	emit         string

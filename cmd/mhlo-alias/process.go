@@ -158,7 +158,7 @@ func (c *command) module(name string, src []byte, lineOffset int, release func(i
 	if diags.HasErrors() {
 		return chunkResult{}, diags
 	}
-	if err := passes.Run(cfg, o.pipeline, o.verifyEach); err != nil {
+	if err := passes.Run(cfg, o.pipeline, passes.RunOptions{VerifyEach: o.verifyEach}); err != nil {
 		return chunkResult{}, append(diags, asList(err)...)
 	}
 	if errs := model.Verify(cfg); errs.HasErrors() {
