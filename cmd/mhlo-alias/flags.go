@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mhlo-alias/mhlo-alias/passes"
+	"github.com/mhlo-alias/mhlo-alias"
 )
 
 const usage = `usage: mhlo-alias [flags] [file ...]
@@ -39,25 +39,19 @@ Writing:
   --version               print the version
 `
 
-// options are the command-line flags.
+// options are the command-line flags: those of the library in lib, the
+// command's own beside them.
 type options struct {
-	entry        string
-	useTupleArgs bool
-	returnTuple  bool
-	split        bool
-	passList     string
-	pipeline     passes.Pipeline
-	verifyEach   bool
-	listPasses   bool
-	emit         string
-	output       string
-	write        bool
-	diff         bool
-	printConfig  string
-	verifyDiags  bool
-	version      bool
-	help         bool
-	files        []string
+	lib         mhloalias.Options
+	verifyEach  bool
+	listPasses  bool
+	output      string
+	write       bool
+	diff        bool
+	printConfig string
+	version     bool
+	help        bool
+	files       []string
 }
 
 // configForm is the value of --print-config: a flag that may stand alone.
@@ -93,20 +87,20 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	o := &options{}
 	fs := flag.NewFlagSet("mhlo-alias", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.entry, "entry", "main", "")
-	fs.BoolVar(&o.useTupleArgs, "use-tuple-args", false, "")
-	fs.BoolVar(&o.returnTuple, "return-tuple", false, "")
-	fs.BoolVar(&o.split, "split-input-file", false, "")
-	fs.StringVar(&o.passList, "passes", "", "")
+	fs.StringVar(&o.lib.Entry, "entry", "main", "")
+	fs.BoolVar(&o.lib.UseTupleArgs, "use-tuple-args", false, "")
+	fs.BoolVar(&o.lib.ReturnTuple, "return-tuple", false, "")
+	fs.BoolVar(&o.lib.SplitInputFile, "split-input-file", false, "")
+	fs.StringVar(&o.lib.Passes, "passes", "", "")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "")
 	fs.BoolVar(&o.listPasses, "list-passes", false, "")
-	fs.StringVar(&o.emit, "emit", "", "")
+	fs.StringVar(&o.lib.Emit, "emit", "", "")
 	fs.StringVar(&o.output, "o", "", "")
 	fs.BoolVar(&o.write, "w", false, "")
 	fs.BoolVar(&o.diff, "d", false, "")
 	fs.BoolVar(&o.diff, "diff", false, "")
 	fs.Var(configForm{&o.printConfig}, "print-config", "")
-	fs.BoolVar(&o.verifyDiags, "verify-diagnostics", false, "")
+	fs.BoolVar(&o.lib.VerifyDiagnostics, "verify-diagnostics", false, "")
 	fs.BoolVar(&o.version, "version", false, "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
@@ -138,17 +132,9 @@ func (o *options) check(stderr io.Writer) error {
 		fmt.Fprintf(stderr, "mhlo-alias: "+format+"\n", args...)
 		return errUsage
 	}
-	switch o.emit {
-	case "", "result-alias", "module", "tf":
-	default:
-		return fail("invalid --emit=%s: valid encodings are result-alias, module, tf", o.emit)
-	}
-	if o.passList != "" {
-		p, err := passes.Parse(o.passList)
-		if err != nil {
-			return fail("%v", err)
-		}
-		o.pipeline = p
+	o.lib.SkipVerifyEach = !o.verifyEach
+	if err := o.lib.Check(); err != nil {
+		return fail("%v", err)
 	}
 	if o.write && len(o.files) == 0 {
 		return fail("-w needs at least one file to rewrite")
@@ -162,10 +148,9 @@ func (o *options) check(stderr io.Writer) error {
 	if o.output != "" && len(o.files) > 1 {
 		return fail("-o takes one input file")
 	}
-	if o.entry == "" {
+	if strings.TrimPrefix(o.lib.Entry, "@") == "" {
 		return fail("--entry needs a function name")
 	}
-	o.entry = strings.TrimPrefix(o.entry, "@")
 	return nil
 }
 

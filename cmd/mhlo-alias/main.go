@@ -1,7 +1,9 @@
 // Command mhlo-alias rewrites the input/output alias table of an MLIR
 // module's entry function with the Neuron compiler's alias passes.
 //
-// Usage: see the usage text in flags.go, or run mhlo-alias --help.
+// Usage: see the usage text in flags.go, or run mhlo-alias --help. The
+// work is done by package mhloalias; this command parses flags, walks the
+// files and prints.
 package main
 
 import (
@@ -11,7 +13,6 @@ import (
 	"runtime/debug"
 
 	"github.com/mhlo-alias/mhlo-alias/passes"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // memoryLimit is the soft limit on the Go heap unless GOMEMLIMIT says
@@ -30,32 +31,20 @@ func main() {
 // status, 0 on success, 1 for an error in the input, 2 for bad usage.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseFlags(args, stderr)
-	if err != nil {
-		return 2
-	}
 	switch {
+	case err != nil:
+		return 2
 	case o.help:
 		fmt.Fprint(stdout, usage)
-		return 0
 	case o.version:
 		fmt.Fprintln(stdout, "mhlo-alias", version())
-		return 0
 	case o.listPasses:
-		if err := passes.WriteList(stdout); err != nil {
+		if passes.WriteList(stdout) != nil {
 			return 1
 		}
-		return 0
+	default:
+		c := &command{opts: o, stdin: stdin, stdout: stdout, stderr: stderr}
+		return c.run()
 	}
-	emit, _ := printer.ParseEmit(o.emit)
-	c := &command{opts: o, emit: emit, stdin: stdin, stdout: stdout, stderr: stderr}
-	return c.run()
-}
-
-// version is the main module's version from the build info.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok || info.Main.Version == "" {
-		return "(devel)"
-	}
-	return info.Main.Version
+	return 0
 }

@@ -1,8 +1,13 @@
 //go:build !unix
 
-package main
+package mhloalias
 
-import "errors"
+import (
+	"errors"
+	"os"
+)
 
 // mapFile is not available here: the file is read instead.
 func (in *input) mapFile(int64) error { return errors.New("no mmap") }
+
+func dupFile(*os.File) (*os.File, error) { return nil, errors.New("no dup") }

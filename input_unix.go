@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package mhloalias
 
 import (
 	"os"
@@ -49,4 +49,13 @@ func populate(data []byte, off int) {
 	if off < end {
 		_ = syscall.Madvise(data[off:end], madvPopulateRead)
 	}
+}
+
+// dupFile returns a new file for the open file f.
+func dupFile(f *os.File) (*os.File, error) {
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), f.Name()), nil
 }

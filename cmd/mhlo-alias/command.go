@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/mhlo-alias/mhlo-alias"
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// command runs the library over every input and prints.
+type command struct {
+	opts   *options
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+func (c *command) run() int {
+	files := c.opts.files
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	if c.opts.write && len(files) > 1 {
+		return c.runConcurrently(files)
+	}
+	status := 0
+	for _, name := range files {
+		if !c.file(name) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// runConcurrently rewrites files in place, as many at once as GOMAXPROCS
+// allows; each file's diagnostics are printed in argument order, as soon
+// as the files before it are done.
+func (c *command) runConcurrently(files []string) int {
+	type fileResult struct {
+		ok     bool
+		stderr bytes.Buffer
+		done   chan struct{}
+	}
+	results := make([]*fileResult, len(files))
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, name := range files {
+		r := &fileResult{done: make(chan struct{})}
+		results[i] = r
+		go func() {
+			defer close(r.done)
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			sub := *c
+			sub.stderr = &r.stderr
+			r.ok = sub.file(name)
+		}()
+	}
+	status := 0
+	for _, r := range results {
+		<-r.done
+		c.stderr.Write(r.stderr.Bytes())
+		if !r.ok {
+			status = 1
+		}
+	}
+	return status
+}
+
+// file processes one input and writes its output; it reports whether it
+// succeeded.
+func (c *command) file(name string) bool {
+	var res *mhloalias.Result
+	var err error
+	if name == "-" {
+		res, err = mhloalias.ProcessReader("<stdin>", c.stdin, c.opts.lib)
+	} else {
+		res, err = mhloalias.ProcessFile(name, c.opts.lib)
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+		return false
+	}
+	defer res.Close()
+	c.report(res.Diagnostics())
+	if !res.OK() && (c.opts.write || c.opts.output != "") {
+		// A failed run writes nothing in place and no output file; the
+		// modules that succeeded still go to stdout, as mlir-opt does.
+		return false
+	}
+	if err := c.output(res); err != nil {
+		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+		return false
+	}
+	return res.OK()
+}
+
+// output writes a result where the flags say: in place, to -o's file
+// (atomically), or to stdout.
+func (c *command) output(res *mhloalias.Result) error {
+	switch o := c.opts; {
+	case o.write:
+		return res.WriteInPlace()
+	case o.output != "":
+		return mhloalias.WriteFile(o.output, func(w io.Writer) error { return c.render(w, res) })
+	}
+	return c.render(c.stdout, res)
+}
+
+// render writes a diff, the configs, or the module text.
+func (c *command) render(w io.Writer, res *mhloalias.Result) error {
+	switch {
+	case c.opts.diff:
+		return res.WriteDiff(w, mhloalias.DiffOptions{Color: c.color()})
+	case c.opts.printConfig != "":
+		return c.configs(w, res)
+	}
+	_, err := res.WriteTo(w)
+	return err
+}
+
+// configs prints the config of every module that succeeded, joined by
+// "// -----" lines.
+func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
+	var b bytes.Buffer
+	for _, m := range res.Modules {
+		if !m.OK {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("// -----\n")
+		}
+		text, err := mhloalias.FormatConfig(m.Config, c.opts.printConfig)
+		if err != nil {
+			return err
+		}
+		b.WriteString(text)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// report prints diagnostics to stderr, one per line.
+func (c *command) report(diags ast.ErrorList) {
+	var b bytes.Buffer
+	for _, d := range diags {
+		b.WriteString(d.Error())
+		b.WriteByte('\n')
+	}
+	c.stderr.Write(b.Bytes())
+}
+
+// color reports whether --diff output is colored: on a terminal or with
+// FORCE_COLOR, and never with NO_COLOR.
+func (c *command) color() bool {
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	if os.Getenv("FORCE_COLOR") != "" {
+		return true
+	}
+	f, ok := c.stdout.(*os.File)
+	if !ok || c.opts.output != "" {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,80 @@
+package mhloalias
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/passes"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// Options say how to read, rewrite and print a module. The zero value
+// does what the command does with no flags: it reads the function @main,
+// verifies the alias table, runs no pass and leaves the text as it was.
+type Options struct {
+	// Entry is the entry function's name, with or without '@'; "" means
+	// "main".
+	Entry string
+	// UseTupleArgs makes all arguments one tuple parameter 0, argument i
+	// its index {i}, as xla-translate's -emit-use-tuple-args does.
+	UseTupleArgs bool
+	// ReturnTuple makes the output a tuple even for a single result.
+	ReturnTuple bool
+	// Passes is the pipeline to run, pass names or aliases separated by
+	// commas, as --passes takes it; "" runs no pass.
+	Passes string
+	// SkipVerifyEach skips the verification of the config after every
+	// pass; the final verification before writing always runs.
+	SkipVerifyEach bool
+	// Emit is the encoding the aliases are written in: "result-alias",
+	// "module" or "tf". "" writes result-alias when there are passes, and
+	// with no passes leaves the text byte for byte as it was.
+	Emit string
+	// SplitInputFile treats each "// -----" line as the end of one module
+	// and the start of the next; each is read and rewritten on its own.
+	SplitInputFile bool
+	// VerifyDiagnostics checks the "// expected-error @+1 {{text}}"
+	// annotations of the input (also -warning, -note, -remark) against the
+	// diagnostics, as mlir-opt --verify-diagnostics does: a module is then
+	// successful when its diagnostics are exactly those expected.
+	VerifyDiagnostics bool
+}
+
+// A UsageError is a problem with the Options themselves, not with the
+// input: an unknown pass or encoding. The command exits 2 on it.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+// settings are Options checked and resolved.
+type settings struct {
+	Options
+	pipeline passes.Pipeline
+	emit     printer.Emit
+}
+
+// resolve checks o and parses its pass list.
+func (o Options) resolve() (*settings, error) {
+	s := &settings{Options: o}
+	var ok bool
+	if s.emit, ok = printer.ParseEmit(o.Emit); !ok {
+		return nil, &UsageError{fmt.Sprintf("invalid --emit=%s: valid encodings are result-alias, module, tf", o.Emit)}
+	}
+	p, err := passes.Parse(o.Passes)
+	if err != nil {
+		return nil, &UsageError{err.Error()}
+	}
+	s.pipeline = p
+	s.Entry = strings.TrimPrefix(o.Entry, "@")
+	return s, nil
+}
+
+// Check reports a UsageError if o names an unknown pass or encoding.
+func (o Options) Check() error {
+	_, err := o.resolve()
+	return err
+}
+
+// rewrites reports whether the text is written again: with passes or an
+// encoding to emit. Otherwise the output is the input, byte for byte.
+func (s *settings) rewrites() bool { return len(s.pipeline) > 0 || s.Emit != "" }

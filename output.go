@@ -1,0 +1,269 @@
+package mhloalias
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// WriteTo writes the output text to w: every module that is OK, with its
+// edits applied, joined by "// -----" lines when there are several.
+// Unchanged ranges go file to file in the kernel when both ends are files,
+// so the bulk of a large module is neither read into nor written from
+// this process.
+func (r *Result) WriteTo(w io.Writer) (int64, error) {
+	cw := &countingWriter{w: w}
+	first := true
+	for _, m := range r.Modules {
+		if !m.OK {
+			continue
+		}
+		if !first {
+			if _, err := io.WriteString(cw, splitMarker+"\n"); err != nil {
+				return cw.n, err
+			}
+		}
+		first = false
+		if err := r.copyEdited(cw, m.Start, m.End, m.Edits); err != nil {
+			return cw.n, err
+		}
+	}
+	return cw.n, nil
+}
+
+// Bytes returns the output text, as WriteTo writes it.
+func (r *Result) Bytes() []byte {
+	var b bytes.Buffer
+	r.WriteTo(&b)
+	return b.Bytes()
+}
+
+// DiffOptions say how WriteDiff prints.
+type DiffOptions struct {
+	// Color marks removed and added lines, and the changed words in them,
+	// with ANSI colors.
+	Color bool
+}
+
+// WriteDiff writes a unified diff from the input to the output text, with
+// "a/NAME" and "b/NAME" headers; nothing when nothing changes.
+func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
+	var edits []printer.Edit
+	for _, m := range r.Modules {
+		edits = append(edits, m.Edits...)
+	}
+	var b bytes.Buffer
+	err := printer.Diff(&b, r.in.data, edits, printer.DiffOptions{
+		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// WriteFile writes the output text to the file at path, as the function
+// WriteFile does.
+func (r *Result) WriteFile(path string) error {
+	return WriteFile(path, func(w io.Writer) error {
+		_, err := r.WriteTo(w)
+		return err
+	})
+}
+
+// WriteFile writes the file at path with write. A regular file (or a new
+// one) is written atomically: through a temporary file in the same
+// directory, renamed over it, keeping its mode; on any error path is left
+// as it was and nothing else remains. Anything else, such as /dev/null or
+// a pipe, is written directly.
+func WriteFile(path string, write func(w io.Writer) error) error {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() {
+		return writeAtomic(path, false, func(f *os.File) error { return write(f) })
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// WriteInPlace rewrites the input file with the output text, atomically,
+// the data synced to disk before the rename, when anything changed. It
+// needs a Result of ProcessFile; a symbolic link is followed, so the link
+// stays a link.
+func (r *Result) WriteInPlace() error {
+	if r.in.path == "" {
+		return fmt.Errorf("%s: only a named file can be rewritten in place", r.Name)
+	}
+	path, err := filepath.EvalSymlinks(r.in.path)
+	if err != nil {
+		return err
+	}
+	if !r.Changed() {
+		return nil
+	}
+	return writeAtomic(path, true, func(f *os.File) error {
+		_, err := r.WriteTo(f)
+		return err
+	})
+}
+
+// RewriteFile processes the file at path and, when the result is OK and
+// anything changed, rewrites it in place as WriteInPlace does. It reports
+// whether the file changed; when the input has errors the file is left as
+// it was and the error is the diagnostics.
+func RewriteFile(path string, o Options) (changed bool, err error) {
+	res, err := ProcessFile(path, o)
+	if err != nil {
+		return false, err
+	}
+	defer res.Close()
+	if err := res.Err(); err != nil {
+		return false, err
+	}
+	if err := res.WriteInPlace(); err != nil {
+		return false, err
+	}
+	return res.Changed(), nil
+}
+
+// Rewrite returns the module text src rewritten as o asks; the common case
+// of the library, as go/format.Source is for Go. Its error is a UsageError
+// or the input's diagnostics (an ast.ErrorList).
+func Rewrite(src []byte, o Options) ([]byte, error) {
+	res, err := Process("", src, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := res.Err(); err != nil {
+		return nil, err
+	}
+	return res.Bytes(), nil
+}
+
+// ReadConfig returns the alias table of the module text src after the
+// passes o names (none by default): the model XLA keeps, verified.
+func ReadConfig(src []byte, o Options) (*model.Config, error) {
+	res, err := Process("", src, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := res.Err(); err != nil {
+		return nil, err
+	}
+	return res.Config(), nil
+}
+
+// copyEdited writes data[start:end] with edits applied.
+func (r *Result) copyEdited(w io.Writer, start, end int, edits []printer.Edit) error {
+	at := start
+	for _, e := range edits {
+		if err := r.copyRange(w, at, e.Start); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, e.New); err != nil {
+			return err
+		}
+		at = e.End
+	}
+	return r.copyRange(w, at, end)
+}
+
+// zeroCopyMin is the size from which a range is copied file to file.
+const zeroCopyMin = 1 << 20
+
+func (r *Result) copyRange(w io.Writer, a, b int) error {
+	in := r.in
+	if cw, ok := w.(*countingWriter); ok {
+		if f, ok := cw.w.(*os.File); ok && in.file != nil && b-a >= zeroCopyMin {
+			if _, err := in.file.Seek(int64(a), io.SeekStart); err == nil {
+				n, err := io.Copy(f, io.LimitReader(in.file, int64(b-a)))
+				cw.n += n
+				return err
+			}
+		}
+	}
+	_, err := w.Write(in.data[a:b])
+	return err
+}
+
+// countingWriter counts what goes through it, for WriteTo's result.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// writeAtomic writes a file through a temporary file in the same
+// directory, renamed over the target, keeping the target's mode; with
+// sync the data reaches the disk before the rename (for -w, where the old
+// content is lost otherwise). On any error the target is left as it was
+// and the temporary file is removed.
+func writeAtomic(path string, sync bool, write func(*os.File) error) (err error) {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if sync {
+		if err = tmp.Sync(); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// ConfigForms are the forms FormatConfig prints.
+var ConfigForms = []string{"long", "short", "json"}
+
+// FormatConfig prints cfg in one of ConfigForms: "long" is XLA's ToString
+// of the alias and donor configs, "short" the fields of an HLO module
+// header, "json" one JSON object.
+func FormatConfig(cfg *model.Config, form string) (string, error) {
+	switch form {
+	case "long", "":
+		return cfg.LongString(), nil
+	case "short":
+		return cfg.ShortString(), nil
+	case "json":
+		return cfg.JSON(), nil
+	}
+	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are long, short, json", form)}
+}

@@ -1,0 +1,228 @@
+package mhloalias
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/lower"
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+	"github.com/mhlo-alias/mhlo-alias/passes"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// Result is what processing one input produced: a module for each chunk
+// (one without Options.SplitInputFile). A Result from ProcessFile or
+// ProcessReader may map the input; Close releases it.
+type Result struct {
+	// Name is the input's name as diagnostics print it.
+	Name string
+	// Modules are the input's modules, in order.
+	Modules []*Module
+	in      *input
+}
+
+// Module is the outcome for one module of the input.
+type Module struct {
+	// Chunk is the module's number in the input, from 0.
+	Chunk int
+	// Start and End are the module's bytes in the input.
+	Start, End int
+	// Config is the alias table after the passes, or nil when the module
+	// could not be read or a pass failed.
+	Config *model.Config
+	// Edits are the splices that write Config into the text, with
+	// offsets into the whole input; none when the text stays as it was.
+	Edits []printer.Edit
+	// Diagnostics are the module's errors and warnings, in order. With
+	// Options.VerifyDiagnostics they are the verification's failures.
+	Diagnostics ast.ErrorList
+	// OK reports whether the module was read, rewritten and verified; only
+	// such a module has output.
+	OK bool
+	// Passed is the module's verdict: OK, or with
+	// Options.VerifyDiagnostics, whether its diagnostics were as annotated.
+	Passed bool
+}
+
+// Process reads the module text src, named name in diagnostics, runs the
+// pipeline o asks for and computes the edits. The error is a UsageError
+// for bad options; problems in the text are the modules' Diagnostics.
+func Process(name string, src []byte, o Options) (*Result, error) {
+	return process(bytesInput(name, src), o)
+}
+
+// ProcessFile is Process on the file at path. The file is mapped, not
+// read, and pages the scan has passed are dropped as it goes, so a file of
+// gigabytes takes little memory; the Result must be closed.
+func ProcessFile(path string, o Options) (*Result, error) {
+	in, err := openFile(path)
+	if err != nil {
+		return nil, err
+	}
+	res, err := process(in, o)
+	if err != nil {
+		in.Close()
+	}
+	return res, err
+}
+
+// ProcessReader is Process on everything r yields, named name. A large
+// stream is spooled to an unlinked temporary file and mapped, so it is as
+// fast as a named file and takes as little memory; the Result must be
+// closed.
+func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
+	in, err := readInput(name, r)
+	if err != nil {
+		return nil, err
+	}
+	res, err := process(in, o)
+	if err != nil {
+		in.Close()
+	}
+	return res, err
+}
+
+func process(in *input, o Options) (*Result, error) {
+	s, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Name: in.display, in: in}
+	for i, ch := range splitChunks(in.data, s.SplitInputFile) {
+		m := s.module(in, ch)
+		m.Chunk = i
+		res.Modules = append(res.Modules, m)
+	}
+	return res, nil
+}
+
+// module runs the pipeline on one chunk.
+func (s *settings) module(in *input, ch chunk) *Module {
+	src := in.data[ch.start:ch.end]
+	var release func(int)
+	if in.release != nil {
+		release = func(off int) { in.release(ch.start + off) }
+	}
+	m := &Module{Start: ch.start, End: ch.end}
+	cfg, edits, diags := s.run(in.display, src, ch.line-1, release)
+	m.OK = !diags.HasErrors()
+	if m.OK {
+		m.Config = cfg
+		for _, e := range edits {
+			e.Start += ch.start
+			e.End += ch.start
+			m.Edits = append(m.Edits, e)
+		}
+	}
+	m.Passed = m.OK
+	if s.VerifyDiagnostics {
+		// The verdict is the annotations'; a module that failed as
+		// expected still has no output.
+		expected, perr := parseExpectations(in.display, src, ch.line-1)
+		diags = append(perr, verifyDiagnostics(expected, diags)...)
+		diags.Sort()
+		m.Passed = !diags.HasErrors()
+	}
+	m.Diagnostics = diags
+	return m
+}
+
+// run reads one module, runs the passes, verifies the result and computes
+// the edits; lineOffset is the number of lines before it in the file,
+// release drops pages the scan has passed.
+func (s *settings) run(name string, src []byte, lineOffset int, release func(int)) (*model.Config, []printer.Edit, ast.ErrorList) {
+	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release})
+	if err != nil {
+		return nil, nil, asList(err)
+	}
+	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple})
+	if diags.HasErrors() {
+		return nil, nil, diags
+	}
+	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: !s.SkipVerifyEach}); err != nil {
+		return nil, nil, append(diags, asList(err)...)
+	}
+	if errs := model.Verify(cfg); errs.HasErrors() {
+		return nil, nil, append(diags, errs...)
+	}
+	if !s.rewrites() {
+		return cfg, nil, diags
+	}
+	edits, err := printer.Edits(file, src, cfg, s.emit)
+	if err != nil {
+		return nil, nil, append(diags, asList(err)...)
+	}
+	return cfg, edits, diags
+}
+
+// asList turns any error into diagnostics.
+func asList(err error) ast.ErrorList {
+	switch e := err.(type) {
+	case ast.ErrorList:
+		return e
+	case *ast.Error:
+		return ast.ErrorList{e}
+	}
+	return ast.ErrorList{&ast.Error{Msg: err.Error()}}
+}
+
+// OK reports whether every module passed: it was read, rewritten and
+// verified, or with Options.VerifyDiagnostics, its diagnostics were as
+// annotated.
+func (r *Result) OK() bool {
+	for _, m := range r.Modules {
+		if !m.Passed {
+			return false
+		}
+	}
+	return true
+}
+
+// Diagnostics are every module's diagnostics, in order.
+func (r *Result) Diagnostics() ast.ErrorList {
+	var all ast.ErrorList
+	for _, m := range r.Modules {
+		all = append(all, m.Diagnostics...)
+	}
+	return all
+}
+
+// Err returns the diagnostics as an error when the result is not OK, or
+// nil.
+func (r *Result) Err() error {
+	if r.OK() {
+		return nil
+	}
+	if d := r.Diagnostics(); len(d) > 0 {
+		return d
+	}
+	return fmt.Errorf("%s: failed", r.Name)
+}
+
+// Changed reports whether any module has edits.
+func (r *Result) Changed() bool {
+	for _, m := range r.Modules {
+		if len(m.Edits) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Source is the input's text. For a mapped file it is valid until Close.
+func (r *Result) Source() []byte { return r.in.data }
+
+// Close releases the input: a mapped file is unmapped, so Source and the
+// output methods must not be used after.
+func (r *Result) Close() error { return r.in.Close() }
+
+// Config is the first module's config, for the common case of an input
+// holding one module; nil when it failed.
+func (r *Result) Config() *model.Config {
+	if len(r.Modules) == 0 {
+		return nil
+	}
+	return r.Modules[0].Config
+}
