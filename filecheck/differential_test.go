@@ -43,10 +43,23 @@ func findLLVMFileCheck() string {
 
 // runGo runs the Go FileCheck in-process in dir.
 func runGo(t *testing.T, c *testCase, dir string) (int, string) {
-	t.Chdir(dir)
+	chdir(t, dir)
 	var stdout, stderr bytes.Buffer
 	code := Main(c.cmdArgs(), bytes.NewReader(c.stdin()), &stdout, &stderr)
 	return code, stderr.String()
+}
+
+// chdir changes the working directory for the rest of the test, as
+// testing.T.Chdir does from Go 1.24 on.
+func chdir(t *testing.T, dir string) {
+	old, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(old) })
 }
 
 // runLLVM runs LLVM's FileCheck binary in dir.

@@ -32,6 +32,6 @@
 // Each pass reports whether it changed the config, meaning the aliases or
 // donors as Config.LongString prints them: the compiler's passes always
 // report true, but a precise answer lets a driver tell a no-op from a
-// rewrite. The decisions taken where the specification leaves a choice are
+// rewrite. The choices made where the compiler's behaviour leaves room are
 // listed in docs/passes.md.
 package passes
