@@ -44,6 +44,7 @@ type Options struct {
 // input: an unknown pass or encoding. The command exits 2 on it.
 type UsageError struct{ Msg string }
 
+// Error is the message, without a position: it is about the options.
 func (e *UsageError) Error() string { return e.Msg }
 
 // settings are Options checked and resolved.
