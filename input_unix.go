@@ -24,6 +24,14 @@ func (in *input) mapFile(size int64) error {
 	page := os.Getpagesize()
 	done := 0
 	populate(data, 0)
+	in.drop = func(a, b int) {
+		a += page - 1
+		a -= a % page
+		b -= b % page
+		if a < b {
+			_ = syscall.Madvise(data[a:b], syscall.MADV_DONTNEED)
+		}
+	}
 	in.release = func(off int) {
 		off -= off % page
 		if off > done {

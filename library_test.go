@@ -111,3 +111,37 @@ func TestErrorsAreDiagnostics(t *testing.T) {
 		t.Errorf("Rewrite error = %v", err)
 	}
 }
+
+func TestDiffOfMappedFile(t *testing.T) {
+	src := bigModule(3*dropWindow + 999)
+	path := filepath.Join(t.TempDir(), "big.mlir")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Passes: "buffer-donation-to-alias"}
+	fromBytes, err := Process(path, src, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := ProcessFile(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fromFile.Close()
+	if fromFile.in.drop == nil {
+		t.Skip("the file is not mapped here")
+	}
+	var want, got bytes.Buffer
+	if err := fromBytes.WriteDiff(&want, DiffOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := fromFile.WriteDiff(&got, DiffOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if want.Len() == 0 || got.String() != want.String() {
+		t.Errorf("diff of the mapped file:\n%s\nwant:\n%s", got.String(), want.String())
+	}
+	if n, want := fromFile.in.countLines(10, len(src)-10), bytes.Count(src[10:len(src)-10], []byte{'\n'}); n != want {
+		t.Errorf("countLines = %d, want %d", n, want)
+	}
+}

@@ -60,6 +60,7 @@ func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
 	var b bytes.Buffer
 	err := printer.Diff(&b, r.in.data, edits, printer.DiffOptions{
 		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+		CountLines: r.in.countLines,
 	})
 	if err != nil {
 		return err

@@ -18,6 +18,11 @@ type DiffOptions struct {
 	// Color marks removed and added lines and, inside a changed line, the
 	// changed characters with ANSI escapes.
 	Color bool
+	// CountLines, if set, returns the number of newlines in src[start:end];
+	// hunk headers need the line numbers of the edits. A caller that maps
+	// a large file can count without keeping the pages it reads. By
+	// default the newlines are counted in src.
+	CountLines func(start, end int) int
 }
 
 // diffLine is one line of a diff: ' ' unchanged, '-' removed, '+' added.
@@ -42,7 +47,11 @@ func Diff(w io.Writer, src []byte, edits []Edit, opts DiffOptions) error {
 	if err := validate(len(src), edits); err != nil {
 		return err
 	}
-	hunks := buildHunks(src, edits)
+	count := opts.CountLines
+	if count == nil {
+		count = func(start, end int) int { return bytes.Count(src[start:end], []byte{'\n'}) }
+	}
+	hunks := buildHunks(src, edits, count)
 	if len(hunks) == 0 {
 		return nil
 	}
@@ -58,7 +67,7 @@ func Diff(w io.Writer, src []byte, edits []Edit, opts DiffOptions) error {
 
 // buildHunks groups the edits whose lines, with context, touch, and diffs
 // each group line by line.
-func buildHunks(src []byte, edits []Edit) []hunk {
+func buildHunks(src []byte, edits []Edit, count func(start, end int) int) []hunk {
 	var hunks []hunk
 	line, at := 1, 0 // line number of offset at
 	delta := 0       // new line number minus old, before the current group
@@ -70,7 +79,7 @@ func buildHunks(src []byte, edits []Edit) []hunk {
 			end = extend(src, edits[j].End, contextLines)
 			j++
 		}
-		line += bytes.Count(src[at:start], []byte{'\n'})
+		line += count(at, start)
 		at = start
 		lines := diffText(string(src[start:end]), applied(src, start, end, edits[i:j]))
 		hs := splitHunks(lines, line, line+delta)

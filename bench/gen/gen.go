@@ -25,6 +25,12 @@ type Options struct {
 	// FuncBytes is the size of each private function; zero means 8 MB.
 	// Before and After are filled with as many functions as they need.
 	FuncBytes int64
+	// Uniform, when set, gives every parameter this type (e.g.
+	// "tensor<64x128xf32>") and @main one result of the same type per
+	// parameter, with no alias: the worst case for matching passes.
+	Uniform string
+	// Donors, with Uniform, marks every parameter jax.buffer_donor.
+	Donors bool
 }
 
 var elemTypes = []string{"f32", "bf16", "f16", "i32", "i8", "ui8", "i1", "f8E4M3FN"}
@@ -42,7 +48,11 @@ func Write(w io.Writer, o Options) (int64, error) {
 		o.FuncBytes = 8 << 20
 	}
 	writeFuncs(cw, r, "before", o.Before, o)
-	writeMain(cw, r, o.Params)
+	if o.Uniform != "" {
+		writeUniformMain(cw, o)
+	} else {
+		writeMain(cw, r, o.Params)
+	}
 	writeFuncs(cw, r, "after", o.After, o)
 	fmt.Fprintf(cw, "} loc(#loc0)\n")
 	fmt.Fprintf(cw, "#loc1 = loc(\"model.py\":2:3)\n{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x0400000001020304\"\n    }\n  }\n#-}\n")
@@ -74,6 +84,25 @@ func writeMain(w io.Writer, r *rand.Rand, n int) {
 	fmt.Fprintf(w, "  func.func public @main(%s) -> (%s) {\n", strings.Join(args, ", "), strings.Join(results, ", "))
 	fmt.Fprintf(w, "    %%0 = func.call @before_0() : () -> tensor<16xf32> loc(#loc1)\n")
 	fmt.Fprintf(w, "    return %s : %s loc(#loc1)\n  } loc(#loc0)\n", strings.Join(rets, ", "), strings.Join(retTypes, ", "))
+}
+
+// writeUniformMain writes @main with o.Params parameters and as many
+// results, all of type o.Uniform.
+func writeUniformMain(w io.Writer, o Options) {
+	attrs := ""
+	if o.Donors {
+		attrs = " {jax.buffer_donor = true}"
+	}
+	args := make([]string, o.Params)
+	results := make([]string, o.Params)
+	rets := make([]string, o.Params)
+	for i := range args {
+		args[i] = fmt.Sprintf("%%arg%d: %s%s", i, o.Uniform, attrs)
+		results[i] = o.Uniform
+		rets[i] = fmt.Sprintf("%%arg%d", i)
+	}
+	fmt.Fprintf(w, "  func.func public @main(%s) -> (%s) {\n", strings.Join(args, ", "), strings.Join(results, ", "))
+	fmt.Fprintf(w, "    return %s : %s loc(#loc1)\n  } loc(#loc0)\n", strings.Join(rets, ", "), strings.Join(results, ", "))
 }
 
 // writeFuncs writes private functions until size bytes are written.

@@ -19,6 +19,8 @@ func main() {
 	out := flag.String("o", "", "output file (default stdout)")
 	seed := flag.Int64("seed", 1, "random seed")
 	constBytes := flag.Int("const", 64000, "largest dense constant, in bytes (small for an op-heavy module)")
+	uniform := flag.String("uniform", "", "give every parameter and result this type, with no alias (e.g. tensor<64x128xf32>)")
+	donors := flag.Bool("donors", false, "with -uniform: every parameter is a jax.buffer_donor")
 	flag.Parse()
 	n, err := parseSize(*size)
 	if err != nil {
@@ -33,7 +35,7 @@ func main() {
 		}
 	}
 	b := int64(float64(n) * *before)
-	if _, err := gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed, ConstBytes: *constBytes}); err != nil {
+	if _, err := gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed, ConstBytes: *constBytes, Uniform: *uniform, Donors: *donors}); err != nil {
 		fmt.Fprintln(os.Stderr, "genmodule:", err)
 		os.Exit(1)
 	}
