@@ -392,3 +392,11 @@ func TestControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+func TestLastNewline(t *testing.T) {
+	for _, s := range []string{"\n", "a\nb", "\n" + strings.Repeat("x", 10000), strings.Repeat("ab\n", 5000) + strings.Repeat("y", 4095), strings.Repeat("y", 4096) + "\n" + strings.Repeat("z", 4096), "no newline"} {
+		if got, want := lastNewline([]byte(s)), strings.LastIndexByte(s, '\n'); got != want {
+			t.Errorf("lastNewline of %d bytes = %d, want %d", len(s), got, want)
+		}
+	}
+}
