@@ -115,7 +115,11 @@ func spool(display string, head []byte, r io.Reader) (*input, error) {
 		return nil, errNoSpool
 	}
 	os.Remove(f.Name())
-	if _, err := io.Copy(f, io.MultiReader(bytes.NewReader(head), r)); err != nil {
+	if _, err := f.Write(head); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := copyStream(f, r); err != nil {
 		f.Close()
 		return nil, err
 	}

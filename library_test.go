@@ -51,6 +51,15 @@ func TestReaderFileAndBytesAgree(t *testing.T) {
 		"file":            func() (*Result, error) { return ProcessFile(path, o) },
 		"spooled stream":  func() (*Result, error) { return ProcessReader("<stdin>", onlyReader{bytes.NewReader(src)}, o) },
 		"redirected file": func() (*Result, error) { f.Seek(0, io.SeekStart); return ProcessReader("<stdin>", f, o) },
+		"pipe": func() (*Result, error) {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				return nil, err
+			}
+			defer pr.Close()
+			go func() { pw.Write(src); pw.Close() }()
+			return ProcessReader("<stdin>", pr, o)
+		},
 	} {
 		res, err := open()
 		if err != nil {

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Measures mhlo-alias against cp and mlir-opt-19 in one run and prints the
-# ratios. Usage: bench/run.sh [SIZE]   (default 2g; e.g. 200m for a quick run)
+# Measures mhlo-alias in one run and prints every figure as a ratio against
+# a baseline measured in the same run: mlir-opt-19 on the same file, cp of
+# the same file, the same tool at half the parameter count, a Go
+# hello-world process. Usage:
 #
-# Needs Go, /usr/bin/time (GNU time, for peak RSS) and, for the mlir-opt
-# column, mlir-opt-19 on PATH. Works in a temporary directory on the same
-# file system as $TMPDIR; needs about 3 x SIZE of free disk.
+#   bench/run.sh [SIZE]      # SIZE of the largest module, default 2g
+#
+# RUNS (default 3) is how often each command runs; the best time counts.
+# Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
+# rows, mlir-opt-19 on PATH. Works in a temporary directory under $TMPDIR
+# and needs about 3 x SIZE of free disk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-2g}
@@ -14,9 +19,21 @@ trap 'rm -rf "$work"' EXIT
 
 go build -o "$work/mhlo-alias" ./cmd/mhlo-alias
 go build -o "$work/genmodule" ./bench/genmodule
-tool=$work/mhlo-alias
+mkdir -p "$work/hello"
+cat >"$work/hello/main.go" <<'EOF'
+package main
 
-# measure CMD...: runs CMD after a sync, prints "seconds peak-RSS-KB".
+import "fmt"
+
+func main() { fmt.Println("hello") }
+EOF
+(cd "$work/hello" && GO111MODULE=off go build -o "$work/hello-world" main.go)
+tool=$work/mhlo-alias
+gen=$work/genmodule
+have_opt=false
+command -v mlir-opt-19 >/dev/null && have_opt=true
+
+# measure CMD...: runs CMD after a sync; prints "seconds peak-RSS-KB".
 measure() {
   sync
   /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
@@ -24,59 +41,113 @@ measure() {
   cat "$work/time"
 }
 
-# best and median of RUNS runs (the caller alternates the commands, so
-# that both see the same state of the machine).
-best() { sort -n | head -1; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 0.001; printf "%.2f", a / b }'; }
-
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(go version | cut -d' ' -f3)"
-echo
-
-compare() { # compare NAME FILE
-  local name=$1 file=$2 cp_t=() tool_t=() rss=0
-  local bytes; bytes=$(stat -c %s "$file")
+# best CMD...: the best time of RUNS runs and the largest peak RSS,
+# "seconds KB".
+best() {
+  local t=() m=0 s k
   for _ in $(seq "$RUNS"); do
-    read -r t _ < <(measure cp "$file" "$work/copy.mlir"); cp_t+=("$t")
-    read -r t m < <(measure "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$file"); tool_t+=("$t")
-    (( m > rss )) && rss=$m
-    rm -f "$work/copy.mlir" "$work/out.mlir"
+    read -r s k < <(measure "$@")
+    t+=("$s"); (( k > m )) && m=$k
+    rm -f "$work/out.mlir"
   done
-  local cp_best tool_best cp_med tool_med
-  cp_best=$(printf '%s\n' "${cp_t[@]}" | best)
-  tool_best=$(printf '%s\n' "${tool_t[@]}" | best)
-  cp_med=$(printf '%s\n' "${cp_t[@]}" | median)
-  tool_med=$(printf '%s\n' "${tool_t[@]}" | median)
-  local opt="n/a" opt_ratio="n/a"
-  if command -v mlir-opt-19 >/dev/null; then
-    read -r opt _ < <(measure mlir-opt-19 --allow-unregistered-dialect "$file" -o "$work/opt.mlir")
-    rm -f "$work/opt.mlir"
-    opt_ratio=$(ratio "$opt" "$tool_best")
-  fi
-  printf '%-14s %5d MB  best of %d: cp %5.2fs, mhlo-alias %5.2fs (%sx cp)  median: cp %5.2fs, mhlo-alias %5.2fs (%sx cp)  peak RSS %d MiB  mlir-opt %ss (mhlo-alias %sx faster)\n' \
-    "$name" "$((bytes / 1000000))" "$RUNS" "$cp_best" "$tool_best" "$(ratio "$tool_best" "$cp_best")" \
-    "$cp_med" "$tool_med" "$(ratio "$tool_med" "$cp_med")" "$((rss / 1024))" "$opt" "$opt_ratio"
+  echo "$(printf '%s\n' "${t[@]}" | sort -n | head -1) $m"
 }
 
-"$work/genmodule" -size "$SIZE" -params 2000 -o "$work/weights.mlir"
-compare "weights-heavy" "$work/weights.mlir"
-rm -f "$work/weights.mlir"
-"$work/genmodule" -size 200m -params 400 -const 64 -o "$work/ops.mlir"
-compare "op-heavy" "$work/ops.mlir"
-rm -f "$work/ops.mlir"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 0.001; printf "%.2f", a / b }'; }
+mib() { echo $(( $1 / 1024 )); }
+row() { printf '%-44s %s\n' "$1" "$2"; }
 
-# Per-invocation time on a small module, against cat of the same file.
-"$work/genmodule" -size 2k -params 14 -const 32 -o "$work/small.mlir"
-loop() { local start end; start=$(date +%s%N); for _ in $(seq 200); do "$@" >/dev/null; done; end=$(date +%s%N); echo $(( (end - start) / 200000 )); }
-cat_us=$(loop cat "$work/small.mlir")
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(go version | cut -d' ' -f3), best of $RUNS"
+echo
+
+# 1. Signatures: a module that is all signature, against mlir-opt-19
+# parsing and printing it.
+sig() { # sig N: the tool's time on an N-parameter signature-only module
+  "$gen" -size 0 -params "$1" -o "$work/sig$1.mlir"
+  best "$tool" --passes=add-may-aliases -o "$work/out.mlir" "$work/sig$1.mlir"
+}
+read -r sig8 sig8m < <(sig 8000)
+read -r sig4 _ < <(sig 4000)
+if $have_opt; then
+  read -r opt8 _ < <(best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/sig8000.mlir")
+  row "8000 parameters, signature only ($(( $(stat -c %s "$work/sig8000.mlir") / 1000 )) KB)" \
+    "mhlo-alias ${sig8}s, mlir-opt-19 ${opt8}s: $(ratio "$opt8" "$sig8")x faster than mlir-opt; 4000->8000 $(ratio "$sig8" "$sig4")x; peak $(mib "$sig8m") MiB"
+else
+  row "8000 parameters, signature only" "mhlo-alias ${sig8}s; 4000->8000 $(ratio "$sig8" "$sig4")x (no mlir-opt-19)"
+fi
+
+# 2. Matching passes on same-shape parameters: growth when N doubles, and
+# the donation pass against mlir-opt-19 on the same file.
+uniform() { # uniform N PASS [-donors]: the tool's time and RSS
+  local n=$1 pass=$2; shift 2
+  "$gen" -size 0 -params "$n" -uniform 'tensor<64x128xf32>' "$@" -o "$work/u$n.mlir"
+  best "$tool" --passes="$pass" -o "$work/out.mlir" "$work/u$n.mlir"
+}
+for pass in buffer-donation-to-alias add-may-aliases; do
+  flags=(); [ "$pass" = buffer-donation-to-alias ] && flags=(-donors)
+  read -r t8 _ < <(uniform 8000 "$pass" "${flags[@]}")
+  read -r t16 m16 < <(uniform 16000 "$pass" "${flags[@]}")
+  what="8000->16000 $(ratio "$t16" "$t8")x (${t8}s -> ${t16}s); peak $(mib "$m16") MiB"
+  if $have_opt && [ "$pass" = buffer-donation-to-alias ]; then
+    read -r opt _ < <(best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/u16000.mlir")
+    what="$what; mlir-opt-19 ${opt}s: $(ratio "$opt" "$t16")x faster"
+    read -r _ sm < <(measure sh -c "cat '$work/u16000.mlir' | '$tool' --passes=$pass -o '$work/out.mlir'")
+    what="$what; from a pipe: peak $(mib "$sm") MiB"
+  fi
+  row "16000 same-shape, --passes=$pass" "$what"
+done
+
+# 3. File to file against cp and mlir-opt-19.
+filecmp() { # filecmp NAME FILE: cp, the tool, and mlir-opt-19 on FILE
+  local name=$1 file=$2 cp_t cp_m tool_t tool_m opt
+  read -r cp_t _ < <(best cp "$file" "$work/out.mlir")
+  read -r tool_t tool_m < <(best "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$file")
+  local what="cp ${cp_t}s, mhlo-alias ${tool_t}s: $(ratio "$tool_t" "$cp_t")x cp; peak $(mib "$tool_m") MiB"
+  if $have_opt && [ "$3" = opt ]; then
+    read -r opt _ < <(best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$file")
+    what="$what; mlir-opt-19 ${opt}s: $(ratio "$opt" "$tool_t")x faster"
+  fi
+  row "$name ($(( $(stat -c %s "$file") / 1000000 )) MB), file to file" "$what"
+}
+"$gen" -size 45m -params 600 -o "$work/m45.mlir"
+filecmp "45 MB module, 600 parameters" "$work/m45.mlir" opt
+"$gen" -size 420m -params 2000 -o "$work/m420.mlir"
+filecmp "420 MB module, 2000 parameters" "$work/m420.mlir" noopt
+"$gen" -size 420m -params 2000 -before 0 -o "$work/m420first.mlir"
+filecmp "420 MB module, @main first" "$work/m420first.mlir" noopt
+rm -f "$work/m420first.mlir"
+
+# 4. Standard input against a named file, the same module.
+for f in m45 m420; do
+  read -r named _ < <(best "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/$f.mlir")
+  read -r piped pm < <(best sh -c "cat '$work/$f.mlir' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
+  read -r redir _ < <(best sh -c "'$tool' --passes=flip-may-aliases -o '$work/out.mlir' < '$work/$f.mlir'")
+  row "$f module from standard input" "named ${named}s; pipe ${piped}s ($(ratio "$piped" "$named")x, peak $(mib "$pm") MiB); redirect ${redir}s ($(ratio "$redir" "$named")x)"
+done
+read -r _ dm < <(measure "$tool" --passes=flip-may-aliases -d "$work/m420.mlir")
+row "-d on the 420 MB module" "peak $(mib "$dm") MiB"
+rm -f "$work/m45.mlir" "$work/m420.mlir"
+
+# 5. The largest module: peak RSS from a path and from a pipe, time vs cp.
+"$gen" -size "$SIZE" -params 2000 -o "$work/big.mlir"
+filecmp "$SIZE module, 2000 parameters" "$work/big.mlir" noopt
+read -r _ bm < <(measure sh -c "cat '$work/big.mlir' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
+row "$SIZE module from a pipe" "peak $(mib "$bm") MiB"
+rm -f "$work/big.mlir" "$work/out.mlir"
+
+# 6. Per-invocation time on a small module, against a Go hello-world.
+cp testdata/examples/jax_donation.mlir "$work/small.mlir"
+loop() { local start end; start=$(date +%s%N); for _ in $(seq 300); do "$@" >/dev/null; done; end=$(date +%s%N); echo $(( (end - start) / 300000 )); }
+hello_us=$(loop "$work/hello-world")
 tool_us=$(loop "$tool" --passes=flip-may-aliases "$work/small.mlir")
-printf '%-22s %8d KB  cat %5d us   mhlo-alias %5d us per run (%sx cat)\n' "small module" \
-  "$(( $(stat -c %s "$work/small.mlir") / 1000 ))" "$cat_us" "$tool_us" "$(ratio "$tool_us" "$cat_us")"
+hello_us2=$(loop "$work/hello-world")
+(( hello_us2 < hello_us )) && hello_us=$hello_us2
+row "small module ($(( $(stat -c %s "$work/small.mlir") / 1000 )) KB), per run" "hello-world ${hello_us} us, mhlo-alias ${tool_us} us: $(ratio "$tool_us" "$hello_us")x hello-world"
 
-# -w on many files: one call for all against one call per file. The files
-# have large signatures (2000 parameters), so the work is not all disk.
-for i in $(seq 8); do "$work/genmodule" -size 16m -params 2000 -const 64 -seed "$i" -o "$work/w$i.mlir"; done
+# 7. -w on many files: one call for all against one call per file. The
+# files have large signatures (2000 parameters), so the work is not all
+# disk.
+for i in $(seq 8); do "$gen" -size 16m -params 2000 -const 64 -seed "$i" -o "$work/w$i.mlir"; done
 sync
 start=$(date +%s%N)
 for i in $(seq 8); do "$tool" -w --passes=flip-may-aliases "$work/w$i.mlir"; done
@@ -85,4 +156,4 @@ sync
 start=$(date +%s%N)
 "$tool" -w --passes=flip-must-aliases "$work"/w*.mlir
 par_ms=$(( ($(date +%s%N) - start) / 1000000 ))
-printf '%-22s 8 x 16 MB  one call per file %d ms   one call for all %d ms (%sx faster, GOMAXPROCS %d)\n' "-w concurrency" "$seq_ms" "$par_ms" "$(ratio "$seq_ms" "$par_ms")" "$(nproc)"
+row "-w on 8 x 16 MB files" "one call per file ${seq_ms} ms, one call for all ${par_ms} ms ($(ratio "$seq_ms" "$par_ms")x faster, $(nproc) cores)"

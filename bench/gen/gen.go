@@ -51,7 +51,7 @@ func Write(w io.Writer, o Options) (int64, error) {
 	if o.Uniform != "" {
 		writeUniformMain(cw, o)
 	} else {
-		writeMain(cw, r, o.Params)
+		writeMain(cw, r, o.Params, o.Before > 0)
 	}
 	writeFuncs(cw, r, "after", o.After, o)
 	fmt.Fprintf(cw, "} loc(#loc0)\n")
@@ -63,8 +63,9 @@ func Write(w io.Writer, o Options) (int64, error) {
 }
 
 // writeMain writes @main: parameters of mixed types, every fourth aliased
-// by one of the encodings, some donated.
-func writeMain(w io.Writer, r *rand.Rand, n int) {
+// by one of the encodings, some donated; with call, it calls the first
+// function before it.
+func writeMain(w io.Writer, r *rand.Rand, n int, call bool) {
 	var args, results, rets, retTypes []string
 	for i := 0; i < n; i++ {
 		typ := fmt.Sprintf("tensor<%dx%dx%s>", 1+r.Intn(64), 1+r.Intn(512), elemTypes[r.Intn(len(elemTypes))])
@@ -82,7 +83,9 @@ func writeMain(w io.Writer, r *rand.Rand, n int) {
 		args = append(args, fmt.Sprintf("%%arg%d: %s {%s} loc(\"param_%d\"(#loc0))", i, typ, attrs, i))
 	}
 	fmt.Fprintf(w, "  func.func public @main(%s) -> (%s) {\n", strings.Join(args, ", "), strings.Join(results, ", "))
-	fmt.Fprintf(w, "    %%0 = func.call @before_0() : () -> tensor<16xf32> loc(#loc1)\n")
+	if call {
+		fmt.Fprintf(w, "    %%0 = func.call @before_0() : () -> tensor<16xf32> loc(#loc1)\n")
+	}
 	fmt.Fprintf(w, "    return %s : %s loc(#loc1)\n  } loc(#loc0)\n", strings.Join(rets, ", "), strings.Join(retTypes, ", "))
 }
 
