@@ -7,6 +7,8 @@
 #   bench/run.sh [SIZE]      # SIZE of the largest module, default 2g
 #
 # RUNS (default 3) is how often each command runs; the best time counts.
+# TOOL=path measures that mhlo-alias binary instead of building this tree
+# (to measure an older version with the same script).
 # Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
 # rows, mlir-opt-19 on PATH. Works in a temporary directory under $TMPDIR
 # and needs about 3 x SIZE of free disk.
@@ -17,7 +19,7 @@ RUNS=${RUNS:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-go build -o "$work/mhlo-alias" ./cmd/mhlo-alias
+if [ -n "${TOOL:-}" ]; then cp "$TOOL" "$work/mhlo-alias"; else go build -o "$work/mhlo-alias" ./cmd/mhlo-alias; fi
 go build -o "$work/genmodule" ./bench/genmodule
 mkdir -p "$work/hello"
 cat >"$work/hello/main.go" <<'EOF'
