@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -21,6 +22,14 @@ type scanner struct {
 	released   int // the offset up to which release was last called
 	funcs      []*funcSpan
 	module     *moduleSpan
+
+	// early is Options.Early; the entry function and module that the
+	// early parse read are kept for ParseFile's own result.
+	early       func(*ast.File)
+	earlyDone   bool
+	earlyFunc   *funcSpan
+	earlyEntry  *ast.Func
+	earlyModule *ast.Module
 }
 
 // moduleSpan is what the scanner records of the module operation. The
@@ -316,7 +325,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 		return 0, err
 	}
 	f.sig = [2]int{j, sigEnd}
-	s.funcs = append(s.funcs, f)
+	s.addFunc(f)
 	j = s.skipTrivia(sigEnd)
 	if j < len(src) && src[j] == '{' {
 		end, err := s.skipBraces(j)
@@ -489,8 +498,49 @@ func (s *scanner) genericFunc(i int) (int, error) {
 		return 0, s.errorf(i, "expected a sym_name string in the function's properties or attributes")
 	}
 	f.name = name
-	s.funcs = append(s.funcs, f)
+	s.addFunc(f)
 	return op.end, nil
+}
+
+// addFunc records a function; the first one named as the entry is
+// parsed at once when Options.Early asks for it.
+func (s *scanner) addFunc(f *funcSpan) {
+	s.funcs = append(s.funcs, f)
+	if s.early != nil && !s.earlyDone && f.name == s.entry {
+		s.earlyDone = true
+		s.parseEarly(f)
+	}
+}
+
+// parseEarly parses the module's attributes and the entry function f
+// while the scan is at f, and hands the file as known so far to
+// Options.Early. A generic-form module's attributes follow its body, so
+// they are not known yet: nothing is handed over then, nor when parsing
+// fails (ParseFile reports that in its own order).
+func (s *scanner) parseEarly(f *funcSpan) {
+	if s.module != nil && s.module.generic {
+		return
+	}
+	mod, err := s.parseModule()
+	if err != nil {
+		return
+	}
+	fn, err := s.parseFunc(f)
+	if err != nil {
+		return
+	}
+	s.earlyFunc, s.earlyEntry, s.earlyModule = f, fn, mod
+	snap := &ast.File{
+		Name:        s.file.Name,
+		Module:      mod,
+		Entry:       fn,
+		TypeAliases: maps.Clone(s.file.TypeAliases),
+		AttrAliases: maps.Clone(s.file.AttrAliases),
+	}
+	for _, f := range s.funcs {
+		snap.Funcs = append(snap.Funcs, &ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic})
+	}
+	s.early(snap)
 }
 
 // dictString finds `key = "value"` at the top level of the dictionary

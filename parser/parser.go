@@ -134,6 +134,16 @@ type Options struct {
 	// few spans it keeps (the module's attributes, the entry signature),
 	// so that a caller that maps the file can drop the pages behind it.
 	Release func(offset int)
+	// Early, if set, is called once, during the scan, as soon as the entry
+	// function's signature and the module's attributes are read, with the
+	// file as known so far: the module, the entry function, the functions
+	// and alias definitions before it. The scan goes on after it returns,
+	// and ParseFile's result is what counts: a later error, a second
+	// function of the same name or a later alias definition can still
+	// change it. A caller can start its work early and check it against
+	// the result. Early is not called for a generic-form module (its
+	// attributes follow its body) or when the early parse fails.
+	Early func(*ast.File)
 }
 
 // ParseFile reads the structure of the module in src: the module's
@@ -146,6 +156,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
+		early:      opts.Early,
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
@@ -168,6 +179,10 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if err != nil {
 		return nil, asList(err)
 	}
+	if entry == s.earlyFunc {
+		s.file.Entry = s.earlyEntry
+		return s.file, nil
+	}
 	if s.file.Entry, err = s.parseFunc(entry); err != nil {
 		return nil, err
 	}
@@ -183,9 +198,23 @@ func asList(err error) error {
 }
 
 func (s *scanner) buildModule() error {
+	mod := s.earlyModule
+	if mod == nil {
+		var err error
+		if mod, err = s.parseModule(); err != nil {
+			return err
+		}
+	}
+	s.file.Module = mod
+	return nil
+}
+
+// parseModule parses the module's attribute dictionary; nil when there is
+// no module.
+func (s *scanner) parseModule() (*ast.Module, error) {
 	m := s.module
 	if m == nil {
-		return nil
+		return nil, nil
 	}
 	mod := &ast.Module{Pos: m.posAt, Generic: m.generic, Name: m.name, InsertAt: s.pos(m.insertAt)}
 	if m.attrsKw >= 0 {
@@ -194,12 +223,11 @@ func (s *scanner) buildModule() error {
 	if m.attrs[0] >= 0 {
 		d, err := parseDict(s, m.attrs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		mod.Attrs = d
 	}
-	s.file.Module = mod
-	return nil
+	return mod, nil
 }
 
 // parseFunc parses the entry function's signature.

@@ -400,3 +400,52 @@ func TestLastNewline(t *testing.T) {
 		}
 	}
 }
+
+func TestEarly(t *testing.T) {
+	const custom = `!t = tensor<4xf32>
+module attributes {mhlo.num_partitions = 1 : i32} {
+  func.func private @before() { return }
+  func.func public @main(%arg0: !t {jax.buffer_donor = true}) -> !t { return %arg0 : !t }
+  func.func private @after() { return }
+}
+!u = tensor<8xf32>
+`
+	var calls []*ast.File
+	f, err := ParseFile("t.mlir", []byte(custom), Options{Early: func(e *ast.File) { calls = append(calls, e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 {
+		t.Fatalf("Early was called %d times, want once", len(calls))
+	}
+	e := calls[0]
+	if e.Entry != f.Entry || e.Module != f.Module {
+		t.Error("ParseFile did not keep the entry function and module the early parse read")
+	}
+	if len(e.Funcs) != 2 || len(f.Funcs) != 3 {
+		t.Errorf("early file has %d functions, final %d; want 2 and 3", len(e.Funcs), len(f.Funcs))
+	}
+	if _, ok := e.TypeAliases["u"]; ok || len(f.TypeAliases) != 2 {
+		t.Errorf("early aliases %v, final %v: the early file must hold only the aliases before the entry", e.TypeAliases, f.TypeAliases)
+	}
+
+	// A second @main later in the file: the early call happened, but the
+	// result is the error.
+	calls = nil
+	dup := strings.Replace(custom, "@after", "@main", 1)
+	if _, err := ParseFile("t.mlir", []byte(dup), Options{Early: func(e *ast.File) { calls = append(calls, e) }}); err == nil || len(calls) != 1 {
+		t.Errorf("with a second @main: error %v after %d early calls; want an error after one", err, len(calls))
+	}
+
+	const generic = `"builtin.module"() ({
+  "func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "main"}> ({
+  ^bb0(%arg0: tensor<4xf32>):
+    "func.return"(%arg0) : (tensor<4xf32>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32} : () -> ()
+`
+	calls = nil
+	if _, err := ParseFile("t.mlir", []byte(generic), Options{Early: func(e *ast.File) { calls = append(calls, e) }}); err != nil || len(calls) != 0 {
+		t.Errorf("generic module: error %v, %d early calls; want none (its attributes follow the body)", err, len(calls))
+	}
+}
