@@ -29,7 +29,7 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 			}
 		}
 		first = false
-		if err := r.copyEdited(cw, m.Start, m.End, m.Edits); err != nil {
+		if err := r.in.copyEdited(cw, m.Start, m.End, m.Edits); err != nil {
 			return cw.n, err
 		}
 	}
@@ -167,10 +167,10 @@ func ReadConfig(src []byte, o Options) (*model.Config, error) {
 }
 
 // copyEdited writes data[start:end] with edits applied.
-func (r *Result) copyEdited(w io.Writer, start, end int, edits []printer.Edit) error {
+func (in *input) copyEdited(w io.Writer, start, end int, edits []printer.Edit) error {
 	at := start
 	for _, e := range edits {
-		if err := r.copyRange(w, at, e.Start); err != nil {
+		if err := in.copyRange(w, at, e.Start); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(w, e.New); err != nil {
@@ -178,21 +178,27 @@ func (r *Result) copyEdited(w io.Writer, start, end int, edits []printer.Edit) e
 		}
 		at = e.End
 	}
-	return r.copyRange(w, at, end)
+	return in.copyRange(w, at, end)
 }
 
 // zeroCopyMin is the size from which a range is copied file to file.
 const zeroCopyMin = 1 << 20
 
-func (r *Result) copyRange(w io.Writer, a, b int) error {
-	in := r.in
+// copyRange writes data[a:b]. A large range from a file to a file is
+// copied by the kernel (copy_file_range), so the bytes never pass through
+// this process; it moves the input file's offset, so one copy at a time.
+func (in *input) copyRange(w io.Writer, a, b int) error {
+	dst := w
 	if cw, ok := w.(*countingWriter); ok {
-		if f, ok := cw.w.(*os.File); ok && in.file != nil && b-a >= zeroCopyMin {
-			if _, err := in.file.Seek(int64(a), io.SeekStart); err == nil {
-				n, err := io.Copy(f, io.LimitReader(in.file, int64(b-a)))
+		dst = cw.w
+	}
+	if f, ok := dst.(*os.File); ok && in.file != nil && b-a >= zeroCopyMin {
+		if _, err := in.file.Seek(int64(a), io.SeekStart); err == nil {
+			n, err := io.Copy(f, io.LimitReader(in.file, int64(b-a)))
+			if cw, ok := w.(*countingWriter); ok {
 				cw.n += n
-				return err
 			}
+			return err
 		}
 	}
 	_, err := w.Write(in.data[a:b])
@@ -216,39 +222,67 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // sync the data reaches the disk before the rename (for -w, where the old
 // content is lost otherwise). On any error the target is left as it was
 // and the temporary file is removed.
-func writeAtomic(path string, sync bool, write func(*os.File) error) (err error) {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", path)
-		}
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+func writeAtomic(path string, sync bool, write func(*os.File) error) error {
+	a, err := createAtomic(path)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
+	if err := write(a.tmp); err != nil {
+		a.abort()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if sync {
-		if err = tmp.Sync(); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
+	return a.commit(sync)
+}
+
+// atomicFile is a file being written under a temporary name beside path.
+type atomicFile struct {
+	path string
+	mode os.FileMode
+	tmp  *os.File
+}
+
+// createAtomic starts writing path: a regular file, or a new one.
+func createAtomic(path string) (*atomicFile, error) {
+	a := &atomicFile{path: path, mode: 0o644}
+	if st, err := os.Stat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s is not a regular file", path)
 		}
+		a.mode = st.Mode().Perm()
 	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, err
 	}
-	return os.Rename(tmp.Name(), path)
+	a.tmp = tmp
+	return a, nil
+}
+
+// commit gives the temporary file the target's mode and renames it over
+// the target; with sync its data reaches the disk first. On error the
+// temporary file is removed.
+func (a *atomicFile) commit(sync bool) error {
+	err := a.tmp.Chmod(a.mode)
+	if err == nil && sync {
+		err = a.tmp.Sync()
+	}
+	if cerr := a.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(a.tmp.Name(), a.path)
+	}
+	if err != nil {
+		os.Remove(a.tmp.Name())
+		return fmt.Errorf("writing %s: %w", a.path, err)
+	}
+	return nil
+}
+
+// abort removes the temporary file; the target stays as it was.
+func (a *atomicFile) abort() {
+	a.tmp.Close()
+	os.Remove(a.tmp.Name())
 }
 
 // ConfigForms are the forms FormatConfig prints.

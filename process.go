@@ -21,6 +21,9 @@ type Result struct {
 	// Modules are the input's modules, in order.
 	Modules []*Module
 	in      *input
+	// overlapped reports that ProcessFileTo wrote the output during the
+	// scan (for tests).
+	overlapped bool
 }
 
 // Module is the outcome for one module of the input.
@@ -89,24 +92,30 @@ func process(in *input, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.process(in, nil), nil
+}
+
+// process runs the pipeline on every chunk of in. early, if set, is
+// parser.Options.Early for an input of one chunk.
+func (s *settings) process(in *input, early func(*ast.File)) *Result {
 	res := &Result{Name: in.display, in: in}
 	for i, ch := range splitChunks(in.data, s.SplitInputFile) {
-		m := s.module(in, ch)
+		m := s.module(in, ch, early)
 		m.Chunk = i
 		res.Modules = append(res.Modules, m)
 	}
-	return res, nil
+	return res
 }
 
 // module runs the pipeline on one chunk.
-func (s *settings) module(in *input, ch chunk) *Module {
+func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
 	src := in.data[ch.start:ch.end]
-	var release func(int)
+	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: early}
 	if in.release != nil {
-		release = func(off int) { in.release(ch.start + off) }
+		po.Release = func(off int) { in.release(ch.start + off) }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.display, src, ch.line-1, release)
+	cfg, edits, diags := s.run(in.display, src, po)
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
@@ -130,13 +139,18 @@ func (s *settings) module(in *input, ch chunk) *Module {
 }
 
 // run reads one module, runs the passes, verifies the result and computes
-// the edits; lineOffset is the number of lines before it in the file,
-// release drops pages the scan has passed.
-func (s *settings) run(name string, src []byte, lineOffset int, release func(int)) (*model.Config, []printer.Edit, ast.ErrorList) {
-	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release})
+// the edits.
+func (s *settings) run(name string, src []byte, po parser.Options) (*model.Config, []printer.Edit, ast.ErrorList) {
+	file, err := parser.ParseFile(name, src, po)
 	if err != nil {
 		return nil, nil, asList(err)
 	}
+	return s.rewrite(file, src)
+}
+
+// rewrite lowers a parsed module, runs the passes, verifies the result
+// and computes the edits.
+func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
 	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple})
 	if diags.HasErrors() {
 		return nil, nil, diags

@@ -73,29 +73,46 @@ func (c *command) runConcurrently(files []string) int {
 // file processes one input and writes its output; it reports whether it
 // succeeded.
 func (c *command) file(name string) bool {
-	var res *mhloalias.Result
-	var err error
-	if name == "-" {
-		res, err = mhloalias.ProcessReader("<stdin>", c.stdin, c.opts.lib)
-	} else {
-		res, err = mhloalias.ProcessFile(name, c.opts.lib)
+	res, written, err := c.process(name)
+	if res != nil {
+		defer res.Close()
+		c.report(res.Diagnostics())
 	}
 	if err != nil {
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		return false
 	}
-	defer res.Close()
-	c.report(res.Diagnostics())
 	if !res.OK() && (c.opts.write || c.opts.output != "") {
 		// A failed run writes nothing in place and no output file; the
 		// modules that succeeded still go to stdout, as mlir-opt does.
 		return false
 	}
-	if err := c.output(res); err != nil {
-		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
-		return false
+	if !written {
+		if err := c.output(res); err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			return false
+		}
 	}
 	return res.OK()
+}
+
+// process reads one input. A file rewritten in place or to -o's file is
+// written as it is read (written is then true).
+func (c *command) process(name string) (res *mhloalias.Result, written bool, err error) {
+	o := c.opts
+	switch {
+	case name == "-":
+		res, err = mhloalias.ProcessReader("<stdin>", c.stdin, o.lib)
+	case o.write:
+		res, err = mhloalias.ProcessFileTo(name, name, o.lib)
+		written = true
+	case o.output != "" && !o.diff && o.printConfig == "":
+		res, err = mhloalias.ProcessFileTo(name, o.output, o.lib)
+		written = true
+	default:
+		res, err = mhloalias.ProcessFile(name, o.lib)
+	}
+	return res, written, err
 }
 
 // output writes a result where the flags say: in place, to -o's file

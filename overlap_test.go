@@ -1,0 +1,100 @@
+package mhloalias
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// withOverlapFrom lowers overlapMin for one test.
+func withOverlapFrom(t *testing.T, n int) {
+	old := overlapMin
+	overlapMin = n
+	t.Cleanup(func() { overlapMin = old })
+}
+
+// overlapModule is a module with a large function on each side of @main;
+// main and after are spliced in.
+func overlapModule(main, after string) []byte {
+	body := strings.Repeat(`    %c = "stablehlo.constant"() {value = dense<"0x0000000000000000"> : tensor<2xf32>} : () -> tensor<2xf32>`+"\n", 2000)
+	return []byte("module attributes {mhlo.input_output_alias = []} {\n  func.func private @before() {\n" + body + "    return\n  }\n" +
+		main + "\n  func.func private @after() {\n" + body + "    return\n  }\n" + after + "}\n")
+}
+
+const donatingMain = `  func.func public @main(%arg0: tensor<4xf32> {jax.buffer_donor = true}) -> tensor<4xf32> {
+    return %arg0 : tensor<4xf32>
+  }`
+
+func TestProcessFileToOverlaps(t *testing.T) {
+	withOverlapFrom(t, 1024)
+	o := Options{Passes: "buffer-donation-to-alias"}
+	tests := []struct {
+		name       string
+		src        []byte
+		overlapped bool // the output written during the scan is kept
+		ok         bool
+	}{
+		{"plain", overlapModule(donatingMain, ""), true, true},
+		// Early, !my.t is an unknown dialect type, so the donor matches
+		// nothing; its definition after the module makes it a tensor.
+		{"later alias", append(overlapModule(strings.ReplaceAll(donatingMain, "tensor<4xf32>", "!my.t"), ""), "!my.t = tensor<4xf32>\n"...), false, true},
+		{"later redefinition", overlapModule(donatingMain, "  func.func @main() {\n    return\n  }\n"), false, false},
+		{"later error", overlapModule(donatingMain, "  func.func @broken(\n"), false, false},
+	}
+	for _, tt := range tests {
+		for _, inPlace := range []bool{false, true} {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "in.mlir")
+			if err := os.WriteFile(in, tt.src, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, "out.mlir")
+			if inPlace {
+				out = in
+			}
+			res, err := ProcessFileTo(in, out, o)
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			res.Close()
+			if res.OK() != tt.ok || res.overlapped != tt.overlapped {
+				t.Errorf("%s (in place %v): ok %v, overlapped %v; want %v, %v", tt.name, inPlace, res.OK(), res.overlapped, tt.ok, tt.overlapped)
+			}
+			got, err := os.ReadFile(out)
+			switch {
+			case !tt.ok && inPlace:
+				if !bytes.Equal(got, tt.src) {
+					t.Errorf("%s: a failed run changed the file in place", tt.name)
+				}
+			case !tt.ok:
+				if err == nil {
+					t.Errorf("%s: a failed run wrote %s", tt.name, out)
+				}
+			default:
+				want, rerr := Rewrite(tt.src, o)
+				if rerr != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s (in place %v): output differs from Rewrite's (%v)", tt.name, inPlace, rerr)
+				}
+				if bytes.Equal(want, tt.src) {
+					t.Errorf("%s: nothing changed; the case needs a change", tt.name)
+				}
+				if st, _ := os.Stat(out); st.Mode().Perm() != 0o600 && inPlace {
+					t.Errorf("%s: mode %v, want 0600 kept", tt.name, st.Mode().Perm())
+				}
+			}
+			files := 1 // the input; and the output, when written beside it
+			if tt.ok && !inPlace {
+				files = 2
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != files {
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.Name())
+				}
+				t.Errorf("%s (in place %v): the directory holds %v", tt.name, inPlace, names)
+			}
+		}
+	}
+}
