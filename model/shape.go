@@ -39,8 +39,11 @@ type Shape struct {
 	// 1 generic fast memory, 5 host memory (S(n) in HLO text;
 	// mhlo.memory_kind "pinned_host" or "unpinned_host" in MLIR).
 	MemorySpace int64
-	Elems       []Shape // the elements of a tuple
-	Text        string  // the MLIR spelling of an opaque type
+	// Attrs is the rest of an HLO layout (tiles, element size, ...); nil
+	// for MLIR, which has none. See LayoutAttrs.
+	Attrs *LayoutAttrs
+	Elems []Shape // the elements of a tuple
+	Text  string  // the MLIR spelling of an opaque type
 }
 
 // Array returns a static array shape with the default descending layout.
@@ -157,6 +160,7 @@ func (s Shape) Clone() Shape {
 	c := s
 	c.Dims = cloneInts(s.Dims)
 	c.MinorToMajor = cloneInts(s.MinorToMajor)
+	c.Attrs = cloneLayoutAttrs(s.Attrs)
 	if s.Dynamic != nil {
 		c.Dynamic = append([]bool(nil), s.Dynamic...)
 	}
@@ -177,7 +181,8 @@ func cloneInts(v []int64) []int64 {
 }
 
 // Equal reports whether a and b are the same shape: element type, dims,
-// dynamic flags and layout (Shape::Equal). Opaque shapes are never equal.
+// dynamic flags and the whole layout, tiles and memory space included
+// (Shape::Equal). Opaque shapes are never equal.
 func Equal(a, b *Shape) bool {
 	if a.Kind != b.Kind {
 		return false
@@ -206,7 +211,8 @@ func Equal(a, b *Shape) bool {
 			return false
 		}
 	}
-	return !a.HasLayout || equalInts(a.MinorToMajor, b.MinorToMajor)
+	return !a.HasLayout || equalInts(a.MinorToMajor, b.MinorToMajor) &&
+		a.MemorySpace == b.MemorySpace && equalLayoutAttrs(a.Attrs, b.Attrs)
 }
 
 // Compatible reports whether two arrays may be must-aliased under MHLO's
@@ -238,8 +244,9 @@ func (s *Shape) String() string {
 }
 
 // StringWithLayout prints s as ShapeUtil::HumanStringWithLayout does:
-// "f32[2,3]{1,0}", "(f32[2]{0}, s32[])". A scalar's empty layout and an
-// unresolved layout print nothing.
+// "f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "f32[4,2,2]{0,2,1:T(2,128)}",
+// "f32[8]{0:S(5)}". A scalar's empty layout and an unresolved layout
+// print nothing.
 func (s *Shape) StringWithLayout() string {
 	var b strings.Builder
 	s.print(&b, true)
@@ -282,8 +289,8 @@ func (s *Shape) print(b *strings.Builder, layout bool) {
 		}
 	}
 	b.WriteByte(']')
-	if layout && s.HasLayout && len(s.Dims) > 0 {
-		writeInts(b, s.MinorToMajor)
+	if layout && s.HasLayout {
+		s.writeLayout(b)
 	}
 }
 
