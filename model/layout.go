@@ -41,8 +41,8 @@ type SplitConfig struct {
 	Indices   []int64
 }
 
-// isZero reports whether a has no attribute that prints.
-func (a *LayoutAttrs) isZero() bool {
+// IsZero reports whether a (nil included) has no attribute that prints.
+func (a *LayoutAttrs) IsZero() bool {
 	return a == nil || len(a.Tiles) == 0 && a.TailPaddingAlignment <= 1 &&
 		a.IndexType == Invalid && a.PointerType == Invalid && a.ElementSizeBits == 0 &&
 		len(a.SplitConfigs) == 0 && a.PhysicalShape == nil && a.DynamicMetadataPrefixBytes <= 0
@@ -104,7 +104,7 @@ func cloneLayoutAttrs(a *LayoutAttrs) *LayoutAttrs {
 // ShapeUtil::HumanStringWithLayout leaves it out.
 func (s *Shape) writeLayout(b *strings.Builder) {
 	a := s.Attrs
-	hasColon := !a.isZero() || s.MemorySpace != 0
+	hasColon := !a.IsZero() || s.MemorySpace != 0
 	if len(s.MinorToMajor) == 0 && !hasColon {
 		return
 	}

@@ -1,0 +1,61 @@
+package hlo
+
+import (
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// Edits returns the edits that write cfg into the header of f: only
+// `input_output_alias={...}` and `buffer_donor={...}` change, printed as
+// HloModule::ToString prints them. A value equal to what was read keeps
+// its text; a changed one is replaced in place; a new one is inserted
+// where XLA prints it (aliases after the name and is_scheduled, donors
+// after the aliases); an emptied one is removed with its leading ", ".
+// Every other byte stays.
+func Edits(f *File, src []byte, cfg *model.Config) ([]printer.Edit, error) {
+	old, _ := Lower(f, src)
+	var oldAliases, oldDonors string
+	if old != nil {
+		oldAliases, oldDonors = old.Aliases.ShortString(), old.Donors.ShortString()
+	}
+	h := f.Header
+	var edits []printer.Edit
+	aliasAt := h.NameEnd
+	if a := h.Attr("is_scheduled"); a != nil {
+		aliasAt = a.Value.End.Offset
+	}
+	donorAt := aliasAt
+	if a := h.Attr(keyAlias); a != nil {
+		donorAt = a.Value.End.Offset
+	}
+	if s := cfg.Aliases.ShortString(); old == nil || s != oldAliases {
+		edits = append(edits, attrEdit(h.Attr(keyAlias), keyAlias, s, aliasAt))
+	}
+	if s := cfg.Donors.ShortString(); old == nil || s != oldDonors {
+		edits = append(edits, attrEdit(h.Attr(keyDonor), keyDonor, s, donorAt))
+	}
+	var out []printer.Edit
+	for _, e := range edits {
+		if e.Start != e.End || e.New != "" {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 2 && out[1].Start < out[0].Start {
+		out[0], out[1] = out[1], out[0]
+	}
+	return out, nil
+}
+
+// attrEdit writes key with the entries text (empty: no attribute) over
+// the attribute a, or inserts it at `at` when a is nil.
+func attrEdit(a *HeaderAttr, key, entries string, at int) printer.Edit {
+	switch {
+	case a == nil && entries == "":
+		return printer.Edit{Start: at, End: at}
+	case a == nil:
+		return printer.Edit{Start: at, End: at, New: ", " + key + "={ " + entries + " }"}
+	case entries == "":
+		return printer.Edit{Start: a.Comma, End: a.Value.End.Offset}
+	}
+	return printer.Edit{Start: a.Value.Pos.Offset, End: a.Value.End.Offset, New: "{ " + entries + " }"}
+}

@@ -1,0 +1,498 @@
+package hlo
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// File is what ParseFile found in an HLO text module: the header with its
+// attributes, and the entry computation's parameters and root.
+type File struct {
+	Name   string
+	Header *Header
+	Entry  *Computation
+	// Computations is the number of computations in the module.
+	Computations int
+
+	// The header values the tool reads, parsed; nil when absent.
+	Aliases *AliasList
+	Donors  *DonorList
+	Layout  *ComputationLayout
+}
+
+// Header is the module header: `HloModule NAME, key=value, ...`.
+type Header struct {
+	Pos     ast.Pos // the keyword HloModule
+	Name    string
+	NameEnd int // the offset after the module's name
+	Attrs   []*HeaderAttr
+}
+
+// HeaderAttr is one `key=value` attribute of the header.
+type HeaderAttr struct {
+	Key   string
+	Pos   ast.Pos  // the key
+	Comma int      // the offset of the ',' before the key
+	Value ast.Span // the value, `{...}` included
+}
+
+// Attr returns the header attribute named key, or nil.
+func (h *Header) Attr(key string) *HeaderAttr {
+	for _, a := range h.Attrs {
+		if a.Key == key {
+			return a
+		}
+	}
+	return nil
+}
+
+// Computation is the entry computation as the scanner saw it.
+type Computation struct {
+	Name   string
+	Pos    ast.Pos // the name
+	Entry  bool    // marked ENTRY (otherwise it is the last computation)
+	Params []*Instr
+	Root   *Instr
+}
+
+// Instr is an instruction of the entry computation: `[ROOT] name = SHAPE
+// opcode(operands)`.
+type Instr struct {
+	Span     ast.Span // from ROOT or the name to the end of the operands
+	Name     string
+	ShapeSrc ast.Span
+	Shape    *ShapeNode // parsed, for parameters and the root
+	Param    int64      // the parameter number of a parameter instruction
+	ParamPos ast.Pos    // the position of that number
+}
+
+// Options say how to read a module.
+type Options struct {
+	// LineOffset is added to every line number, for a chunk of a larger
+	// file (--split-input-file): offsets stay relative to the chunk.
+	LineOffset int
+	// Release, if set, is called as the scan moves on with an offset
+	// before which the scanner will not read again except to parse the
+	// spans it keeps (the header's values, the entry's parameter and
+	// root shapes), so that a caller that maps the file can drop the
+	// pages behind it.
+	Release func(offset int)
+}
+
+// The header attributes the tool reads and writes.
+const (
+	keyAlias  = "input_output_alias"
+	keyDonor  = "buffer_donor"
+	keyLayout = "entry_computation_layout"
+)
+
+// ParseFile reads the structure of the HLO module in src: the header and
+// its attributes, and the entry computation's parameter instructions and
+// ROOT. Computation bodies other than the entry's are skipped, never
+// tokenized. Errors are an ast.ErrorList.
+func ParseFile(filename string, src []byte, opts Options) (*File, error) {
+	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, release: opts.Release,
+		file: &File{Name: filename}}
+	if err := s.scanFile(); err != nil {
+		return nil, asList(err)
+	}
+	if err := s.parseValues(); err != nil {
+		return nil, err
+	}
+	return s.file, nil
+}
+
+func asList(err error) error {
+	var e *ast.Error
+	if errors.As(err, &e) {
+		return ast.ErrorList{e}
+	}
+	return err
+}
+
+// scanFile finds the header, then every computation.
+func (s *scanner) scanFile() error {
+	i := skipTrivia(s.src, 0)
+	if !hasWord(s.src, i, "HloModule") {
+		return s.errorf(i, "expects HloModule")
+	}
+	end, err := s.header(i)
+	if err != nil {
+		return err
+	}
+	return s.computations(end)
+}
+
+// header scans `HloModule name (, key=value)*` at i.
+func (s *scanner) header(i int) (int, error) {
+	src := s.src
+	h := &Header{Pos: s.pos(i)}
+	s.file.Header = h
+	j := skipTrivia(src, i+len("HloModule"))
+	h.Name = s.word(j)
+	if h.Name == "" {
+		return 0, s.errorf(j, "expects name")
+	}
+	h.NameEnd = j + len(h.Name)
+	end := h.NameEnd
+	for {
+		j = skipTrivia(src, end)
+		if j >= len(src) || src[j] != ',' {
+			return end, nil
+		}
+		a, err := s.headerAttr(j)
+		if err != nil {
+			return 0, err
+		}
+		if prev := h.Attr(a.Key); prev != nil {
+			return 0, ast.Errorf(a.Pos, "attribute %s already exists", a.Key)
+		}
+		h.Attrs = append(h.Attrs, a)
+		end = a.Value.End.Offset
+	}
+}
+
+// headerAttr scans `, key=value` at the comma i.
+func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
+	src := s.src
+	j := skipTrivia(src, i+1)
+	key := s.word(j)
+	if key == "" || key[0] == '%' {
+		return nil, s.errorf(j, "expects attribute name")
+	}
+	a := &HeaderAttr{Key: key, Pos: s.pos(j), Comma: i}
+	j = skipTrivia(src, j+len(key))
+	if j >= len(src) || src[j] != '=' {
+		return nil, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(key))
+	}
+	start := skipTrivia(src, j+1)
+	end, err := s.skipValue(start)
+	if err != nil {
+		return nil, err
+	}
+	if end == start {
+		return nil, s.errorf(start, "expects a value for attribute %s", ast.Clip(key))
+	}
+	a.Value = s.span(start, end)
+	return a, nil
+}
+
+// computations scans every computation after the header. Without an
+// ENTRY computation the last one is the entry, as in XLA's parser.
+func (s *scanner) computations(i int) error {
+	src := s.src
+	var last *compSpan
+	for i = skipTrivia(src, i); i < len(src); i = skipTrivia(src, i) {
+		if hasWord(src, i, "FileNames") {
+			break // the stack frame index XLA prints after the computations
+		}
+		c, err := s.computation(i)
+		if err != nil {
+			return err
+		}
+		s.file.Computations++
+		if c.entry && s.file.Entry != nil {
+			return s.errorf(c.start, "expects only one ENTRY computation; %s is already the entry", ast.Clip(s.file.Entry.Name))
+		}
+		if err := s.body(c); err != nil {
+			return err
+		}
+		last = c
+		i = c.end
+		s.releaseAt(i)
+	}
+	if s.file.Computations == 0 {
+		return s.errorf(i, "expects a computation after the module header")
+	}
+	if s.file.Entry == nil {
+		// Walked again: the one case where the scanner reads text it
+		// may have released, in small modules without ENTRY.
+		s.lines.cur = last.bodyPoint
+		_, err := s.walkEntry(last)
+		return err
+	}
+	return nil
+}
+
+// body skips the body of c, or walks it when c is the entry, and scans
+// what follows it.
+func (s *scanner) body(c *compSpan) error {
+	var end int
+	var err error
+	if c.entry {
+		end, err = s.walkEntry(c)
+	} else {
+		end, err = s.skipBody(c.body)
+	}
+	if err != nil {
+		return err
+	}
+	c.end, err = s.trailingAttrs(end)
+	return err
+}
+
+// compSpan is what the scanner records of a computation.
+type compSpan struct {
+	start      int
+	name       string
+	namePos    ast.Pos
+	entry      bool
+	body, end int       // the body's '{', and the offset after the computation
+	bodyPoint linePoint // the line count at the body's '{'
+}
+
+// computation scans `[ENTRY] name [(params) -> shape] { body }
+// [, execution_thread="..."]` at i.
+func (s *scanner) computation(i int) (*compSpan, error) {
+	src := s.src
+	c := &compSpan{start: i}
+	if hasWord(src, i, "ENTRY") {
+		c.entry = true
+		i = skipTrivia(src, i+len("ENTRY"))
+	}
+	c.name = s.word(i)
+	if c.name == "" {
+		return nil, s.errorf(i, "expects name")
+	}
+	c.namePos = s.pos(i)
+	j := skipTrivia(src, i+len(c.name))
+	if j < len(src) && src[j] == '(' {
+		var err error
+		if j, err = s.signatureTail(j); err != nil {
+			return nil, err
+		}
+	}
+	if j >= len(src) || src[j] != '{' {
+		return nil, s.errorf(j, "expects '{' at the start of the computation %s", ast.Clip(c.name))
+	}
+	c.body = j
+	s.lines.lineCol(src, j)
+	c.bodyPoint = s.lines.cur
+	return c, nil
+}
+
+// signatureTail skips `(params) -> shape` at the '(' i and returns the
+// offset of what follows.
+func (s *scanner) signatureTail(i int) (int, error) {
+	src := s.src
+	end, err := s.skipGroup(i)
+	if err != nil {
+		return 0, err
+	}
+	j := skipTrivia(src, end)
+	if !bytes.HasPrefix(src[j:], []byte("->")) {
+		return 0, s.errorf(j, "expects '->'")
+	}
+	return s.skipShape(skipTrivia(src, j+2))
+}
+
+// skipShape skips a shape at i: a tuple, or `type[dims]` with an optional
+// layout. A '{' is a layout only when a number or ':' follows it (as in
+// XLA's parser), so that `-> f32[4] {` leaves the body alone.
+func (s *scanner) skipShape(i int) (int, error) {
+	src := s.src
+	if i < len(src) && src[i] == '(' {
+		end, err := s.skipGroup(i)
+		return skipTrivia(src, end), err
+	}
+	w := s.word(i)
+	if w == "" {
+		return 0, s.errorf(i, "expects a shape")
+	}
+	j := skipTrivia(src, i+len(w))
+	if j >= len(src) || src[j] != '[' {
+		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(w))
+	}
+	end, err := s.skipGroup(j)
+	if err != nil {
+		return 0, err
+	}
+	j = skipTrivia(src, end)
+	if j < len(src) && src[j] == '{' {
+		k := skipTrivia(src, j+1)
+		if k < len(src) && (isDigit(src[k]) || src[k] == ':') {
+			end, err := s.skipGroup(j)
+			return skipTrivia(src, end), err
+		}
+	}
+	return j, nil
+}
+
+// trailingAttrs skips the `, key=value` attributes after a computation's
+// body (execution_thread) and returns the offset after them.
+func (s *scanner) trailingAttrs(end int) (int, error) {
+	for {
+		j := skipTrivia(s.src, end)
+		if j >= len(s.src) || s.src[j] != ',' {
+			return end, nil
+		}
+		a, err := s.headerAttr(j)
+		if err != nil {
+			return 0, err
+		}
+		end = a.Value.End.Offset
+	}
+}
+
+// walkEntry walks the entry computation's top level, instruction by
+// instruction, recording its parameters and root; it returns the offset
+// after the body.
+func (s *scanner) walkEntry(c *compSpan) (int, error) {
+	src := s.src
+	comp := &Computation{Name: c.name, Pos: c.namePos, Entry: c.entry}
+	s.file.Entry = comp
+	var last *Instr
+	i := skipTrivia(src, c.body+1)
+	for ; ; i = skipTrivia(src, i) {
+		if i >= len(src) {
+			return 0, s.errorf(c.body, "unbalanced '{': no matching '}'")
+		}
+		if src[i] == '}' {
+			break
+		}
+		in, root, end, err := s.instruction(i)
+		if err != nil {
+			return 0, err
+		}
+		if root {
+			if comp.Root != nil {
+				return 0, ast.Errorf(in.Span.Pos, "one computation cannot have more than one root instruction")
+			}
+			comp.Root = in
+		}
+		if in.Param >= 0 {
+			comp.Params = append(comp.Params, in)
+		}
+		last = in
+		i = end
+	}
+	if last == nil {
+		return 0, ast.Errorf(c.namePos, "computation %s has no instructions", ast.Clip(c.name))
+	}
+	if comp.Root == nil {
+		comp.Root = last // XLA takes the last instruction as the root
+	}
+	return i + 1, nil
+}
+
+// instruction scans `[ROOT] name = SHAPE opcode(operands)[, attr=value]*`
+// at i. It reports whether the instruction is the root and returns the
+// offset after it.
+func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
+	src := s.src
+	start := i
+	root := hasWord(src, i, "ROOT")
+	if root {
+		i = skipTrivia(src, i+len("ROOT"))
+	}
+	in := &Instr{Param: -1}
+	in.Name = s.word(i)
+	if in.Name == "" {
+		return nil, false, 0, s.errorf(i, "expects instruction name")
+	}
+	startPos := s.pos(start)
+	j := skipTrivia(src, i+len(in.Name))
+	if j >= len(src) || src[j] != '=' {
+		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
+	}
+	shapeStart := skipTrivia(src, j+1)
+	shapeEnd, err := s.skipShape(shapeStart)
+	if err != nil {
+		return nil, false, 0, err
+	}
+	shapeEnd = trimTrivia(src, shapeStart, shapeEnd)
+	in.ShapeSrc = s.span(shapeStart, shapeEnd)
+	j = skipTrivia(src, shapeEnd)
+	opcode := s.word(j)
+	if opcode == "" || opcode[0] == '%' {
+		return nil, false, 0, s.errorf(j, "expects opcode")
+	}
+	j = skipTrivia(src, j+len(opcode))
+	if j >= len(src) || src[j] != '(' {
+		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(opcode))
+	}
+	if opcode == "parameter" {
+		if err := s.paramNumber(in, j); err != nil {
+			return nil, false, 0, err
+		}
+	}
+	end, err := s.skipGroup(j)
+	if err != nil {
+		return nil, false, 0, err
+	}
+	in.Span = ast.Span{Pos: startPos, End: s.pos(end)}
+	end, err = s.trailingAttrs(end)
+	return in, root, end, err
+}
+
+// paramNumber reads N in `parameter(N)`, whose '(' is at i.
+func (s *scanner) paramNumber(in *Instr, i int) error {
+	src := s.src
+	j := skipTrivia(src, i+1)
+	k := j
+	for k < len(src) && isDigit(src[k]) {
+		k++
+	}
+	n, err := strconv.ParseInt(string(src[j:k]), 10, 64)
+	if err != nil || skipTrivia(src, k) >= len(src) || src[skipTrivia(src, k)] != ')' {
+		return s.errorf(j, "expects a parameter number in parameter(...)")
+	}
+	in.Param, in.ParamPos = n, s.pos(j)
+	return nil
+}
+
+// trimTrivia moves end back over white space before it (a shape skip
+// stops after the trivia that follows the shape).
+func trimTrivia(src []byte, start, end int) int {
+	for end > start && isSpace(src[end-1]) {
+		end--
+	}
+	return end
+}
+
+// parseValues parses the header values the tool reads and the shapes of
+// the entry's parameters and root. Errors are gathered, sorted.
+func (s *scanner) parseValues() error {
+	f := s.file
+	var errs ast.ErrorList
+	add := func(err error) {
+		if err != nil {
+			errs = append(errs, asList(err).(ast.ErrorList)...)
+		}
+	}
+	if a := f.Header.Attr(keyAlias); a != nil {
+		r, err := parseSpan(&grammar.alias, s.src, a.Value)
+		if add(err); err == nil {
+			f.Aliases = r.List
+		}
+	}
+	if a := f.Header.Attr(keyDonor); a != nil {
+		r, err := parseSpan(&grammar.donor, s.src, a.Value)
+		if add(err); err == nil {
+			f.Donors = r.List
+		}
+	}
+	if a := f.Header.Attr(keyLayout); a != nil {
+		var err error
+		f.Layout, err = parseSpan(&grammar.layout, s.src, a.Value)
+		add(err)
+	}
+	// Without entry_computation_layout the shapes come from the entry's
+	// instructions; with it, they still give the lowering its checks.
+	for _, in := range append(f.Entry.Params, f.Entry.Root) {
+		if in.Shape != nil {
+			continue // the root is also a parameter
+		}
+		var err error
+		in.Shape, err = ParseShape(s.src, in.ShapeSrc)
+		add(err)
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return errs
+	}
+	return nil
+}

@@ -1,0 +1,434 @@
+package hlo
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// The grammar of the header values the tool reads and of HLO shapes and
+// layouts. Shapes and layouts are participle struct tags; the alias and
+// donor lists parse themselves (participle.Parseable), the way XLA's
+// HloParserImpl::ParseAliasing and ParseBufferDonor do, so that their
+// errors are XLA's word for word. Every node has Pos and EndPos.
+
+// ShapeNode is an HLO shape: `f32[2,3]{1,0}`, `(f32[2]{0}, s32[])`.
+type ShapeNode struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Tuple  *TupleNode `parser:"  @@"`
+	Array  *ArrayNode `parser:"| @@"`
+}
+
+// TupleNode is `(SHAPE, ...)`.
+type TupleNode struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Elems  []*ShapeNode `parser:"'(' (@@ (',' @@)*)? ')'"`
+}
+
+// ArrayNode is `type[dims]{layout}`; token[] and opaque[] too.
+type ArrayNode struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Elem   string      `parser:"@Ident"`
+	Dims   []*DimNode  `parser:"'[' (@@ (',' @@)*)? ']'"`
+	Layout *LayoutNode `parser:"@@?"`
+}
+
+// DimNode is a dimension: `4`, `?`, `<=8`.
+type DimNode struct {
+	Pos       ast.Pos
+	EndPos    ast.Pos
+	Unbounded bool   `parser:"(  @'?'"`
+	Bounded   bool   `parser:" | @'<='? "`
+	Size      string `parser:"   @Int )"`
+}
+
+// LayoutNode is `{minor_to_major:T(..)L(n)#(t)*(t)E(n)S(n)SC(..)P(..)M(n)}`,
+// the attributes after the colon in XLA's fixed order.
+type LayoutNode struct {
+	Pos          ast.Pos
+	EndPos       ast.Pos
+	MinorToMajor []string      `parser:"'{' (@Int (',' @Int)*)?"`
+	Colon        bool          `parser:"( @':'"`
+	Tiles        []*TileNode   `parser:"  ('T' @@+)?"`
+	Padding      *IntAttr      `parser:"  ('L' @@)?"`
+	IndexType    *TypeAttr     `parser:"  ('#' @@)?"`
+	PointerType  *TypeAttr     `parser:"  ('*' @@)?"`
+	ElementSize  *IntAttr      `parser:"  ('E' @@)?"`
+	MemorySpace  *IntAttr      `parser:"  ('S' @@)?"`
+	Splits       []*SplitNode  `parser:"  ('SC' @@+)?"`
+	Physical     *PhysicalNode `parser:"  ('P' @@)?"`
+	MetadataSize *IntAttr      `parser:"  ('M' @@)? )? '}'"`
+}
+
+// TileNode is one tile, `(8,128)`; a dimension may be `*`.
+type TileNode struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Dims   []*TileDim `parser:"'(' (@@ (',' @@)*)? ')'"`
+}
+
+// TileDim is a tile's dimension: a size or `*`.
+type TileDim struct {
+	Pos     ast.Pos
+	EndPos  ast.Pos
+	Combine bool   `parser:"  @'*'"`
+	Size    string `parser:"| @Int"`
+}
+
+// IntAttr is `(n)` after L, E, S or M.
+type IntAttr struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Value  string `parser:"'(' @Int ')'"`
+}
+
+// TypeAttr is `(u32)` after # or *.
+type TypeAttr struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Type   string `parser:"'(' @Ident ')'"`
+}
+
+// SplitNode is one split config, `(dim:i,j)`.
+type SplitNode struct {
+	Pos     ast.Pos
+	EndPos  ast.Pos
+	Dim     string   `parser:"'(' @Int ':'"`
+	Indices []string `parser:"(@Int (',' @Int)*)? ')'"`
+}
+
+// PhysicalNode is `(SHAPE)` after P.
+type PhysicalNode struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Shape  *ShapeNode `parser:"'(' @@ ')'"`
+}
+
+// ComputationLayout is the value of entry_computation_layout:
+// `{(P0, P1, ...)->RESULT}`.
+type ComputationLayout struct {
+	Pos    ast.Pos
+	EndPos ast.Pos
+	Params []*ShapeNode `parser:"'{' '(' (@@ (',' @@)*)? ')'"`
+	Result *ShapeNode   `parser:"'->' @@ '}'"`
+}
+
+// AliasList is the value of input_output_alias:
+// `{ {0}: (0, {}, may-alias), ... }`.
+type AliasList struct {
+	Pos     ast.Pos
+	EndPos  ast.Pos
+	Entries []*AliasEntry
+}
+
+// AliasEntry is `OUTPUT_INDEX: (PARAM, PARAM_INDEX[, KIND])`.
+type AliasEntry struct {
+	Pos        ast.Pos // the output index
+	EndPos     ast.Pos
+	Output     []int64
+	Param      int64
+	ParamPos   ast.Pos
+	ParamIndex []int64
+	Must       bool // KIND is must-alias (may-alias when absent)
+}
+
+// DonorList is the value of buffer_donor: `{ (0, {}), (1, {1}) }`.
+type DonorList struct {
+	Pos     ast.Pos
+	EndPos  ast.Pos
+	Entries []*DonorEntry
+}
+
+// DonorEntry is `(PARAM, PARAM_INDEX)`.
+type DonorEntry struct {
+	Pos        ast.Pos
+	EndPos     ast.Pos
+	Param      int64
+	ParamIndex []int64
+}
+
+// aliasFormat and donorFormat are XLA's messages for a malformed entry.
+const (
+	aliasFormat = "Expected format: <output_shape_index>: (<input_param>, <input_param_shape_index>) OR <output_shape_index>: <input_param>"
+	donorFormat = "Expected format: (<input_param>, <input_param_shape_index>)"
+)
+
+// Parse implements participle.Parseable, as XLA's ParseAliasing.
+func (l *AliasList) Parse(lex *lexer.PeekingLexer) error {
+	p := &tokParser{lex: lex}
+	l.Pos = p.cur()
+	if err := p.expect("{", "Expects '{' at the start of aliasing description"); err != nil {
+		return err
+	}
+	for !p.is("}") {
+		e, err := p.aliasEntry()
+		if err != nil {
+			return err
+		}
+		l.Entries = append(l.Entries, e)
+		if !p.optional(",") {
+			break
+		}
+	}
+	if err := p.expect("}", "Expects '}' at the end of aliasing description"); err != nil {
+		return err
+	}
+	l.EndPos = p.end
+	return nil
+}
+
+func (p *tokParser) aliasEntry() (*AliasEntry, error) {
+	e := &AliasEntry{Pos: p.cur()}
+	var err error
+	if e.Output, err = p.shapeIndex(); err != nil {
+		return nil, err
+	}
+	if err := p.expect(":", aliasFormat); err != nil {
+		return nil, err
+	}
+	if err := p.expect("(", aliasFormat); err != nil {
+		return nil, err
+	}
+	e.ParamPos = p.cur()
+	if e.Param, err = p.integer(); err != nil {
+		return nil, err
+	}
+	if err := p.expect(",", aliasFormat); err != nil {
+		return nil, err
+	}
+	if e.ParamIndex, err = p.shapeIndex(); err != nil {
+		return nil, err
+	}
+	if p.optional(",") {
+		t := p.lex.Peek()
+		switch {
+		case t.Value == "must-alias":
+			e.Must = true
+		case t.Value == "may-alias":
+		default:
+			return nil, p.errorf(p.cur(), "Unexpected aliasing kind; expected SYSTEM or USER")
+		}
+		p.next()
+	}
+	if err := p.expect(")", aliasFormat); err != nil {
+		return nil, err
+	}
+	e.EndPos = p.end
+	return e, nil
+}
+
+// Parse implements participle.Parseable, as XLA's ParseBufferDonor.
+func (l *DonorList) Parse(lex *lexer.PeekingLexer) error {
+	p := &tokParser{lex: lex}
+	l.Pos = p.cur()
+	if err := p.expect("{", "Expects '{' at the start of buffer donor description"); err != nil {
+		return err
+	}
+	for !p.is("}") {
+		e := &DonorEntry{Pos: p.cur()}
+		if err := p.expect("(", donorFormat); err != nil {
+			return err
+		}
+		var err error
+		if e.Param, err = p.integer(); err != nil {
+			return err
+		}
+		if err := p.expect(",", donorFormat); err != nil {
+			return err
+		}
+		if e.ParamIndex, err = p.shapeIndex(); err != nil {
+			return err
+		}
+		if err := p.expect(")", donorFormat); err != nil {
+			return err
+		}
+		e.EndPos = p.end
+		l.Entries = append(l.Entries, e)
+		if !p.optional(",") {
+			break
+		}
+	}
+	if err := p.expect("}", "Expects '}' at the end of buffer donor description"); err != nil {
+		return err
+	}
+	l.EndPos = p.end
+	return nil
+}
+
+// tokParser reads tokens the way XLA's HloParserImpl does.
+type tokParser struct {
+	lex *lexer.PeekingLexer
+	end ast.Pos // end of the last token consumed
+}
+
+func (p *tokParser) cur() ast.Pos { return ast.Pos(p.lex.Peek().Pos) }
+
+func (p *tokParser) next() *lexer.Token {
+	t := p.lex.Next()
+	end := t.Pos
+	end.Advance(t.Value)
+	p.end = ast.Pos(end)
+	return t
+}
+
+func (p *tokParser) is(s string) bool {
+	t := p.lex.Peek()
+	return !t.EOF() && t.Value == s && t.Type == tokPunct
+}
+
+func (p *tokParser) optional(s string) bool {
+	if p.is(s) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *tokParser) expect(s, msg string) error {
+	if p.optional(s) {
+		return nil
+	}
+	return p.errorf(p.cur(), "%s", msg)
+}
+
+func (p *tokParser) errorf(pos ast.Pos, format string, args ...any) error {
+	return ast.ErrorList{ast.Errorf(pos, format, args...)}
+}
+
+// integer reads an int64, as XLA's ParseInt64.
+func (p *tokParser) integer() (int64, error) {
+	t := p.lex.Peek()
+	if t.Type != tokInt {
+		return 0, p.errorf(p.cur(), "expects integer")
+	}
+	n, err := strconv.ParseInt(t.Value, 10, 64)
+	if err != nil {
+		return 0, p.errorf(p.cur(), "integer %s does not fit in 64 bits", ast.Clip(t.Value))
+	}
+	p.next()
+	return n, nil
+}
+
+// shapeIndex reads `{i, j, ...}`, as XLA's ParseShapeIndex.
+func (p *tokParser) shapeIndex() ([]int64, error) {
+	if err := p.expect("{", "Expects '{' at the start of ShapeIndex"); err != nil {
+		return nil, err
+	}
+	idx := []int64{}
+	for !p.is("}") {
+		n, err := p.integer()
+		if err != nil {
+			return nil, err
+		}
+		idx = append(idx, n)
+		if !p.optional(",") {
+			break
+		}
+	}
+	if err := p.expect("}", "Expects '}' at the end of ShapeIndex"); err != nil {
+		return nil, err
+	}
+	return idx, nil
+}
+
+// The grammar's roots, one parser each, built once on first use.
+type (
+	aliasRoot struct {
+		List *AliasList `parser:"@@"`
+	}
+	donorRoot struct {
+		List *DonorList `parser:"@@"`
+	}
+)
+
+var grammar struct {
+	once   sync.Once
+	alias  *participle.Parser[aliasRoot]
+	donor  *participle.Parser[donorRoot]
+	layout *participle.Parser[ComputationLayout]
+	shape  *participle.Parser[ShapeNode]
+}
+
+func build() {
+	opts := []participle.Option{
+		participle.Lexer(definition{}),
+		participle.Elide("Whitespace", "Comment"),
+		participle.UseLookahead(2),
+	}
+	grammar.alias = participle.MustBuild[aliasRoot](opts...)
+	grammar.donor = participle.MustBuild[donorRoot](opts...)
+	grammar.layout = participle.MustBuild[ComputationLayout](opts...)
+	grammar.shape = participle.MustBuild[ShapeNode](opts...)
+}
+
+// parseSpan parses the text of span with p.
+func parseSpan[T any](p **participle.Parser[T], src []byte, span ast.Span) (*T, error) {
+	grammar.once.Do(build)
+	pos := span.Pos
+	lex := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
+	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
+	if err != nil {
+		return nil, convertError(err, pos)
+	}
+	v, err := (*p).ParseFromLexer(peek)
+	if err != nil {
+		return nil, convertError(err, pos)
+	}
+	return v, nil
+}
+
+// ParseShape parses the HLO shape spanning span of src.
+func ParseShape(src []byte, span ast.Span) (*ShapeNode, error) {
+	return parseSpan(&grammar.shape, src, span)
+}
+
+// convertError turns a participle or lexer error into diagnostics.
+func convertError(err error, fallback ast.Pos) error {
+	var list ast.ErrorList
+	if errors.As(err, &list) {
+		return list
+	}
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		return ast.ErrorList{ast.Errorf(ast.Pos(perr.Position()), "%s", message(perr))}
+	}
+	return ast.ErrorList{ast.Errorf(fallback, "%s", err.Error())}
+}
+
+// message rewords participle's messages.
+func message(err participle.Error) string {
+	var unexpected *participle.UnexpectedTokenError
+	if errors.As(err, &unexpected) {
+		t := unexpected.Unexpected
+		if t.EOF() {
+			return "unexpected end of input"
+		}
+		if unexpected.Expect != "" {
+			return fmt.Sprintf("unexpected '%s', expected %s", printable(t.Value), unexpected.Expect)
+		}
+		return fmt.Sprintf("unexpected '%s'", printable(t.Value))
+	}
+	return err.Message()
+}
+
+// printable shortens a token for a message and escapes what is not
+// printable ASCII, so that a diagnostic is one readable line.
+func printable(s string) string {
+	s = ast.Clip(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			q := strconv.Quote(s)
+			return q[1 : len(q)-1]
+		}
+	}
+	return s
+}

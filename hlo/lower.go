@@ -1,0 +1,381 @@
+package hlo
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// Lower builds the alias-config model of f's entry computation: the
+// parameter and result shapes from entry_computation_layout when the
+// header has it, else from the entry's parameter instructions and ROOT
+// (a shape without a layout gets the default descending layout); the
+// aliases from input_output_alias and the donors from buffer_donor. Then
+// it verifies the config. It returns the config (nil if it could not be
+// built) and the diagnostics; the config is valid when the list holds no
+// error.
+func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
+	var errs ast.ErrorList
+	params, perrs := entryParams(f.Entry)
+	errs = append(errs, perrs...)
+	shapes, out, serrs := entryShapes(f, params)
+	errs = append(errs, serrs...)
+	if errs.HasErrors() {
+		errs.Sort()
+		return nil, errs
+	}
+	cfg := model.NewConfig(shapes, out)
+	cfg.Source = source(f, params)
+	errs = append(errs, aliases(f, cfg)...)
+	errs = append(errs, donors(f, cfg)...)
+	if !errs.HasErrors() {
+		errs = append(errs, model.Verify(cfg)...)
+	}
+	errs.Sort()
+	if errs.HasErrors() {
+		return nil, errs
+	}
+	return cfg, errs
+}
+
+// entryParams orders the parameter instructions by number and checks
+// that the numbers are 0 to n-1, each once.
+func entryParams(c *Computation) ([]*Instr, ast.ErrorList) {
+	var errs ast.ErrorList
+	params := append([]*Instr(nil), c.Params...)
+	sort.SliceStable(params, func(i, j int) bool { return params[i].Param < params[j].Param })
+	for i, in := range params {
+		switch {
+		case i > 0 && in.Param == params[i-1].Param:
+			errs.Add(in.ParamPos, "parameter number %d is used twice in computation %s: by %s and %s",
+				in.Param, ast.Clip(c.Name), ast.Clip(params[i-1].Name), ast.Clip(in.Name))
+		case in.Param != int64(i) && (i == 0 || in.Param != params[i-1].Param):
+			errs.Add(in.ParamPos, "parameter number %d of computation %s is out of range: it has %d parameter(s), numbered from 0, and no parameter %d",
+				in.Param, ast.Clip(c.Name), len(params), i)
+			return params, errs
+		}
+	}
+	return params, errs
+}
+
+// entryShapes returns the parameter shapes and the result shape.
+func entryShapes(f *File, params []*Instr) ([]model.Shape, model.Shape, ast.ErrorList) {
+	var errs ast.ErrorList
+	shapes := make([]model.Shape, len(params))
+	for i, in := range params {
+		if err := lowerShape(in.Shape, &shapes[i]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	var out model.Shape
+	if err := lowerShape(f.Entry.Root.Shape, &out); err != nil {
+		errs = append(errs, err)
+	}
+	if f.Layout == nil || errs.HasErrors() {
+		return shapes, out, errs
+	}
+	l := f.Layout
+	if len(l.Params) != len(params) {
+		errs.Add(l.Pos, "entry_computation_layout has %d parameter shape(s), but the entry computation %s has %d parameter(s)",
+			len(l.Params), ast.Clip(f.Entry.Name), len(params))
+		return nil, out, errs
+	}
+	for i, node := range l.Params {
+		var s model.Shape
+		if err := lowerShape(node, &s); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if !sameShape(&s, &shapes[i]) {
+			errs.Add(node.Pos, "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
+				i, s.String(), i, shapes[i].String())
+		}
+		shapes[i] = s
+	}
+	var res model.Shape
+	if err := lowerShape(l.Result, &res); err != nil {
+		return shapes, out, append(errs, err)
+	}
+	if !sameShape(&res, &out) {
+		errs.Add(l.Result.Pos, "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), out.String())
+	}
+	return shapes, res, errs
+}
+
+// sameShape reports whether a and b are equal but for their layouts
+// (ShapeUtil::Compatible).
+func sameShape(a, b *model.Shape) bool { return a.String() == b.String() }
+
+// source records where the entry's pieces are: each parameter instruction
+// and the ROOT, for diagnostics and remarks.
+func source(f *File, params []*Instr) model.Source {
+	src := model.Source{Func: f.Entry.Pos}
+	for _, in := range params {
+		src.Args = append(src.Args, in.Span)
+	}
+	src.Results = []ast.Span{f.Entry.Root.Span}
+	return src
+}
+
+// aliases sets up every alias of input_output_alias, in its order.
+func aliases(f *File, cfg *model.Config) ast.ErrorList {
+	if f.Aliases == nil {
+		return nil
+	}
+	var errs ast.ErrorList
+	for _, e := range f.Aliases.Entries {
+		if err := nonNegative(e.Pos, "output index", e.Output); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := nonNegative(e.Pos, "parameter index", e.ParamIndex); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		kind := model.MayAlias
+		if e.Must {
+			kind = model.MustAlias
+		}
+		origin := model.Origin{Attr: keyAlias, Span: ast.Span{Pos: e.Pos, End: e.EndPos}}
+		if err := cfg.Aliases.SetUpAlias(e.Output, e.Param, e.ParamIndex, kind, origin); err != nil {
+			errs.Add(e.Pos, "%s", err)
+		}
+	}
+	return errs
+}
+
+// donors registers every donor of buffer_donor.
+func donors(f *File, cfg *model.Config) ast.ErrorList {
+	if f.Donors == nil {
+		return nil
+	}
+	var errs ast.ErrorList
+	for _, e := range f.Donors.Entries {
+		if err := nonNegative(e.Pos, "parameter index", e.ParamIndex); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		origin := model.Origin{Attr: keyDonor, Span: ast.Span{Pos: e.Pos, End: e.EndPos}}
+		if err := cfg.Donors.AddBufferDonor(e.Param, e.ParamIndex, origin); err != nil {
+			errs.Add(e.Pos, "%s", err)
+		}
+	}
+	return errs
+}
+
+func nonNegative(pos ast.Pos, what string, index []int64) *ast.Error {
+	for _, i := range index {
+		if i < 0 {
+			return ast.Errorf(pos, "%s %s must hold indices >= 0, got %d", what, model.ShapeIndex(index), i)
+		}
+	}
+	return nil
+}
+
+// lowerShape converts a parsed shape into dst, checking its dimensions
+// and layout as XLA's parser and ShapeUtil::ValidateShape do.
+func lowerShape(n *ShapeNode, dst *model.Shape) *ast.Error {
+	if n.Tuple != nil {
+		elems := make([]model.Shape, len(n.Tuple.Elems))
+		for i, e := range n.Tuple.Elems {
+			if err := lowerShape(e, &elems[i]); err != nil {
+				return err
+			}
+		}
+		*dst = model.Tuple(elems...)
+		return nil
+	}
+	return lowerArray(n.Array, dst)
+}
+
+func lowerArray(a *ArrayNode, dst *model.Shape) *ast.Error {
+	switch a.Elem {
+	case "token", "opaque":
+		if len(a.Dims) > 0 || a.Layout != nil {
+			return ast.Errorf(a.Pos, "%s shape must be %s[] without a layout", a.Elem, a.Elem)
+		}
+		if a.Elem == "token" {
+			*dst = model.Token()
+		} else {
+			*dst = model.Opaque("opaque[]")
+		}
+		return nil
+	}
+	elem, ok := model.PrimitiveFromXLA(a.Elem)
+	if !ok {
+		return ast.Errorf(a.Pos, "expected primitive type, saw %s", printable(a.Elem))
+	}
+	s := model.Shape{Kind: model.ArrayShape, Elem: elem, Dims: make([]int64, len(a.Dims))}
+	for i, d := range a.Dims {
+		if err := lowerDim(d, &s, i); err != nil {
+			return err
+		}
+	}
+	if a.Layout == nil {
+		s.SetDefaultLayout()
+	} else if err := lowerLayout(a.Layout, &s); err != nil {
+		return err
+	}
+	*dst = s
+	return nil
+}
+
+func lowerDim(d *DimNode, s *model.Shape, i int) *ast.Error {
+	if d.Unbounded || d.Bounded {
+		if s.Dynamic == nil {
+			s.Dynamic = make([]bool, len(s.Dims))
+		}
+		s.Dynamic[i] = true
+	}
+	if d.Unbounded {
+		s.Dims[i] = model.UnboundedSize
+		return nil
+	}
+	n, err := strconv.ParseInt(d.Size, 10, 64)
+	if err != nil || n < 0 {
+		return ast.Errorf(d.Pos, "invalid dimension size %s", printable(d.Size))
+	}
+	s.Dims[i] = n
+	return nil
+}
+
+// lowerLayout fills in s's layout from l.
+func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
+	m2m, err := ints(l.Pos, l.MinorToMajor)
+	if err != nil {
+		return err
+	}
+	if len(m2m) != len(s.Dims) {
+		return ast.Errorf(l.Pos, "Dimensions size is %d, but minor to major size is %d.", len(s.Dims), len(m2m))
+	}
+	if err := permutation(l.Pos, m2m); err != nil {
+		return err
+	}
+	s.HasLayout, s.MinorToMajor = true, m2m
+	if !l.Colon {
+		return nil
+	}
+	a := &model.LayoutAttrs{}
+	steps := []func() *ast.Error{
+		func() (err *ast.Error) { a.Tiles, err = tiles(l.Tiles); return },
+		func() (err *ast.Error) { a.TailPaddingAlignment, err = intAttr(l.Padding, 1, "multiple padded to in elements"); return },
+		func() (err *ast.Error) { a.IndexType, err = typeAttr(l.IndexType); return },
+		func() (err *ast.Error) { a.PointerType, err = typeAttr(l.PointerType); return },
+		func() (err *ast.Error) { a.ElementSizeBits, err = intAttr(l.ElementSize, 0, "element size in bits"); return },
+		func() (err *ast.Error) { s.MemorySpace, err = intAttr(l.MemorySpace, 0, "memory space"); return },
+		func() (err *ast.Error) { a.SplitConfigs, err = splits(l.Splits); return },
+		func() (err *ast.Error) { a.PhysicalShape, err = physical(l.Physical); return },
+		func() (err *ast.Error) {
+			a.DynamicMetadataPrefixBytes, err = intAttr(l.MetadataSize, 0, "dynamic shape metadata prefix bytes")
+			return
+		},
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	if !a.IsZero() {
+		s.Attrs = a
+	}
+	return nil
+}
+
+// permutation checks a minor-to-major list as XLA's
+// LayoutUtil::ValidateLayoutForShape does.
+func permutation(pos ast.Pos, m2m []int64) *ast.Error {
+	seen := make([]bool, len(m2m))
+	for _, d := range m2m {
+		if d < 0 || d >= int64(len(m2m)) {
+			return ast.Errorf(pos, "layout minor_to_major field has out-of-bounds value: %s", model.ShapeIndex(m2m))
+		}
+		if seen[d] {
+			return ast.Errorf(pos, "layout minor_to_major field has duplicate values: %s", model.ShapeIndex(m2m))
+		}
+		seen[d] = true
+	}
+	return nil
+}
+
+func ints(pos ast.Pos, texts []string) ([]int64, *ast.Error) {
+	v := make([]int64, len(texts))
+	for i, t := range texts {
+		n, err := strconv.ParseInt(t, 10, 64)
+		if err != nil {
+			return nil, ast.Errorf(pos, "integer %s does not fit in 64 bits", ast.Clip(t))
+		}
+		v[i] = n
+	}
+	return v, nil
+}
+
+func tiles(nodes []*TileNode) ([]model.Tile, *ast.Error) {
+	var out []model.Tile
+	for _, t := range nodes {
+		tile := model.Tile{}
+		for _, d := range t.Dims {
+			if d.Combine {
+				tile = append(tile, model.CombineDimension)
+				continue
+			}
+			n, err := strconv.ParseInt(d.Size, 10, 64)
+			if err != nil || n < 0 {
+				return nil, ast.Errorf(d.Pos, "invalid tile dimension %s", printable(d.Size))
+			}
+			tile = append(tile, n)
+		}
+		out = append(out, tile)
+	}
+	return out, nil
+}
+
+// intAttr reads L(n), E(n), S(n) or M(n); def is the value when absent.
+func intAttr(a *IntAttr, def int64, what string) (int64, *ast.Error) {
+	if a == nil {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(a.Value, 10, 64)
+	if err != nil || n < 0 || what == "multiple padded to in elements" && n < 1 {
+		return 0, ast.Errorf(a.Pos, "invalid %s %s", what, printable(a.Value))
+	}
+	return n, nil
+}
+
+func typeAttr(a *TypeAttr) (model.PrimitiveType, *ast.Error) {
+	if a == nil {
+		return model.Invalid, nil
+	}
+	p, ok := model.PrimitiveFromXLA(a.Type)
+	if !ok {
+		return 0, ast.Errorf(a.Pos, "expected primitive type, saw %s", printable(a.Type))
+	}
+	if !p.IsUnsignedInt() {
+		return 0, ast.Errorf(a.Pos, "expecting an unsigned integer type")
+	}
+	return p, nil
+}
+
+func splits(nodes []*SplitNode) ([]model.SplitConfig, *ast.Error) {
+	var out []model.SplitConfig
+	for _, n := range nodes {
+		v, err := ints(n.Pos, append([]string{n.Dim}, n.Indices...))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, model.SplitConfig{Dimension: v[0], Indices: v[1:]})
+	}
+	return out, nil
+}
+
+func physical(p *PhysicalNode) (*model.Shape, *ast.Error) {
+	if p == nil {
+		return nil, nil
+	}
+	var s model.Shape
+	if err := lowerShape(p.Shape, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
