@@ -236,10 +236,10 @@ func (s *scanner) body(c *compSpan) error {
 
 // compSpan is what the scanner records of a computation.
 type compSpan struct {
-	start      int
-	name       string
-	namePos    ast.Pos
-	entry      bool
+	start     int
+	name      string
+	namePos   ast.Pos
+	entry     bool
 	body, end int       // the body's '{', and the offset after the computation
 	bodyPoint linePoint // the line count at the body's '{'
 }

@@ -260,10 +260,16 @@ func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
 	a := &model.LayoutAttrs{}
 	steps := []func() *ast.Error{
 		func() (err *ast.Error) { a.Tiles, err = tiles(l.Tiles); return },
-		func() (err *ast.Error) { a.TailPaddingAlignment, err = intAttr(l.Padding, 1, "multiple padded to in elements"); return },
+		func() (err *ast.Error) {
+			a.TailPaddingAlignment, err = intAttr(l.Padding, 1, "multiple padded to in elements")
+			return
+		},
 		func() (err *ast.Error) { a.IndexType, err = typeAttr(l.IndexType); return },
 		func() (err *ast.Error) { a.PointerType, err = typeAttr(l.PointerType); return },
-		func() (err *ast.Error) { a.ElementSizeBits, err = intAttr(l.ElementSize, 0, "element size in bits"); return },
+		func() (err *ast.Error) {
+			a.ElementSizeBits, err = intAttr(l.ElementSize, 0, "element size in bits")
+			return
+		},
 		func() (err *ast.Error) { s.MemorySpace, err = intAttr(l.MemorySpace, 0, "memory space"); return },
 		func() (err *ast.Error) { a.SplitConfigs, err = splits(l.Splits); return },
 		func() (err *ast.Error) { a.PhysicalShape, err = physical(l.Physical); return },
