@@ -36,6 +36,10 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkInput(in); err != nil {
+		in.Close()
+		return nil, err
+	}
 	inPlace := sameFile(path, out)
 	sp := newSpeculation(in, s, out, inPlace)
 	var early func(*ast.File)

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -92,6 +93,9 @@ func process(in *input, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkInput(in); err != nil {
+		return nil, err
+	}
 	return s.process(in, nil), nil
 }
 
@@ -141,9 +145,12 @@ func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
 // run reads one module, runs the passes, verifies the result and computes
 // the edits.
 func (s *settings) run(name string, src []byte, po parser.Options) (*model.Config, []printer.Edit, ast.ErrorList) {
+	if hlo.IsHLO(src) {
+		return s.runHLO(name, src, po.LineOffset, po.Release)
+	}
 	file, err := parser.ParseFile(name, src, po)
 	if err != nil {
-		return nil, nil, asList(err)
+		return nil, nil, hloHint(src, asList(err))
 	}
 	return s.rewrite(file, src)
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/mhlo-alias/mhlo-alias"
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -13,6 +15,7 @@ import (
 
 // command runs the library over every input and prints.
 type command struct {
+	usage  *atomic.Bool // set when an input makes the options a usage error
 	opts   *options
 	stdin  io.Reader
 	stdout io.Writer
@@ -20,18 +23,23 @@ type command struct {
 }
 
 func (c *command) run() int {
+	c.usage = new(atomic.Bool)
 	files := c.opts.files
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	if c.opts.write && len(files) > 1 {
-		return c.runConcurrently(files)
-	}
 	status := 0
-	for _, name := range files {
-		if !c.file(name) {
-			status = 1
+	if c.opts.write && len(files) > 1 {
+		status = c.runConcurrently(files)
+	} else {
+		for _, name := range files {
+			if !c.file(name) {
+				status = 1
+			}
 		}
+	}
+	if c.usage.Load() {
+		return 2 // an option that does not apply to an input (HLO text)
 	}
 	return status
 }
@@ -79,6 +87,10 @@ func (c *command) file(name string) bool {
 		c.report(res.Diagnostics())
 	}
 	if err != nil {
+		var usage *mhloalias.UsageError
+		if errors.As(err, &usage) {
+			c.usage.Store(true)
+		}
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		return false
 	}
