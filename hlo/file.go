@@ -64,6 +64,7 @@ type Instr struct {
 	Span     ast.Span // from ROOT or the name to the end of the operands
 	Name     string
 	ShapeSrc ast.Span
+	HasShape bool       // the shape is written (XLA may infer it)
 	Shape    *ShapeNode // parsed, for parameters and the root
 	Param    int64      // the parameter number of a parameter instruction
 	ParamPos ast.Pos    // the position of that number
@@ -399,13 +400,16 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
 	}
 	shapeStart := skipTrivia(src, j+1)
-	shapeEnd, err := s.skipShape(shapeStart)
-	if err != nil {
-		return nil, false, 0, err
+	j = shapeStart
+	if s.hasShape(shapeStart) {
+		shapeEnd, err := s.skipShape(shapeStart)
+		if err != nil {
+			return nil, false, 0, err
+		}
+		shapeEnd = trimTrivia(src, shapeStart, shapeEnd)
+		in.ShapeSrc, in.HasShape = s.span(shapeStart, shapeEnd), true
+		j = skipTrivia(src, shapeEnd)
 	}
-	shapeEnd = trimTrivia(src, shapeStart, shapeEnd)
-	in.ShapeSrc = s.span(shapeStart, shapeEnd)
-	j = skipTrivia(src, shapeEnd)
 	opcode := s.word(j)
 	if opcode == "" || opcode[0] == '%' {
 		return nil, false, 0, s.errorf(j, "expects opcode")
@@ -415,6 +419,9 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(opcode))
 	}
 	if opcode == "parameter" {
+		if !in.HasShape {
+			return nil, false, 0, s.errorf(shapeStart, "expects a shape for the parameter instruction %s", ast.Clip(in.Name))
+		}
 		if err := s.paramNumber(in, j); err != nil {
 			return nil, false, 0, err
 		}
@@ -426,6 +433,19 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 	in.Span = ast.Span{Pos: startPos, End: s.pos(end)}
 	end, err = s.trailingAttrs(end)
 	return in, root, end, err
+}
+
+// hasShape reports whether an instruction's shape stands at i: XLA lets
+// the shape of an instruction whose shape it can infer be left out
+// (`a = add(p0, p1)`).
+func (s *scanner) hasShape(i int) bool {
+	src := s.src
+	if i < len(src) && src[i] == '(' {
+		return true
+	}
+	w := s.word(i)
+	k := skipTrivia(src, i+len(w))
+	return w != "" && k < len(src) && src[k] == '['
 }
 
 // paramNumber reads N in `parameter(N)`, whose '(' is at i.
@@ -483,8 +503,8 @@ func (s *scanner) parseValues() error {
 	// Without entry_computation_layout the shapes come from the entry's
 	// instructions; with it, they still give the lowering its checks.
 	for _, in := range append(f.Entry.Params, f.Entry.Root) {
-		if in.Shape != nil {
-			continue // the root is also a parameter
+		if in.Shape != nil || !in.HasShape {
+			continue // the root is also a parameter, or has no shape
 		}
 		var err error
 		in.Shape, err = ParseShape(s.src, in.ShapeSrc)

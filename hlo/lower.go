@@ -3,6 +3,7 @@ package hlo
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -70,8 +71,14 @@ func entryShapes(f *File, params []*Instr) ([]model.Shape, model.Shape, ast.Erro
 		}
 	}
 	var out model.Shape
-	if err := lowerShape(f.Entry.Root.Shape, &out); err != nil {
-		errs = append(errs, err)
+	root := f.Entry.Root
+	switch {
+	case root.Shape == nil && f.Layout == nil:
+		errs.Add(root.Span.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
+	case root.Shape != nil:
+		if err := lowerShape(root.Shape, &out); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if f.Layout == nil || errs.HasErrors() {
 		return shapes, out, errs
@@ -98,7 +105,7 @@ func entryShapes(f *File, params []*Instr) ([]model.Shape, model.Shape, ast.Erro
 	if err := lowerShape(l.Result, &res); err != nil {
 		return shapes, out, append(errs, err)
 	}
-	if !sameShape(&res, &out) {
+	if root.Shape != nil && !sameShape(&res, &out) {
 		errs.Add(l.Result.Pos, "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), out.String())
 	}
 	return shapes, res, errs
@@ -283,10 +290,26 @@ func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
 			return err
 		}
 	}
+	if a.PhysicalShape != nil {
+		// XLA's parser: only a sparse array's layout has one, and HLO
+		// text has no sparse dimension level types here.
+		return ast.Errorf(l.Physical.Pos, "Layout has physical shape, but is not for a sparse array: %s", layoutText(s, a))
+	}
 	if !a.IsZero() {
 		s.Attrs = a
 	}
 	return nil
+}
+
+// layoutText prints the layout of s with attributes a, for a message.
+func layoutText(s *model.Shape, a *model.LayoutAttrs) string {
+	c := *s
+	c.Attrs = a
+	text := c.StringWithLayout()
+	if i := strings.IndexByte(text, '{'); i >= 0 {
+		return text[i:]
+	}
+	return text
 }
 
 // permutation checks a minor-to-major list as XLA's
