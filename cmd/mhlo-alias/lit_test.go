@@ -16,6 +16,6 @@ func TestLit(t *testing.T) {
 			return run(args, stdin, stdout, stderr)
 		},
 		"FileCheck": filecheck.Main,
-	}}
+	}, Suffixes: []string{".mlir", ".hlo"}}
 	lit.RunDir(t, "../../testdata/mlir", cfg)
 }

@@ -19,7 +19,7 @@ import lit.formats
 
 config.name = "mhlo-alias"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".hlo"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
