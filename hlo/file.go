@@ -502,9 +502,9 @@ func (s *scanner) parseValues() error {
 	}
 	// Without entry_computation_layout the shapes come from the entry's
 	// instructions; with it, they still give the lowering its checks.
-	for _, in := range append(f.Entry.Params, f.Entry.Root) {
-		if in.Shape != nil || !in.HasShape {
-			continue // the root is also a parameter, or has no shape
+	for i, in := range append(f.Entry.Params, f.Entry.Root) {
+		if !in.HasShape || i == len(f.Entry.Params) && in.Param >= 0 {
+			continue // no shape, or the root is also a parameter
 		}
 		var err error
 		in.Shape, err = ParseShape(s.src, in.ShapeSrc)

@@ -75,6 +75,8 @@ func entryShapes(f *File, params []*Instr) ([]model.Shape, model.Shape, ast.Erro
 	switch {
 	case root.Shape == nil && f.Layout == nil:
 		errs.Add(root.Span.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
+	case root.Param >= 0 && root.Param < int64(len(shapes)):
+		out = shapes[root.Param].Clone() // the root is a parameter: lowered once
 	case root.Shape != nil:
 		if err := lowerShape(root.Shape, &out); err != nil {
 			errs = append(errs, err)
