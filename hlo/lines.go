@@ -27,9 +27,31 @@ func (p *linePoint) advance(src []byte, off int) {
 	seg := src[p.off:off]
 	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 		p.line += n
-		p.lineStart = p.off + bytes.LastIndexByte(seg, '\n') + 1
+		p.lineStart = p.off + lastNewline(seg) + 1
 	}
 	p.off = off
+}
+
+// lastNewline is bytes.LastIndexByte(b, '\n') for a b that holds one, in
+// blocks searched forward: LastIndexByte reads a byte at a time, and the
+// line before a checkpoint can be a megabyte constant.
+func lastNewline(b []byte) int {
+	const block = 4096
+	for end := len(b); end > 0; end -= block {
+		start := max(end-block, 0)
+		i := bytes.IndexByte(b[start:end], '\n')
+		if i < 0 {
+			continue
+		}
+		for at := start + i; ; {
+			j := bytes.IndexByte(b[at+1:end], '\n')
+			if j < 0 {
+				return at
+			}
+			at += j + 1
+		}
+	}
+	return -1
 }
 
 func (x *lineIndex) lineCol(src []byte, off int) (int, int) {

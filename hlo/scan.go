@@ -2,8 +2,6 @@ package hlo
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -23,6 +21,55 @@ type scanner struct {
 	release    func(int)
 	released   int
 	file       *File
+	finders    [256]finder // for each byte, where it occurs next
+}
+
+// finder remembers where one byte occurs next, found with
+// bytes.IndexByte (which compares many bytes at once) in windows of
+// findWindow bytes. The skipping loops ask for the next of several bytes
+// and pass most answers by: each answer stays valid until the scan
+// reaches it, so every occurrence of every byte is searched for once.
+type finder struct {
+	lo, hi int  // the byte does not occur in src[lo:hi]
+	found  bool // the byte is at src[hi]; else hi ends a searched window
+}
+
+// findWindow bounds how far ahead of the scan a search reads, so that the
+// pages the scan has not reached stay untouched.
+const findWindow = 1 << 20
+
+// next returns the offset of the first b at or after j, or the end of the
+// window searched if that holds none (len(src) at the end).
+func (s *scanner) next(b byte, j int) int {
+	f := &s.finders[b]
+	start := j
+	if f.lo <= j && j <= f.hi {
+		if f.found {
+			return f.hi
+		}
+		start = f.hi
+	} else {
+		f.lo = j
+	}
+	end := min(start+findWindow, len(s.src))
+	if k := bytes.IndexByte(s.src[start:end], b); k >= 0 {
+		f.hi, f.found = start+k, true
+	} else {
+		f.hi, f.found = end, false
+	}
+	return f.hi
+}
+
+// nextOf returns the offset of the first byte of set at or after j, or
+// an offset before it where a search stopped (see next). The caller
+// checks the byte there and, when it is none of set, asks again from the
+// same offset: that search goes on from where the last one stopped.
+func (s *scanner) nextOf(set string, j int) int {
+	p := len(s.src)
+	for i := 0; i < len(set); i++ {
+		p = min(p, s.next(set[i], j))
+	}
+	return p
 }
 
 // releaseStep is how much text the scanner reads between two calls of the
@@ -103,65 +150,6 @@ func (s *scanner) word(i int) string {
 	return string(src[i : j+identLen(src, j)])
 }
 
-// skipping marks the bytes that stop the brace-skipping loop of a body.
-var bodySpecial = func() (t [256]bool) {
-	for _, c := range []byte("{}\"/") {
-		t[c] = true
-	}
-	return
-}()
-
-// groupSpecial marks the bytes that stop the loop that skips a bracket
-// group of any kind.
-var groupSpecial = func() (t [256]bool) {
-	for _, c := range []byte("(){}[]\"/") {
-		t[c] = true
-	}
-	return
-}()
-
-const ones, highs = 0x0101010101010101, 0x8080808080808080
-
-// zeroBytes marks the high bit of each byte of x that equals c: for the
-// word y = x^c, (y - 0x01..01) &^ y & 0x80..80 marks the lowest zero byte
-// of y exactly, which is all that the callers use.
-func zeroBytes(x uint64, c byte) uint64 {
-	y := x ^ (ones * uint64(c))
-	return (y - ones) &^ y
-}
-
-// nextBodySpecial returns the offset of the first byte at or after j that
-// is one of { } " /, or len(src), eight bytes at a time.
-func nextBodySpecial(src []byte, j int) int {
-	for ; j+8 <= len(src); j += 8 {
-		x := binary.LittleEndian.Uint64(src[j:])
-		m := (zeroBytes(x, '{') | zeroBytes(x, '}') | zeroBytes(x, '"') | zeroBytes(x, '/')) & highs
-		if m != 0 {
-			return j + bits.TrailingZeros64(m)/8
-		}
-	}
-	for j < len(src) && !bodySpecial[src[j]] {
-		j++
-	}
-	return j
-}
-
-// nextGroupSpecial is nextBodySpecial for the bytes ( ) { } [ ] " /.
-func nextGroupSpecial(src []byte, j int) int {
-	for ; j+8 <= len(src); j += 8 {
-		x := binary.LittleEndian.Uint64(src[j:])
-		m := (zeroBytes(x, '(') | zeroBytes(x, ')') | zeroBytes(x, '{') | zeroBytes(x, '}') |
-			zeroBytes(x, '[') | zeroBytes(x, ']') | zeroBytes(x, '"') | zeroBytes(x, '/')) & highs
-		if m != 0 {
-			return j + bits.TrailingZeros64(m)/8
-		}
-	}
-	for j < len(src) && !groupSpecial[src[j]] {
-		j++
-	}
-	return j
-}
-
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'
 // is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
@@ -184,12 +172,13 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 }
 
 // skipBody returns the offset after the '}' matching the '{' at src[i].
-// This is the hot path: it runs over every computation body.
+// This is the hot path: it runs over every computation body, literal
+// constants included.
 func (s *scanner) skipBody(i int) (int, error) {
 	src := s.src
 	depth := 0
 	for j := i; ; {
-		j = nextBodySpecial(src, j)
+		j = s.nextOf("{}\"/", j)
 		if j-s.released >= releaseStep {
 			s.releaseAt(j)
 		}
@@ -206,7 +195,7 @@ func (s *scanner) skipBody(i int) (int, error) {
 			if depth == 0 {
 				return j, nil
 			}
-		default:
+		case '"', '/':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
 				return 0, err
@@ -226,7 +215,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 	src := s.src
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
-		j = nextGroupSpecial(src, j)
+		j = s.nextOf("(){}[]\"/", j)
 		if j-s.released >= releaseStep {
 			s.releaseAt(j)
 		}
@@ -246,7 +235,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			if len(stack) == 0 {
 				return j, nil
 			}
-		default:
+		case '"', '/':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
 				return 0, err

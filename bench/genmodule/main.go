@@ -1,5 +1,6 @@
 // Command genmodule writes a large, realistic MLIR module for benchmarks
-// (see package gen): genmodule -size 2g -params 400 -o big.mlir
+// (see package gen): genmodule -size 2g -params 400 -o big.mlir, or an HLO
+// text dump: genmodule -hlo -size 200m -const 4000000 -o big.hlo
 package main
 
 import (
@@ -21,6 +22,7 @@ func main() {
 	constBytes := flag.Int("const", 64000, "largest dense constant, in bytes (small for an op-heavy module)")
 	uniform := flag.String("uniform", "", "give every parameter and result this type, with no alias (e.g. tensor<64x128xf32>)")
 	donors := flag.Bool("donors", false, "with -uniform: every parameter is a jax.buffer_donor")
+	hloText := flag.Bool("hlo", false, "write an HLO text dump instead: large literal constants before the ENTRY computation")
 	flag.Parse()
 	n, err := parseSize(*size)
 	if err != nil {
@@ -35,7 +37,12 @@ func main() {
 		}
 	}
 	b := int64(float64(n) * *before)
-	if _, err := gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed, ConstBytes: *constBytes, Uniform: *uniform, Donors: *donors}); err != nil {
+	if *hloText {
+		_, err = gen.WriteHLO(w, gen.HLOOptions{Size: n, Params: *params, Seed: *seed, ConstBytes: *constBytes})
+	} else {
+		_, err = gen.Write(w, gen.Options{Before: b, After: n - b, Params: *params, Seed: *seed, ConstBytes: *constBytes, Uniform: *uniform, Donors: *donors})
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "genmodule:", err)
 		os.Exit(1)
 	}
