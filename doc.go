@@ -18,6 +18,16 @@
 // attribute, and jax.buffer_donor. Errors in the text are an ast.ErrorList
 // of positioned diagnostics ("file:line:col: error: message").
 //
+// # HLO text
+//
+// A module whose first token (after white space and comments) is HloModule
+// is HLO text, as XLA dumps it, and goes through package hlo instead: the
+// parameters and result come from the header's entry_computation_layout
+// or the ENTRY computation, the table from its input_output_alias and
+// buffer_donor, and writing changes only those two header attributes, as
+// XLA prints them. Options.Emit, UseTupleArgs and ReturnTuple do not apply
+// to it: using them is a UsageError.
+//
 // # Rewriting a module
 //
 // Rewrite runs the passes named in Options.Passes, in order, and returns
