@@ -7,7 +7,6 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
@@ -57,10 +56,7 @@ func (s *settings) runHLO(name string, src []byte, lineOffset int, release func(
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: !s.SkipVerifyEach}); err != nil {
-		return nil, nil, append(diags, asList(err)...)
-	}
-	if errs := model.Verify(cfg); errs.HasErrors() {
+	if errs := s.runPasses(cfg); errs.HasErrors() {
 		return nil, nil, append(diags, errs...)
 	}
 	if !s.rewrites() {

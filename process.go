@@ -162,10 +162,7 @@ func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []printer
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: !s.SkipVerifyEach}); err != nil {
-		return nil, nil, append(diags, asList(err)...)
-	}
-	if errs := model.Verify(cfg); errs.HasErrors() {
+	if errs := s.runPasses(cfg); errs.HasErrors() {
 		return nil, nil, append(diags, errs...)
 	}
 	if !s.rewrites() {
@@ -176,6 +173,15 @@ func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []printer
 		return nil, nil, append(diags, asList(err)...)
 	}
 	return cfg, edits, diags
+}
+
+// runPasses runs the pipeline on a config read from either front end
+// and verifies the result.
+func (s *settings) runPasses(cfg *model.Config) ast.ErrorList {
+	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: !s.SkipVerifyEach}); err != nil {
+		return asList(err)
+	}
+	return model.Verify(cfg)
 }
 
 // asList turns any error into diagnostics.
