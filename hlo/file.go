@@ -496,9 +496,10 @@ func (s *scanner) parseValues() error {
 		}
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
-		var err error
-		f.Layout, err = parseSpan(&grammar.layout, s.src, a.Value)
-		add(err)
+		r, err := parseSpan(&grammar.layout, s.src, a.Value)
+		if add(err); err == nil {
+			f.Layout = r.Layout
+		}
 	}
 	// Without entry_computation_layout the shapes come from the entry's
 	// instructions; with it, they still give the lowering its checks.

@@ -114,12 +114,65 @@ type PhysicalNode struct {
 }
 
 // ComputationLayout is the value of entry_computation_layout:
-// `{(P0, P1, ...)->RESULT}`.
+// `{(P0, P1, ...)->RESULT}`. It parses itself, as XLA's
+// ParseComputationLayout, for XLA's messages; the shapes are the
+// grammar's.
 type ComputationLayout struct {
 	Pos    ast.Pos
 	EndPos ast.Pos
-	Params []*ShapeNode `parser:"'{' '(' (@@ (',' @@)*)? ')'"`
-	Result *ShapeNode   `parser:"'->' @@ '}'"`
+	Params []*ShapeNode
+	Result *ShapeNode
+}
+
+// Parse implements participle.Parseable.
+func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
+	p := &tokParser{lex: lex}
+	c.Pos = p.cur()
+	// XLA's text for this brace names the aliasing description too.
+	if err := p.expect("{", "Expects '{' at the start of aliasing description"); err != nil {
+		return err
+	}
+	if err := p.expect("(", "Expects ( before parameter shape list"); err != nil {
+		return err
+	}
+	for !p.is(")") {
+		n, err := p.shape()
+		if err != nil {
+			return err
+		}
+		c.Params = append(c.Params, n)
+		if p.is(")") {
+			break
+		}
+		if err := p.expect(",", "Expects , between parameter shapes"); err != nil {
+			return err
+		}
+	}
+	if err := p.expect(")", "Expects ) at end of parameter shape list"); err != nil {
+		return err
+	}
+	if err := p.expect("->", "Expects -> before result shape"); err != nil {
+		return err
+	}
+	var err error
+	if c.Result, err = p.shape(); err != nil {
+		return err
+	}
+	if err := p.expect("}", "Expects '}' at the end of computation layouts"); err != nil {
+		return err
+	}
+	c.EndPos = p.end
+	return nil
+}
+
+// shape parses a shape with the grammar, from where the lexer stands.
+func (p *tokParser) shape() (*ShapeNode, error) {
+	n, err := grammar.shape.ParseFromLexer(p.lex, participle.AllowTrailing(true))
+	if err != nil {
+		return nil, err
+	}
+	p.end = n.EndPos
+	return n, nil
 }
 
 // AliasList is the value of input_output_alias:
@@ -348,13 +401,16 @@ type (
 	donorRoot struct {
 		List *DonorList `parser:"@@"`
 	}
+	layoutRoot struct {
+		Layout *ComputationLayout `parser:"@@"`
+	}
 )
 
 var grammar struct {
 	once   sync.Once
 	alias  *participle.Parser[aliasRoot]
 	donor  *participle.Parser[donorRoot]
-	layout *participle.Parser[ComputationLayout]
+	layout *participle.Parser[layoutRoot]
 	shape  *participle.Parser[ShapeNode]
 }
 
@@ -366,7 +422,7 @@ func build() {
 	}
 	grammar.alias = participle.MustBuild[aliasRoot](opts...)
 	grammar.donor = participle.MustBuild[donorRoot](opts...)
-	grammar.layout = participle.MustBuild[ComputationLayout](opts...)
+	grammar.layout = participle.MustBuild[layoutRoot](opts...)
 	grammar.shape = participle.MustBuild[ShapeNode](opts...)
 }
 
