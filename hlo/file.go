@@ -502,8 +502,12 @@ func (s *scanner) parseValues() error {
 		}
 	}
 	// Without entry_computation_layout the shapes come from the entry's
-	// instructions; with it, they still give the lowering its checks.
+	// instructions; with it, Lower reads an instruction's shape only when
+	// its text differs from the layout's.
 	for i, in := range append(f.Entry.Params, f.Entry.Root) {
+		if f.Header.Attr(keyLayout) != nil {
+			break
+		}
 		if !in.HasShape || i == len(f.Entry.Params) && in.Param >= 0 {
 			continue // no shape, or the root is also a parameter
 		}

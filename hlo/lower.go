@@ -21,7 +21,7 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	var errs ast.ErrorList
 	params, perrs := entryParams(f.Entry)
 	errs = append(errs, perrs...)
-	shapes, out, serrs := entryShapes(f, params)
+	shapes, out, serrs := entryShapes(f, src, params)
 	errs = append(errs, serrs...)
 	if errs.HasErrors() {
 		errs.Sort()
@@ -62,7 +62,10 @@ func entryParams(c *Computation) ([]*Instr, ast.ErrorList) {
 }
 
 // entryShapes returns the parameter shapes and the result shape.
-func entryShapes(f *File, params []*Instr) ([]model.Shape, model.Shape, ast.ErrorList) {
+func entryShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Shape, ast.ErrorList) {
+	if f.Layout != nil {
+		return layoutShapes(f, src, params)
+	}
 	var errs ast.ErrorList
 	shapes := make([]model.Shape, len(params))
 	for i, in := range params {
@@ -71,46 +74,78 @@ func entryShapes(f *File, params []*Instr) ([]model.Shape, model.Shape, ast.Erro
 		}
 	}
 	var out model.Shape
-	root := f.Entry.Root
-	switch {
-	case root.Shape == nil && f.Layout == nil:
-		errs.Add(root.Span.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
+	switch root := f.Entry.Root; {
 	case root.Param >= 0 && root.Param < int64(len(shapes)):
 		out = shapes[root.Param].Clone() // the root is a parameter: lowered once
 	case root.Shape != nil:
 		if err := lowerShape(root.Shape, &out); err != nil {
 			errs = append(errs, err)
 		}
+	default:
+		errs.Add(root.Span.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
 	}
-	if f.Layout == nil || errs.HasErrors() {
-		return shapes, out, errs
-	}
+	return shapes, out, errs
+}
+
+// layoutShapes returns the shapes of entry_computation_layout, checking
+// that the instructions agree with them but for layout.
+func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Shape, ast.ErrorList) {
+	var errs ast.ErrorList
 	l := f.Layout
 	if len(l.Params) != len(params) {
 		errs.Add(l.Pos, "entry_computation_layout has %d parameter shape(s), but the entry computation %s has %d parameter(s)",
 			len(l.Params), ast.Clip(f.Entry.Name), len(params))
-		return nil, out, errs
+		return nil, model.Shape{}, errs
 	}
+	shapes := make([]model.Shape, len(params))
 	for i, node := range l.Params {
-		var s model.Shape
-		if err := lowerShape(node, &s); err != nil {
+		if err := lowerShape(node, &shapes[i]); err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if !sameShape(&s, &shapes[i]) {
+		got, err := instrShape(src, params[i], &shapes[i])
+		if err != nil {
+			errs = append(errs, err...)
+		} else if !sameShape(got, &shapes[i]) {
 			errs.Add(node.Pos, "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
-				i, s.String(), i, shapes[i].String())
+				i, shapes[i].String(), i, got.String())
 		}
-		shapes[i] = s
 	}
 	var res model.Shape
 	if err := lowerShape(l.Result, &res); err != nil {
-		return shapes, out, append(errs, err)
+		return shapes, res, append(errs, err)
 	}
-	if root.Shape != nil && !sameShape(&res, &out) {
-		errs.Add(l.Result.Pos, "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), out.String())
+	if root := f.Entry.Root; root.HasShape && root.Param < 0 { // a parameter is checked above
+		got, err := instrShape(src, root, &res)
+		if err != nil {
+			errs = append(errs, err...)
+		} else if !sameShape(got, &res) {
+			errs.Add(l.Result.Pos, "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), got.String())
+		}
 	}
 	return shapes, res, errs
+}
+
+// instrShape returns the shape the instruction in is written with. Its
+// text is parsed only when it is not that of want, with or without its
+// layout: a dump prints both alike, and a long entry has thousands.
+func instrShape(src []byte, in *Instr, want *model.Shape) (*model.Shape, ast.ErrorList) {
+	text := string(src[in.ShapeSrc.Pos.Offset:in.ShapeSrc.End.Offset])
+	if text == want.StringWithLayout() || text == want.String() {
+		return want, nil
+	}
+	node := in.Shape
+	if node == nil {
+		var err error
+		if node, err = ParseShape(src, in.ShapeSrc); err != nil {
+			return nil, asList(err).(ast.ErrorList)
+		}
+	}
+	var s model.Shape
+	if err := lowerShape(node, &s); err != nil {
+		return nil, ast.ErrorList{err}
+	}
+	return &s, nil
 }
 
 // sameShape reports whether a and b are equal but for their layouts
