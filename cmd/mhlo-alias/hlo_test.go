@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,5 +76,68 @@ func TestHLOUsageErrors(t *testing.T) {
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "--"+name+" does not apply to HLO text") {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and the reason", flag, r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestMalformedHLOGenerated runs the tool on HLO inputs too large or too
+// binary to commit: 100k-deep nesting, megabyte names and numbers, NUL
+// bytes and invalid UTF-8.
+func TestMalformedHLOGenerated(t *testing.T) {
+	const deep = 100_000
+	const mb = 1 << 20
+	entry := "\nENTRY main {\n  ROOT a = f32[2] parameter(0)\n}\n"
+	nest := diagnosis{line: 1, msg: "nesting is deeper than 200 levels"}
+	cases := []generated{
+		{name: "deep tuple in the layout", src: []byte("HloModule m, entry_computation_layout={(" + rep("(", deep) + "f32[2]{0}" + rep(")", deep) + ")->f32[2]{0}}" + entry), want: nest},
+		{name: "deep tuple in an instruction", src: []byte("HloModule m\nENTRY main {\n  ROOT a = " + rep("(", deep) + "f32[2]" + rep(")", deep) + " parameter(0)\n}\n"),
+			want: diagnosis{line: 3, msg: "nesting is deeper than 200 levels"}},
+		{name: "deep unclosed alias list", src: []byte("HloModule m, input_output_alias=" + rep("{", deep) + entry), at: "{",
+			want: diagnosis{line: 1, msg: "unbalanced '{': no matching '}'"}},
+		{name: "deep shape index", src: []byte("HloModule m, input_output_alias={ " + rep("{", deep) + rep("}", deep) + ": (0, {}) }" + entry), want: nest},
+		{name: "deep unclosed body", src: []byte("HloModule m\nENTRY main " + rep("{", deep)), want: diagnosis{line: 2, col: 13, msg: "expects instruction name"}},
+		{name: "megabyte module name", src: []byte("HloModule " + rep("m", mb) + ", input_output_alias={ {}: (0, {}, maybe) }" + entry), at: "maybe",
+			want: diagnosis{line: 1, msg: "Unexpected aliasing kind"}},
+		{name: "megabyte attribute name", src: []byte("HloModule m, " + rep("k", mb) + " {}" + entry), at: " {}", shift: 1,
+			want: diagnosis{line: 1, msg: "expects '=' after attribute name kkk"}},
+		{name: "megabyte integer", src: []byte("HloModule m, buffer_donor={ (" + rep("9", mb) + ", {}) }" + entry), at: "99",
+			want: diagnosis{line: 1, msg: "does not fit in 64 bits"}},
+		{name: "megabyte dimension", src: []byte("HloModule m\nENTRY main {\n  ROOT a = f32[" + rep("9", mb) + "] parameter(0)\n}\n"), at: "99",
+			want: diagnosis{line: 3, msg: "invalid dimension size 999"}},
+		{name: "megabyte element type", src: []byte("HloModule m\nENTRY main {\n  ROOT a = " + rep("f", mb) + "[2] parameter(0)\n}\n"), at: "ff",
+			want: diagnosis{line: 3, msg: "expected primitive type, saw fff"}},
+		{name: "megabyte unterminated string", src: []byte("HloModule m\nENTRY main {\n  ROOT a = f32[2] parameter(0), metadata={op_name=\"" + rep("s", mb) + "}\n}\n"), at: "\"",
+			want: diagnosis{line: 3, msg: "unterminated string"}},
+		{name: "megabyte comment line", src: []byte("// " + rep("c", mb) + "\nHloModule m, buffer_donor={ (-1, {}) }" + entry), at: "(-1",
+			want: diagnosis{line: 2, msg: "must be >= 0"}},
+		{name: "megabyte constant before a bad ROOT", src: []byte("HloModule m\nc {\n  ROOT k = f32[2] constant({" + rep("1.5, ", mb/5) + "2})\n}\nENTRY main {\n  ROOT a = f32[2]{0,0} parameter(0)\n}\n"), at: "{0,0}",
+			want: diagnosis{line: 6, msg: "Dimensions size is 1, but minor to major size is 2."}},
+		{name: "NUL in the header", src: []byte("HloModule m, input_output_alias={ {0}\x00: (0, {}) }" + entry), at: "\x00",
+			want: diagnosis{line: 1, msg: "unexpected character"}},
+		{name: "NUL in a shape", src: []byte("HloModule m\nENTRY main {\n  ROOT a = f32[2\x00] parameter(0)\n}\n"), at: "\x00",
+			want: diagnosis{line: 3, msg: "unexpected character"}},
+		{name: "invalid UTF-8 in a layout", src: []byte("HloModule m\nENTRY main {\n  ROOT a = f32[2]{0:\xff} parameter(0)\n}\n"), at: "\xff",
+			want: diagnosis{line: 3, msg: "unexpected character"}},
+		{name: "invalid UTF-8 in a donor", src: []byte("HloModule m, buffer_donor={ (\xfe, {}) }" + entry), at: "\xfe",
+			want: diagnosis{line: 1, msg: "unexpected character"}},
+	}
+	dir := t.TempDir()
+	for i, g := range cases {
+		t.Run(g.name, func(t *testing.T) {
+			path := filepath.Join(dir, fmt.Sprintf("gen%d.hlo", i))
+			if err := os.WriteFile(path, g.src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want := g.want
+			if g.at != "" {
+				off := bytes.Index(g.src, []byte(g.at))
+				if off < 0 {
+					t.Fatalf("%q is not in the input", g.at)
+				}
+				want.col = off - bytes.LastIndexByte(g.src[:off], '\n') + g.shift
+			}
+			r := runBounded(t, []string{path}, nil)
+			checkRejected(t, r, path, g.src, want)
+			checkPrintable(t, r.stderr)
+		})
 	}
 }
