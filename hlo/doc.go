@@ -12,7 +12,9 @@
 // `input_output_alias={...}` and `buffer_donor={...}`, leaving every other
 // byte as it was.
 //
-// The files split by concern: scan.go (the byte-level scanner), lexer.go
-// and grammar.go (the participle grammar of header values, shapes and
-// layouts), lower.go (to the model) and edits.go (back to text).
+// The files split by concern: scan.go (skipping at scanner speed) and
+// structure.go (the header's attributes, the computations, the entry's
+// instructions), lexer.go and grammar.go (the participle grammar of header
+// values, shapes and layouts), file.go (ParseFile and what it returns),
+// lower.go (to the model) and edits.go (back to text).
 package hlo

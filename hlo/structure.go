@@ -1,0 +1,373 @@
+package hlo
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// The module's structure: the header's attributes as spans, every
+// computation's extent, and the entry computation's top level,
+// instruction by instruction. The values the tool reads are parsed later,
+// by the grammar (parseValues).
+
+// scanFile finds the header, then every computation.
+func (s *scanner) scanFile() error {
+	i := skipTrivia(s.src, 0)
+	if !hasWord(s.src, i, "HloModule") {
+		return s.errorf(i, "expects HloModule")
+	}
+	end, err := s.header(i)
+	if err != nil {
+		return err
+	}
+	return s.computations(end)
+}
+
+// header scans `HloModule name (, key=value)*` at i.
+func (s *scanner) header(i int) (int, error) {
+	src := s.src
+	h := &Header{Pos: s.pos(i)}
+	s.file.Header = h
+	j := skipTrivia(src, i+len("HloModule"))
+	h.Name = s.word(j)
+	if h.Name == "" {
+		return 0, s.errorf(j, "expects name")
+	}
+	h.NameEnd = j + len(h.Name)
+	end := h.NameEnd
+	for {
+		j = skipTrivia(src, end)
+		if j >= len(src) || src[j] != ',' {
+			return end, nil
+		}
+		a, err := s.headerAttr(j)
+		if err != nil {
+			return 0, err
+		}
+		if prev := h.Attr(a.Key); prev != nil {
+			return 0, ast.Errorf(a.Pos, "attribute %s already exists", a.Key)
+		}
+		h.Attrs = append(h.Attrs, a)
+		end = a.Value.End.Offset
+	}
+}
+
+// headerAttr scans `, key=value` at the comma i.
+func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
+	src := s.src
+	j := skipTrivia(src, i+1)
+	key := s.word(j)
+	if key == "" || key[0] == '%' {
+		return nil, s.errorf(j, "expects attribute name")
+	}
+	a := &HeaderAttr{Key: key, Pos: s.pos(j), Comma: i}
+	j = skipTrivia(src, j+len(key))
+	if j >= len(src) || src[j] != '=' {
+		return nil, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(key))
+	}
+	start := skipTrivia(src, j+1)
+	end, err := s.skipValue(start)
+	if err != nil {
+		return nil, err
+	}
+	if end == start {
+		return nil, s.errorf(start, "expects a value for attribute %s", ast.Clip(key))
+	}
+	a.Value = s.span(start, end)
+	return a, nil
+}
+
+// computations scans every computation after the header. Without an
+// ENTRY computation the last one is the entry, as in XLA's parser.
+func (s *scanner) computations(i int) error {
+	src := s.src
+	var last *compSpan
+	for i = skipTrivia(src, i); i < len(src); i = skipTrivia(src, i) {
+		if hasWord(src, i, "FileNames") {
+			break // the stack frame index XLA prints after the computations
+		}
+		c, err := s.computation(i)
+		if err != nil {
+			return err
+		}
+		s.file.Computations++
+		if c.entry && s.file.Entry != nil {
+			return s.errorf(c.start, "expects only one ENTRY computation; %s is already the entry", ast.Clip(s.file.Entry.Name))
+		}
+		if err := s.body(c); err != nil {
+			return err
+		}
+		last = c
+		i = c.end
+		s.releaseAt(i)
+	}
+	if s.file.Computations == 0 {
+		return s.errorf(i, "expects a computation after the module header")
+	}
+	if s.file.Entry == nil {
+		// Walked again: the one case where the scanner reads text it
+		// may have released, in small modules without ENTRY.
+		s.lines.cur = last.bodyPoint
+		_, err := s.walkEntry(last)
+		return err
+	}
+	return nil
+}
+
+// body skips the body of c, or walks it when c is the entry, and scans
+// what follows it.
+func (s *scanner) body(c *compSpan) error {
+	var end int
+	var err error
+	if c.entry {
+		end, err = s.walkEntry(c)
+	} else {
+		end, err = s.skipBody(c.body)
+	}
+	if err != nil {
+		return err
+	}
+	c.end, err = s.trailingAttrs(end)
+	return err
+}
+
+// compSpan is what the scanner records of a computation.
+type compSpan struct {
+	start     int
+	name      string
+	namePos   ast.Pos
+	entry     bool
+	body, end int       // the body's '{', and the offset after the computation
+	bodyPoint linePoint // the line count at the body's '{'
+}
+
+// computation scans `[ENTRY] name [(params) -> shape] { body }
+// [, execution_thread="..."]` at i.
+func (s *scanner) computation(i int) (*compSpan, error) {
+	src := s.src
+	c := &compSpan{start: i}
+	if hasWord(src, i, "ENTRY") {
+		c.entry = true
+		i = skipTrivia(src, i+len("ENTRY"))
+	}
+	c.name = s.word(i)
+	if c.name == "" {
+		return nil, s.errorf(i, "expects name")
+	}
+	c.namePos = s.pos(i)
+	j := skipTrivia(src, i+len(c.name))
+	if j < len(src) && src[j] == '(' {
+		var err error
+		if j, err = s.signatureTail(j); err != nil {
+			return nil, err
+		}
+	}
+	if j >= len(src) || src[j] != '{' {
+		return nil, s.errorf(j, "expects '{' at the start of the computation %s", ast.Clip(c.name))
+	}
+	c.body = j
+	s.lines.lineCol(src, j)
+	c.bodyPoint = s.lines.cur
+	return c, nil
+}
+
+// signatureTail skips `(params) -> shape` at the '(' i and returns the
+// offset of what follows.
+func (s *scanner) signatureTail(i int) (int, error) {
+	src := s.src
+	end, err := s.skipGroup(i)
+	if err != nil {
+		return 0, err
+	}
+	j := skipTrivia(src, end)
+	if !bytes.HasPrefix(src[j:], []byte("->")) {
+		return 0, s.errorf(j, "expects '->'")
+	}
+	return s.skipShape(skipTrivia(src, j+2))
+}
+
+// skipShape skips a shape at i: a tuple, or `type[dims]` with an optional
+// layout. A '{' is a layout only when a number or ':' follows it (as in
+// XLA's parser), so that `-> f32[4] {` leaves the body alone.
+func (s *scanner) skipShape(i int) (int, error) {
+	src := s.src
+	if i < len(src) && src[i] == '(' {
+		end, err := s.skipGroup(i)
+		return skipTrivia(src, end), err
+	}
+	w := s.word(i)
+	if w == "" {
+		return 0, s.errorf(i, "expects a shape")
+	}
+	j := skipTrivia(src, i+len(w))
+	if j >= len(src) || src[j] != '[' {
+		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(w))
+	}
+	end, err := s.skipGroup(j)
+	if err != nil {
+		return 0, err
+	}
+	j = skipTrivia(src, end)
+	if j < len(src) && src[j] == '{' {
+		k := skipTrivia(src, j+1)
+		if k < len(src) && (isDigit(src[k]) || src[k] == ':') {
+			end, err := s.skipGroup(j)
+			return skipTrivia(src, end), err
+		}
+	}
+	return j, nil
+}
+
+// trailingAttrs skips the `, key=value` attributes after a computation's
+// body (execution_thread) and returns the offset after them.
+func (s *scanner) trailingAttrs(end int) (int, error) {
+	for {
+		j := skipTrivia(s.src, end)
+		if j >= len(s.src) || s.src[j] != ',' {
+			return end, nil
+		}
+		a, err := s.headerAttr(j)
+		if err != nil {
+			return 0, err
+		}
+		end = a.Value.End.Offset
+	}
+}
+
+// walkEntry walks the entry computation's top level, instruction by
+// instruction, recording its parameters and root; it returns the offset
+// after the body.
+func (s *scanner) walkEntry(c *compSpan) (int, error) {
+	src := s.src
+	comp := &Computation{Name: c.name, Pos: c.namePos, Entry: c.entry}
+	s.file.Entry = comp
+	var last *Instr
+	i := skipTrivia(src, c.body+1)
+	for ; ; i = skipTrivia(src, i) {
+		if i >= len(src) {
+			return 0, s.errorf(c.body, "unbalanced '{': no matching '}'")
+		}
+		if src[i] == '}' {
+			break
+		}
+		in, root, end, err := s.instruction(i)
+		if err != nil {
+			return 0, err
+		}
+		if root {
+			if comp.Root != nil {
+				return 0, ast.Errorf(in.Span.Pos, "one computation cannot have more than one root instruction")
+			}
+			comp.Root = in
+		}
+		if in.Param >= 0 {
+			comp.Params = append(comp.Params, in)
+		}
+		last = in
+		i = end
+	}
+	if last == nil {
+		return 0, ast.Errorf(c.namePos, "computation %s has no instructions", ast.Clip(c.name))
+	}
+	if comp.Root == nil {
+		comp.Root = last // XLA takes the last instruction as the root
+	}
+	return i + 1, nil
+}
+
+// instruction scans `[ROOT] name = SHAPE opcode(operands)[, attr=value]*`
+// at i. It reports whether the instruction is the root and returns the
+// offset after it.
+func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
+	src := s.src
+	start := i
+	root := hasWord(src, i, "ROOT")
+	if root {
+		i = skipTrivia(src, i+len("ROOT"))
+	}
+	in := &Instr{Param: -1}
+	in.Name = s.word(i)
+	if in.Name == "" {
+		return nil, false, 0, s.errorf(i, "expects instruction name")
+	}
+	startPos := s.pos(start)
+	j := skipTrivia(src, i+len(in.Name))
+	if j >= len(src) || src[j] != '=' {
+		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
+	}
+	shapeStart := skipTrivia(src, j+1)
+	j = shapeStart
+	if s.hasShape(shapeStart) {
+		shapeEnd, err := s.skipShape(shapeStart)
+		if err != nil {
+			return nil, false, 0, err
+		}
+		shapeEnd = trimTrivia(src, shapeStart, shapeEnd)
+		in.ShapeSrc, in.HasShape = s.span(shapeStart, shapeEnd), true
+		j = skipTrivia(src, shapeEnd)
+	}
+	opcode := s.word(j)
+	if opcode == "" || opcode[0] == '%' {
+		return nil, false, 0, s.errorf(j, "expects opcode")
+	}
+	j = skipTrivia(src, j+len(opcode))
+	if j >= len(src) || src[j] != '(' {
+		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(opcode))
+	}
+	if opcode == "parameter" {
+		if !in.HasShape {
+			return nil, false, 0, s.errorf(shapeStart, "expects a shape for the parameter instruction %s", ast.Clip(in.Name))
+		}
+		if err := s.paramNumber(in, j); err != nil {
+			return nil, false, 0, err
+		}
+	}
+	end, err := s.skipGroup(j)
+	if err != nil {
+		return nil, false, 0, err
+	}
+	in.Span = ast.Span{Pos: startPos, End: s.pos(end)}
+	end, err = s.trailingAttrs(end)
+	return in, root, end, err
+}
+
+// hasShape reports whether an instruction's shape stands at i: XLA lets
+// the shape of an instruction whose shape it can infer be left out
+// (`a = add(p0, p1)`).
+func (s *scanner) hasShape(i int) bool {
+	src := s.src
+	if i < len(src) && src[i] == '(' {
+		return true
+	}
+	w := s.word(i)
+	k := skipTrivia(src, i+len(w))
+	return w != "" && k < len(src) && src[k] == '['
+}
+
+// paramNumber reads N in `parameter(N)`, whose '(' is at i.
+func (s *scanner) paramNumber(in *Instr, i int) error {
+	src := s.src
+	j := skipTrivia(src, i+1)
+	k := j
+	for k < len(src) && isDigit(src[k]) {
+		k++
+	}
+	n, err := strconv.ParseInt(string(src[j:k]), 10, 64)
+	if err != nil || skipTrivia(src, k) >= len(src) || src[skipTrivia(src, k)] != ')' {
+		return s.errorf(j, "expects a parameter number in parameter(...)")
+	}
+	in.Param, in.ParamPos = n, s.pos(j)
+	return nil
+}
+
+// trimTrivia moves end back over white space before it (a shape skip
+// stops after the trivia that follows the shape).
+func trimTrivia(src []byte, start, end int) int {
+	for end > start && isSpace(src[end-1]) {
+		end--
+	}
+	return end
+}
+
