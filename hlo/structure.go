@@ -370,4 +370,3 @@ func trimTrivia(src []byte, start, end int) int {
 	}
 	return end
 }
-
