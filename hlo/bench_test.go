@@ -21,6 +21,15 @@ var large struct {
 	err  error
 }
 
+// TestMain removes the dump the benchmarks wrote.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if large.path != "" {
+		os.RemoveAll(filepath.Dir(large.path))
+	}
+	os.Exit(code)
+}
+
 // largeDump writes, once per process, a 200 MB HLO dump whose ENTRY
 // computation (512 parameters) follows computations of large literal
 // constants.
