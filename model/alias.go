@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -50,15 +51,24 @@ type aliasNode struct {
 
 // AliasConfig is HloInputOutputAliasConfig: for every subshape of the
 // output shape, in pre-order, an optional Alias.
+//
+// Every operation but the walks over all aliases takes constant time (or
+// the length of an index): outputs are found through a map from index to
+// pre-order position, and parameter leaves through a map to the first
+// output that aliases them.
 type AliasConfig struct {
 	shape Shape
 	nodes []aliasNode
-	pos   map[string]int // index key -> position in nodes
+	pos   map[string]int // index key -> position in nodes; never changes
+	// byParam maps a parameter leaf key (appendLeafKey) to the position
+	// of the first node, in pre-order, whose alias names that leaf.
+	byParam map[string]int
+	count   int // the number of aliases
 }
 
 // NewAliasConfig returns a config with no aliases for the output shape.
 func NewAliasConfig(output Shape) *AliasConfig {
-	c := &AliasConfig{shape: output, pos: map[string]int{}}
+	c := &AliasConfig{shape: output, pos: map[string]int{}, byParam: map[string]int{}}
 	c.shape.ForEachSubshape(func(index ShapeIndex, _ *Shape) {
 		c.pos[index.key()] = len(c.nodes)
 		c.nodes = append(c.nodes, aliasNode{index: index.Clone()})
@@ -66,14 +76,31 @@ func NewAliasConfig(output Shape) *AliasConfig {
 	return c
 }
 
+// Cleared returns a config for the same output shape with no aliases. It
+// costs only the nodes, as the index of outputs is shared.
+func (c *AliasConfig) Cleared() *AliasConfig {
+	d := &AliasConfig{shape: c.shape, pos: c.pos, byParam: map[string]int{}, nodes: make([]aliasNode, len(c.nodes))}
+	for i, n := range c.nodes {
+		d.nodes[i].index = n.index
+	}
+	return d
+}
+
 // Shape is the output shape the config is keyed by.
 func (c *AliasConfig) Shape() *Shape { return &c.shape }
+
+// node returns the position of output index out in nodes.
+func (c *AliasConfig) node(out ShapeIndex) (int, bool) {
+	var buf keyBuf
+	i, ok := c.pos[string(appendIndexKey(buf[:0], out))]
+	return i, ok
+}
 
 // SetUpAlias makes output index out an alias of parameter param at
 // paramIndex. It fails with upstream's texts when the output index is not
 // in the output shape or the output already has an alias.
 func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIndex, kind AliasKind, origin Origin) error {
-	i, ok := c.pos[out.key()]
+	i, ok := c.node(out)
 	if !ok {
 		return fmt.Errorf("Trying to set up alias at %s which is an invalid index for shape %s", out, c.shape.String())
 	}
@@ -85,18 +112,24 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 			param, paramIndex, out, old.ParamNumber, old.ParamIndex)
 	}
 	c.nodes[i].alias = &Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin}
+	c.count++
+	var buf keyBuf
+	key := appendLeafKey(buf[:0], param, paramIndex)
+	if first, ok := c.byParam[string(key)]; !ok || i < first {
+		c.byParam[string(key)] = i
+	}
 	return nil
 }
 
 // OutputHasAlias reports whether output index out has an alias.
 func (c *AliasConfig) OutputHasAlias(out ShapeIndex) bool {
-	_, ok := c.GetAliasedParameter(out)
-	return ok
+	i, ok := c.node(out)
+	return ok && c.nodes[i].alias != nil
 }
 
 // GetAliasedParameter returns the alias of output index out, if any.
 func (c *AliasConfig) GetAliasedParameter(out ShapeIndex) (Alias, bool) {
-	i, ok := c.pos[out.key()]
+	i, ok := c.node(out)
 	if !ok || c.nodes[i].alias == nil {
 		return Alias{}, false
 	}
@@ -106,12 +139,12 @@ func (c *AliasConfig) GetAliasedParameter(out ShapeIndex) (Alias, bool) {
 // GetAliasedOutput returns the first output, in pre-order, that aliases
 // parameter param at paramIndex.
 func (c *AliasConfig) GetAliasedOutput(param int64, paramIndex ShapeIndex) (ShapeIndex, bool) {
-	for _, n := range c.nodes {
-		if a := n.alias; a != nil && a.ParamNumber == param && a.ParamIndex.Equal(paramIndex) {
-			return n.index, true
-		}
+	var buf keyBuf
+	i, ok := c.byParam[string(appendLeafKey(buf[:0], param, paramIndex))]
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	return c.nodes[i].index, true
 }
 
 // ParameterHasAlias reports whether some output aliases param at paramIndex.
@@ -130,15 +163,11 @@ func (c *AliasConfig) ForEachAlias(f func(out ShapeIndex, a Alias)) {
 }
 
 // Len is the number of aliases.
-func (c *AliasConfig) Len() int {
-	n := 0
-	c.ForEachAlias(func(ShapeIndex, Alias) { n++ })
-	return n
-}
+func (c *AliasConfig) Len() int { return c.count }
 
 // Clone returns a deep copy of c.
 func (c *AliasConfig) Clone() *AliasConfig {
-	d := &AliasConfig{shape: c.shape.Clone(), pos: c.pos, nodes: make([]aliasNode, len(c.nodes))}
+	d := &AliasConfig{shape: c.shape.Clone(), pos: c.pos, nodes: make([]aliasNode, len(c.nodes)), byParam: maps.Clone(c.byParam), count: c.count}
 	for i, n := range c.nodes {
 		d.nodes[i].index = n.index
 		if n.alias != nil {

@@ -12,14 +12,15 @@ import (
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
-	seen := map[string]ShapeIndex{} // parameter leaf -> the output aliasing it
+	seen := make(map[string]ShapeIndex, c.Aliases.Len()) // parameter leaf key -> the output aliasing it
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		pos := c.aliasPos(out, a)
 		if msg := c.verifyAlias(out, a, seen); msg != "" {
 			errs.Add(pos, "%s", msg)
 		}
 	})
-	for _, d := range c.Donors.donors {
+	for _, e := range c.Donors.ordered() {
+		d := e.Donor
 		if msg := c.verifyDonor(d); msg != "" {
 			pos := d.Origin.Span.Pos
 			if !pos.IsValid() {
@@ -69,11 +70,12 @@ func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen map[string]ShapeIndex
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
 			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
 	}
-	key := Donor{ParamNumber: a.ParamNumber, ParamIndex: a.ParamIndex}.key()
-	if prev, dup := seen[key]; dup {
+	var buf keyBuf
+	key := appendLeafKey(buf[:0], a.ParamNumber, a.ParamIndex)
+	if prev, dup := seen[string(key)]; dup {
 		return fmt.Sprintf("parameter %d at %s is aliased with more than one output: output index %s and output index %s", a.ParamNumber, a.ParamIndex, prev, out)
 	}
-	seen[key] = out
+	seen[string(key)] = out
 	if a.Kind == MustAlias && !Compatible(param, output) {
 		what := fmt.Sprintf("must-alias of output index %s and parameter %d at %s does", out, a.ParamNumber, a.ParamIndex)
 		if a.Origin.Attr == "mhlo.result_alias" {
@@ -97,8 +99,4 @@ func (c *Config) verifyDonor(d Donor) string {
 		return fmt.Sprintf("Input %d at index %s is registered as a buffer donor. However, it is also in the input output alias config.", d.ParamNumber, d.ParamIndex)
 	}
 	return ""
-}
-
-func (d Donor) key() string {
-	return fmt.Sprint(d.ParamNumber) + ":" + d.ParamIndex.key()
 }

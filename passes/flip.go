@@ -62,7 +62,7 @@ func restamp(c *model.Config, kind model.AliasKind) (bool, error) {
 		all = append(all, entry{out.Clone(), a})
 		changed = changed || a.Kind != kind
 	})
-	fresh := model.NewAliasConfig(*c.Output())
+	fresh := c.Aliases.Cleared()
 	for _, e := range all {
 		a := e.alias
 		if err := fresh.SetUpAlias(e.out, a.ParamNumber, a.ParamIndex, kind, a.Origin); err != nil {

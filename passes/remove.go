@@ -22,6 +22,6 @@ func removeAliases(c *model.Config) (bool, error) {
 	}
 	// A fresh config over the same shape: every node starts empty, as the
 	// compiler's CreateNodes does, and donors are a separate config.
-	c.Aliases = model.NewAliasConfig(*c.Output())
+	c.Aliases = c.Aliases.Cleared()
 	return true, nil
 }
