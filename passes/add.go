@@ -24,14 +24,14 @@ Reports a change when at least one alias was added.`
 var AddMustAliases = &Pass{
 	Name: "add-must-aliases",
 	Doc:  "pair identical parameters and outputs as must-aliases" + discoveryDoc,
-	Run:  func(c *model.Config) (bool, error) { return addNewAliases(c, model.MustAlias) },
+	Run:  func(c *model.Config, _ Options) (bool, error) { return addNewAliases(c, model.MustAlias) },
 }
 
 // AddMayAliases is the compiler's add-may-aliases (registry slot 46).
 var AddMayAliases = &Pass{
 	Name: "add-may-aliases",
 	Doc:  "pair identical parameters and outputs as may-aliases" + discoveryDoc,
-	Run:  func(c *model.Config) (bool, error) { return addNewAliases(c, model.MayAlias) },
+	Run:  func(c *model.Config, _ Options) (bool, error) { return addNewAliases(c, model.MayAlias) },
 }
 
 // addNewAliases is the compiler's AddNewAliases: the kind is only what the

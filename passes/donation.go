@@ -33,7 +33,7 @@ Reports a change when at least one donor became an alias.`,
 	Run: bufferDonationToAlias,
 }
 
-func bufferDonationToAlias(c *model.Config) (bool, error) {
+func bufferDonationToAlias(c *model.Config, _ Options) (bool, error) {
 	if err := checkDonationLayouts(c); err != nil {
 		return false, err
 	}

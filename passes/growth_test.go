@@ -82,7 +82,7 @@ func BenchmarkGrowth(b *testing.B) {
 			growth(b, growthN, func(n int) func() {
 				c := bases[n].Clone()
 				return func() {
-					if _, err := p.Run(c); err != nil {
+					if _, err := p.Run(c, p.Defaults()); err != nil {
 						b.Fatal(err)
 					}
 				}

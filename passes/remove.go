@@ -16,7 +16,7 @@ Reports a change when there was at least one alias to remove.`,
 	Run: removeAliases,
 }
 
-func removeAliases(c *model.Config) (bool, error) {
+func removeAliases(c *model.Config, _ Options) (bool, error) {
 	if c.Aliases.Len() == 0 {
 		return false, nil
 	}
