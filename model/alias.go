@@ -44,107 +44,154 @@ func (a Alias) String() string {
 	return fmt.Sprintf("(%d, %s, %s)", a.ParamNumber, a.ParamIndex, a.Kind)
 }
 
-type aliasNode struct {
-	index ShapeIndex
-	alias *Alias
-}
-
 // AliasConfig is HloInputOutputAliasConfig: for every subshape of the
 // output shape, in pre-order, an optional Alias.
 //
 // Every operation but the walks over all aliases takes constant time (or
-// the length of an index): outputs are found through a map from index to
-// pre-order position, and parameter leaves through a map to the first
-// output that aliases them.
+// the length of an index): an output index is found by walking a table of
+// child positions, and a parameter leaf through a map to the first output
+// that aliases it.
 type AliasConfig struct {
 	shape Shape
-	nodes []aliasNode
-	pos   map[string]int // index key -> position in nodes; never changes
-	// byParam maps a parameter leaf key (appendLeafKey) to the position
-	// of the first node, in pre-order, whose alias names that leaf.
-	byParam map[string]int
+	nodes *outputNodes // shared by clones: it never changes
+	// aliases[i] is the alias of the output at pre-order position i.
+	aliases []*Alias
+	// byRoot and byIndex map a parameter leaf, (param, {}) by its number
+	// and any other by its key (appendLeafKey), to the pre-order position
+	// of the first output whose alias names it.
+	byRoot  map[int64]int32
+	byIndex map[string]int32
 	count   int // the number of aliases
+}
+
+// outputNodes indexes the subshapes of an output shape in pre-order.
+type outputNodes struct {
+	index []ShapeIndex // of each node
+	// children[i] holds the positions of node i's elements, nil for a
+	// node that is not a tuple.
+	children [][]int32
+}
+
+func newOutputNodes(s *Shape) *outputNodes {
+	n := &outputNodes{}
+	var all []int64 // one backing array for every index
+	var walk func(prefix ShapeIndex, sub *Shape) int32
+	walk = func(prefix ShapeIndex, sub *Shape) int32 {
+		pos := int32(len(n.index))
+		start := len(all)
+		all = append(all, prefix...)
+		n.index = append(n.index, ShapeIndex(all[start:len(all):len(all)]))
+		n.children = append(n.children, nil)
+		if sub.IsTuple() {
+			kids := make([]int32, len(sub.Elems))
+			for i := range sub.Elems {
+				kids[i] = walk(append(prefix, int64(i)), &sub.Elems[i])
+			}
+			n.children[pos] = kids
+		}
+		return pos
+	}
+	walk(make(ShapeIndex, 0, 4), s)
+	return n
+}
+
+// find returns the pre-order position of output index out.
+func (n *outputNodes) find(out ShapeIndex) (int, bool) {
+	pos := int32(0)
+	for _, i := range out {
+		kids := n.children[pos]
+		if i < 0 || i >= int64(len(kids)) {
+			return 0, false
+		}
+		pos = kids[i]
+	}
+	return int(pos), true
 }
 
 // NewAliasConfig returns a config with no aliases for the output shape.
 func NewAliasConfig(output Shape) *AliasConfig {
-	c := &AliasConfig{shape: output, pos: map[string]int{}, byParam: map[string]int{}}
-	c.shape.ForEachSubshape(func(index ShapeIndex, _ *Shape) {
-		c.pos[index.key()] = len(c.nodes)
-		c.nodes = append(c.nodes, aliasNode{index: index.Clone()})
-	})
+	c := &AliasConfig{shape: output}
+	c.nodes = newOutputNodes(&c.shape)
+	c.aliases = make([]*Alias, len(c.nodes.index))
 	return c
 }
 
 // Cleared returns a config for the same output shape with no aliases. It
-// costs only the nodes, as the index of outputs is shared.
+// costs one pointer per output node, as the index of outputs is shared.
 func (c *AliasConfig) Cleared() *AliasConfig {
-	d := &AliasConfig{shape: c.shape, pos: c.pos, byParam: map[string]int{}, nodes: make([]aliasNode, len(c.nodes))}
-	for i, n := range c.nodes {
-		d.nodes[i].index = n.index
-	}
-	return d
+	return &AliasConfig{shape: c.shape, nodes: c.nodes, aliases: make([]*Alias, len(c.aliases))}
 }
 
 // Shape is the output shape the config is keyed by.
 func (c *AliasConfig) Shape() *Shape { return &c.shape }
 
-// node returns the position of output index out in nodes.
-func (c *AliasConfig) node(out ShapeIndex) (int, bool) {
-	var buf keyBuf
-	i, ok := c.pos[string(appendIndexKey(buf[:0], out))]
-	return i, ok
-}
-
 // SetUpAlias makes output index out an alias of parameter param at
 // paramIndex. It fails with upstream's texts when the output index is not
 // in the output shape or the output already has an alias.
 func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIndex, kind AliasKind, origin Origin) error {
-	i, ok := c.node(out)
+	i, ok := c.nodes.find(out)
 	if !ok {
 		return fmt.Errorf("Trying to set up alias at %s which is an invalid index for shape %s", out, c.shape.String())
 	}
 	if param < 0 {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: the parameter number is negative", param, paramIndex)
 	}
-	if old := c.nodes[i].alias; old != nil {
+	if old := c.aliases[i]; old != nil {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: output index %s is already aliased with param %d at %s",
 			param, paramIndex, out, old.ParamNumber, old.ParamIndex)
 	}
-	c.nodes[i].alias = &Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin}
+	c.aliases[i] = &Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin}
 	c.count++
+	if len(paramIndex) == 0 {
+		if c.byRoot == nil {
+			c.byRoot = map[int64]int32{}
+		}
+		if first, ok := c.byRoot[param]; !ok || int32(i) < first {
+			c.byRoot[param] = int32(i)
+		}
+		return nil
+	}
+	if c.byIndex == nil {
+		c.byIndex = map[string]int32{}
+	}
 	var buf keyBuf
 	key := appendLeafKey(buf[:0], param, paramIndex)
-	if first, ok := c.byParam[string(key)]; !ok || i < first {
-		c.byParam[string(key)] = i
+	if first, ok := c.byIndex[string(key)]; !ok || int32(i) < first {
+		c.byIndex[string(key)] = int32(i)
 	}
 	return nil
 }
 
 // OutputHasAlias reports whether output index out has an alias.
 func (c *AliasConfig) OutputHasAlias(out ShapeIndex) bool {
-	i, ok := c.node(out)
-	return ok && c.nodes[i].alias != nil
+	i, ok := c.nodes.find(out)
+	return ok && c.aliases[i] != nil
 }
 
 // GetAliasedParameter returns the alias of output index out, if any.
 func (c *AliasConfig) GetAliasedParameter(out ShapeIndex) (Alias, bool) {
-	i, ok := c.node(out)
-	if !ok || c.nodes[i].alias == nil {
+	i, ok := c.nodes.find(out)
+	if !ok || c.aliases[i] == nil {
 		return Alias{}, false
 	}
-	return *c.nodes[i].alias, true
+	return *c.aliases[i], true
 }
 
 // GetAliasedOutput returns the first output, in pre-order, that aliases
 // parameter param at paramIndex.
 func (c *AliasConfig) GetAliasedOutput(param int64, paramIndex ShapeIndex) (ShapeIndex, bool) {
-	var buf keyBuf
-	i, ok := c.byParam[string(appendLeafKey(buf[:0], param, paramIndex))]
+	var i int32
+	var ok bool
+	if len(paramIndex) == 0 {
+		i, ok = c.byRoot[param]
+	} else {
+		var buf keyBuf
+		i, ok = c.byIndex[string(appendLeafKey(buf[:0], param, paramIndex))]
+	}
 	if !ok {
 		return nil, false
 	}
-	return c.nodes[i].index, true
+	return c.nodes.index[i], true
 }
 
 // ParameterHasAlias reports whether some output aliases param at paramIndex.
@@ -155,9 +202,9 @@ func (c *AliasConfig) ParameterHasAlias(param int64, paramIndex ShapeIndex) bool
 
 // ForEachAlias calls f for every alias, in output pre-order.
 func (c *AliasConfig) ForEachAlias(f func(out ShapeIndex, a Alias)) {
-	for _, n := range c.nodes {
-		if n.alias != nil {
-			f(n.index, *n.alias)
+	for i, a := range c.aliases {
+		if a != nil {
+			f(c.nodes.index[i], *a)
 		}
 	}
 }
@@ -167,13 +214,13 @@ func (c *AliasConfig) Len() int { return c.count }
 
 // Clone returns a deep copy of c.
 func (c *AliasConfig) Clone() *AliasConfig {
-	d := &AliasConfig{shape: c.shape.Clone(), pos: c.pos, nodes: make([]aliasNode, len(c.nodes)), byParam: maps.Clone(c.byParam), count: c.count}
-	for i, n := range c.nodes {
-		d.nodes[i].index = n.index
-		if n.alias != nil {
-			a := *n.alias
-			a.ParamIndex = a.ParamIndex.Clone()
-			d.nodes[i].alias = &a
+	d := &AliasConfig{shape: c.shape.Clone(), nodes: c.nodes, aliases: make([]*Alias, len(c.aliases)),
+		byRoot: maps.Clone(c.byRoot), byIndex: maps.Clone(c.byIndex), count: c.count}
+	for i, a := range c.aliases {
+		if a != nil {
+			b := *a
+			b.ParamIndex = b.ParamIndex.Clone()
+			d.aliases[i] = &b
 		}
 	}
 	return d

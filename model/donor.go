@@ -35,22 +35,53 @@ func (d Donor) compare(e Donor) int {
 // compacted. Reading in order costs one pass over the entries, or a sort
 // of a copy while some were added out of order.
 type DonorConfig struct {
-	entries  []donorEntry
-	at       map[string]int // donor key (appendLeafKey) -> its live entry
-	dead     int            // entries removed but not yet dropped
-	unsorted bool           // some entry is out of (parameter, index) order
+	entries []donorEntry
+	// atRoot and atIndex map a live donor, (param, {}) by its number and
+	// any other by its key (appendLeafKey), to its entry.
+	atRoot   map[int64]int32
+	atIndex  map[string]int32
+	dead     int  // entries removed but not yet dropped
+	unsorted bool // some entry is out of (parameter, index) order
 }
 
 type donorEntry struct {
 	Donor
-	key  string
+	key  string // appendLeafKey, for a donor with a non-empty index
 	live bool
 }
 
 func (c *DonorConfig) find(param int64, index ShapeIndex) (int, bool) {
+	if len(index) == 0 {
+		i, ok := c.atRoot[param]
+		return int(i), ok
+	}
 	var buf keyBuf
-	i, ok := c.at[string(appendLeafKey(buf[:0], param, index))]
-	return i, ok
+	i, ok := c.atIndex[string(appendLeafKey(buf[:0], param, index))]
+	return int(i), ok
+}
+
+// index records that the donor of entry e is at position i.
+func (c *DonorConfig) index(e *donorEntry, i int) {
+	if len(e.ParamIndex) == 0 {
+		if c.atRoot == nil {
+			c.atRoot = map[int64]int32{}
+		}
+		c.atRoot[e.ParamNumber] = int32(i)
+		return
+	}
+	if c.atIndex == nil {
+		c.atIndex = map[string]int32{}
+	}
+	c.atIndex[e.key] = int32(i)
+}
+
+// unindex forgets the donor of entry e.
+func (c *DonorConfig) unindex(e *donorEntry) {
+	if len(e.ParamIndex) == 0 {
+		delete(c.atRoot, e.ParamNumber)
+	} else {
+		delete(c.atIndex, e.key)
+	}
 }
 
 // AddBufferDonor registers parameter param at index as a donor; adding a
@@ -66,12 +97,12 @@ func (c *DonorConfig) AddBufferDonor(param int64, index ShapeIndex, origin Origi
 	if n := len(c.entries); n > 0 && c.entries[n-1].compare(d) >= 0 {
 		c.unsorted = true
 	}
-	if c.at == nil {
-		c.at = map[string]int{}
+	e := donorEntry{Donor: d, live: true}
+	if len(index) > 0 {
+		e.key = string(appendLeafKey(nil, param, index))
 	}
-	key := string(appendLeafKey(nil, param, index))
-	c.at[key] = len(c.entries)
-	c.entries = append(c.entries, donorEntry{Donor: d, key: key, live: true})
+	c.index(&e, len(c.entries))
+	c.entries = append(c.entries, e)
 	return nil
 }
 
@@ -82,7 +113,7 @@ func (c *DonorConfig) RemoveBufferDonor(param int64, index ShapeIndex) {
 		return
 	}
 	c.entries[i].live = false
-	delete(c.at, c.entries[i].key)
+	c.unindex(&c.entries[i])
 	c.dead++
 	if 2*c.dead >= len(c.entries) {
 		c.compact()
@@ -93,8 +124,8 @@ func (c *DonorConfig) RemoveBufferDonor(param int64, index ShapeIndex) {
 func (c *DonorConfig) compact() {
 	c.entries = c.ordered()
 	c.dead, c.unsorted = 0, false
-	for i, e := range c.entries {
-		c.at[e.key] = i
+	for i := range c.entries {
+		c.index(&c.entries[i], i)
 	}
 }
 
@@ -140,11 +171,11 @@ func (c *DonorConfig) Len() int { return len(c.entries) - c.dead }
 // Clone returns a copy of c.
 func (c *DonorConfig) Clone() *DonorConfig {
 	entries := c.ordered()
-	d := &DonorConfig{entries: make([]donorEntry, len(entries)), at: make(map[string]int, len(entries))}
+	d := &DonorConfig{entries: make([]donorEntry, len(entries))}
 	for i, e := range entries {
 		e.ParamIndex = e.ParamIndex.Clone()
 		d.entries[i] = e
-		d.at[e.key] = i
+		d.index(&d.entries[i], i)
 	}
 	return d
 }

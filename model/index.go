@@ -36,9 +36,6 @@ func (x ShapeIndex) Clone() ShapeIndex {
 	return append(ShapeIndex{}, x...)
 }
 
-// key is a map key for x.
-func (x ShapeIndex) key() string { return string(appendIndexKey(nil, x)) }
-
 // appendIndexKey appends a map key for x to b: each element as a varint,
 // which delimits itself, so different indices have different keys. A
 // lookup that converts the result in the index expression, m[string(k)],

@@ -189,3 +189,21 @@ func TestDiffColorLongLine(t *testing.T) {
 		t.Errorf("the colored diff is not the plain diff in color")
 	}
 }
+
+// TestMarkAffix marks what lies between the common prefix and suffix, in
+// whole runes.
+func TestMarkAffix(t *testing.T) {
+	for _, tt := range []struct{ old, new, wantOld, wantNew string }{
+		{"result_index = [0], must_alias>", "result_index = [0]>", "result_index = [0]" + colorReverse + ", must_alias" + colorReset + ">", "result_index = [0]>"},
+		{"abc", "abc", "abc", "abc"},
+		{"", "x", "", colorReverse + "x" + colorReset},
+		{"aé", "aè", "a" + colorReverse + "é" + colorReset, "a" + colorReverse + "è" + colorReset},
+		{"éz", "èz", colorReverse + "é" + colorReset + "z", colorReverse + "è" + colorReset + "z"},
+	} {
+		var ob, nb strings.Builder
+		markAffix(&ob, &nb, tt.old, tt.new)
+		if ob.String() != tt.wantOld || nb.String() != tt.wantNew {
+			t.Errorf("markAffix(%q, %q) = %q, %q; want %q, %q", tt.old, tt.new, ob.String(), nb.String(), tt.wantOld, tt.wantNew)
+		}
+	}
+}
