@@ -144,7 +144,9 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 	c.count++
 	if len(paramIndex) == 0 {
 		if c.byRoot == nil {
-			c.byRoot = map[int64]int32{}
+			// Sized for every output at once: no output has two aliases,
+			// and a pass that adds one usually adds many.
+			c.byRoot = make(map[int64]int32, len(c.aliases))
 		}
 		if first, ok := c.byRoot[param]; !ok || int32(i) < first {
 			c.byRoot[param] = int32(i)
