@@ -44,7 +44,7 @@ type lowerer struct {
 // included; the config is valid when the list holds no error.
 func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
 	l := &lowerer{file: f, src: src, opts: opts}
-	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.build, l.aliases}
+	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.aliases}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			l.addError(err)

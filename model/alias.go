@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -43,27 +44,82 @@ func (a Alias) String() string {
 	return fmt.Sprintf("(%d, %s, %s)", a.ParamNumber, a.ParamIndex, a.Kind)
 }
 
-type aliasNode struct {
-	index ShapeIndex
-	alias *Alias
-}
-
 // AliasConfig is HloInputOutputAliasConfig: for every subshape of the
 // output shape, in pre-order, an optional Alias.
+//
+// Every operation but the walks over all aliases takes constant time (or
+// the length of an index): an output index is found by walking a table of
+// child positions, and a parameter leaf through a map to the first output
+// that aliases it.
 type AliasConfig struct {
 	shape Shape
-	nodes []aliasNode
-	pos   map[string]int // index key -> position in nodes
+	nodes *outputNodes // shared by clones: it never changes
+	// aliases[i] is the alias of the output at pre-order position i.
+	aliases []*Alias
+	// byRoot and byIndex map a parameter leaf, (param, {}) by its number
+	// and any other by its key (appendLeafKey), to the pre-order position
+	// of the first output whose alias names it.
+	byRoot  map[int64]int32
+	byIndex map[string]int32
+	count   int // the number of aliases
+}
+
+// outputNodes indexes the subshapes of an output shape in pre-order.
+type outputNodes struct {
+	index []ShapeIndex // of each node
+	// children[i] holds the positions of node i's elements, nil for a
+	// node that is not a tuple.
+	children [][]int32
+}
+
+func newOutputNodes(s *Shape) *outputNodes {
+	n := &outputNodes{}
+	var all []int64 // one backing array for every index
+	var walk func(prefix ShapeIndex, sub *Shape) int32
+	walk = func(prefix ShapeIndex, sub *Shape) int32 {
+		pos := int32(len(n.index))
+		start := len(all)
+		all = append(all, prefix...)
+		n.index = append(n.index, ShapeIndex(all[start:len(all):len(all)]))
+		n.children = append(n.children, nil)
+		if sub.IsTuple() {
+			kids := make([]int32, len(sub.Elems))
+			for i := range sub.Elems {
+				kids[i] = walk(append(prefix, int64(i)), &sub.Elems[i])
+			}
+			n.children[pos] = kids
+		}
+		return pos
+	}
+	walk(make(ShapeIndex, 0, 4), s)
+	return n
+}
+
+// find returns the pre-order position of output index out.
+func (n *outputNodes) find(out ShapeIndex) (int, bool) {
+	pos := int32(0)
+	for _, i := range out {
+		kids := n.children[pos]
+		if i < 0 || i >= int64(len(kids)) {
+			return 0, false
+		}
+		pos = kids[i]
+	}
+	return int(pos), true
 }
 
 // NewAliasConfig returns a config with no aliases for the output shape.
 func NewAliasConfig(output Shape) *AliasConfig {
-	c := &AliasConfig{shape: output, pos: map[string]int{}}
-	c.shape.ForEachSubshape(func(index ShapeIndex, _ *Shape) {
-		c.pos[index.key()] = len(c.nodes)
-		c.nodes = append(c.nodes, aliasNode{index: index.Clone()})
-	})
+	c := &AliasConfig{shape: output}
+	c.nodes = newOutputNodes(&c.shape)
+	c.aliases = make([]*Alias, len(c.nodes.index))
 	return c
+}
+
+// Cleared returns a config for the same output shape with no aliases. It
+// costs one pointer per output node, as the index of outputs is shared.
+func (c *AliasConfig) Cleared() *AliasConfig {
+	return &AliasConfig{shape: c.shape, nodes: c.nodes, aliases: make([]*Alias, len(c.aliases))}
 }
 
 // Shape is the output shape the config is keyed by.
@@ -73,45 +129,71 @@ func (c *AliasConfig) Shape() *Shape { return &c.shape }
 // paramIndex. It fails with upstream's texts when the output index is not
 // in the output shape or the output already has an alias.
 func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIndex, kind AliasKind, origin Origin) error {
-	i, ok := c.pos[out.key()]
+	i, ok := c.nodes.find(out)
 	if !ok {
 		return fmt.Errorf("Trying to set up alias at %s which is an invalid index for shape %s", out, c.shape.String())
 	}
 	if param < 0 {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: the parameter number is negative", param, paramIndex)
 	}
-	if old := c.nodes[i].alias; old != nil {
+	if old := c.aliases[i]; old != nil {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: output index %s is already aliased with param %d at %s",
 			param, paramIndex, out, old.ParamNumber, old.ParamIndex)
 	}
-	c.nodes[i].alias = &Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin}
+	c.aliases[i] = &Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin}
+	c.count++
+	if len(paramIndex) == 0 {
+		if c.byRoot == nil {
+			// Sized for every output at once: no output has two aliases,
+			// and a pass that adds one usually adds many.
+			c.byRoot = make(map[int64]int32, len(c.aliases))
+		}
+		if first, ok := c.byRoot[param]; !ok || int32(i) < first {
+			c.byRoot[param] = int32(i)
+		}
+		return nil
+	}
+	if c.byIndex == nil {
+		c.byIndex = map[string]int32{}
+	}
+	var buf keyBuf
+	key := appendLeafKey(buf[:0], param, paramIndex)
+	if first, ok := c.byIndex[string(key)]; !ok || int32(i) < first {
+		c.byIndex[string(key)] = int32(i)
+	}
 	return nil
 }
 
 // OutputHasAlias reports whether output index out has an alias.
 func (c *AliasConfig) OutputHasAlias(out ShapeIndex) bool {
-	_, ok := c.GetAliasedParameter(out)
-	return ok
+	i, ok := c.nodes.find(out)
+	return ok && c.aliases[i] != nil
 }
 
 // GetAliasedParameter returns the alias of output index out, if any.
 func (c *AliasConfig) GetAliasedParameter(out ShapeIndex) (Alias, bool) {
-	i, ok := c.pos[out.key()]
-	if !ok || c.nodes[i].alias == nil {
+	i, ok := c.nodes.find(out)
+	if !ok || c.aliases[i] == nil {
 		return Alias{}, false
 	}
-	return *c.nodes[i].alias, true
+	return *c.aliases[i], true
 }
 
 // GetAliasedOutput returns the first output, in pre-order, that aliases
 // parameter param at paramIndex.
 func (c *AliasConfig) GetAliasedOutput(param int64, paramIndex ShapeIndex) (ShapeIndex, bool) {
-	for _, n := range c.nodes {
-		if a := n.alias; a != nil && a.ParamNumber == param && a.ParamIndex.Equal(paramIndex) {
-			return n.index, true
-		}
+	var i int32
+	var ok bool
+	if len(paramIndex) == 0 {
+		i, ok = c.byRoot[param]
+	} else {
+		var buf keyBuf
+		i, ok = c.byIndex[string(appendLeafKey(buf[:0], param, paramIndex))]
 	}
-	return nil, false
+	if !ok {
+		return nil, false
+	}
+	return c.nodes.index[i], true
 }
 
 // ParameterHasAlias reports whether some output aliases param at paramIndex.
@@ -122,29 +204,25 @@ func (c *AliasConfig) ParameterHasAlias(param int64, paramIndex ShapeIndex) bool
 
 // ForEachAlias calls f for every alias, in output pre-order.
 func (c *AliasConfig) ForEachAlias(f func(out ShapeIndex, a Alias)) {
-	for _, n := range c.nodes {
-		if n.alias != nil {
-			f(n.index, *n.alias)
+	for i, a := range c.aliases {
+		if a != nil {
+			f(c.nodes.index[i], *a)
 		}
 	}
 }
 
 // Len is the number of aliases.
-func (c *AliasConfig) Len() int {
-	n := 0
-	c.ForEachAlias(func(ShapeIndex, Alias) { n++ })
-	return n
-}
+func (c *AliasConfig) Len() int { return c.count }
 
 // Clone returns a deep copy of c.
 func (c *AliasConfig) Clone() *AliasConfig {
-	d := &AliasConfig{shape: c.shape.Clone(), pos: c.pos, nodes: make([]aliasNode, len(c.nodes))}
-	for i, n := range c.nodes {
-		d.nodes[i].index = n.index
-		if n.alias != nil {
-			a := *n.alias
-			a.ParamIndex = a.ParamIndex.Clone()
-			d.nodes[i].alias = &a
+	d := &AliasConfig{shape: c.shape.Clone(), nodes: c.nodes, aliases: make([]*Alias, len(c.aliases)),
+		byRoot: maps.Clone(c.byRoot), byIndex: maps.Clone(c.byIndex), count: c.count}
+	for i, a := range c.aliases {
+		if a != nil {
+			b := *a
+			b.ParamIndex = b.ParamIndex.Clone()
+			d.aliases[i] = &b
 		}
 	}
 	return d

@@ -2,7 +2,7 @@ package model
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Donor is a parameter buffer the framework lets the compiler reuse.
@@ -13,22 +13,75 @@ type Donor struct {
 }
 
 // Less orders donors by (parameter number, index).
-func (d Donor) Less(e Donor) bool {
+func (d Donor) Less(e Donor) bool { return d.compare(e) < 0 }
+
+func (d Donor) compare(e Donor) int {
 	if d.ParamNumber != e.ParamNumber {
-		return d.ParamNumber < e.ParamNumber
+		if d.ParamNumber < e.ParamNumber {
+			return -1
+		}
+		return 1
 	}
-	return d.ParamIndex.Compare(e.ParamIndex) < 0
+	return d.ParamIndex.Compare(e.ParamIndex)
 }
 
-// DonorConfig is HloBufferDonorConfig: a set of donors, kept sorted.
+// DonorConfig is HloBufferDonorConfig: a set of donors, read in
+// (parameter, index) order. Its zero value is the empty set.
+//
+// Adding, removing and looking up a donor take constant time (amortized):
+// a map finds a donor's entry; a removed entry is only marked, and the
+// marked entries are dropped once they are half of all; a donor added out
+// of order is appended and the entries are sorted when they are next
+// compacted. Reading in order costs one pass over the entries, or a sort
+// of a copy while some were added out of order.
 type DonorConfig struct {
-	donors []Donor
+	entries []donorEntry
+	// atRoot and atIndex map a live donor, (param, {}) by its number and
+	// any other by its key (appendLeafKey), to its entry.
+	atRoot   map[int64]int32
+	atIndex  map[string]int32
+	dead     int  // entries removed but not yet dropped
+	unsorted bool // some entry is out of (parameter, index) order
+}
+
+type donorEntry struct {
+	Donor
+	key  string // appendLeafKey, for a donor with a non-empty index
+	live bool
 }
 
 func (c *DonorConfig) find(param int64, index ShapeIndex) (int, bool) {
-	key := Donor{ParamNumber: param, ParamIndex: index}
-	i := sort.Search(len(c.donors), func(i int) bool { return !c.donors[i].Less(key) })
-	return i, i < len(c.donors) && c.donors[i].ParamNumber == param && c.donors[i].ParamIndex.Equal(index)
+	if len(index) == 0 {
+		i, ok := c.atRoot[param]
+		return int(i), ok
+	}
+	var buf keyBuf
+	i, ok := c.atIndex[string(appendLeafKey(buf[:0], param, index))]
+	return int(i), ok
+}
+
+// index records that the donor of entry e is at position i.
+func (c *DonorConfig) index(e *donorEntry, i int) {
+	if len(e.ParamIndex) == 0 {
+		if c.atRoot == nil {
+			c.atRoot = map[int64]int32{}
+		}
+		c.atRoot[e.ParamNumber] = int32(i)
+		return
+	}
+	if c.atIndex == nil {
+		c.atIndex = map[string]int32{}
+	}
+	c.atIndex[e.key] = int32(i)
+}
+
+// unindex forgets the donor of entry e.
+func (c *DonorConfig) unindex(e *donorEntry) {
+	if len(e.ParamIndex) == 0 {
+		delete(c.atRoot, e.ParamNumber)
+	} else {
+		delete(c.atIndex, e.key)
+	}
 }
 
 // AddBufferDonor registers parameter param at index as a donor; adding a
@@ -37,21 +90,62 @@ func (c *DonorConfig) AddBufferDonor(param int64, index ShapeIndex, origin Origi
 	if param < 0 {
 		return fmt.Errorf("parameter number of a buffer donor must be >= 0, got %d", param)
 	}
-	i, ok := c.find(param, index)
-	if ok {
+	if _, ok := c.find(param, index); ok {
 		return nil
 	}
-	c.donors = append(c.donors, Donor{})
-	copy(c.donors[i+1:], c.donors[i:])
-	c.donors[i] = Donor{ParamNumber: param, ParamIndex: index.Clone(), Origin: origin}
+	d := Donor{ParamNumber: param, ParamIndex: index.Clone(), Origin: origin}
+	if n := len(c.entries); n > 0 && c.entries[n-1].compare(d) >= 0 {
+		c.unsorted = true
+	}
+	e := donorEntry{Donor: d, live: true}
+	if len(index) > 0 {
+		e.key = string(appendLeafKey(nil, param, index))
+	}
+	c.index(&e, len(c.entries))
+	c.entries = append(c.entries, e)
 	return nil
 }
 
 // RemoveBufferDonor unregisters a donor; removing an absent one does nothing.
 func (c *DonorConfig) RemoveBufferDonor(param int64, index ShapeIndex) {
-	if i, ok := c.find(param, index); ok {
-		c.donors = append(c.donors[:i], c.donors[i+1:]...)
+	i, ok := c.find(param, index)
+	if !ok {
+		return
 	}
+	c.entries[i].live = false
+	c.unindex(&c.entries[i])
+	c.dead++
+	if 2*c.dead >= len(c.entries) {
+		c.compact()
+	}
+}
+
+// compact drops the removed entries and sorts the rest.
+func (c *DonorConfig) compact() {
+	c.entries = c.ordered()
+	c.dead, c.unsorted = 0, false
+	for i := range c.entries {
+		c.index(&c.entries[i], i)
+	}
+}
+
+// ordered returns the live entries in (parameter, index) order: the
+// entries themselves when nothing was removed or added out of order,
+// otherwise a new slice. It never changes c, so readers may share it.
+func (c *DonorConfig) ordered() []donorEntry {
+	if c.dead == 0 && !c.unsorted {
+		return c.entries
+	}
+	live := make([]donorEntry, 0, len(c.entries)-c.dead)
+	for _, e := range c.entries {
+		if e.live {
+			live = append(live, e)
+		}
+	}
+	if c.unsorted {
+		slices.SortFunc(live, func(a, b donorEntry) int { return a.compare(b.Donor) })
+	}
+	return live
 }
 
 // ParameterIsBufferDonor reports whether param at index is a donor.
@@ -63,18 +157,25 @@ func (c *DonorConfig) ParameterIsBufferDonor(param int64, index ShapeIndex) bool
 // Donors returns the donors in (parameter, index) order. The slice is a
 // copy; changing it does not change c.
 func (c *DonorConfig) Donors() []Donor {
-	return append([]Donor(nil), c.donors...)
+	entries := c.ordered()
+	out := make([]Donor, len(entries))
+	for i, e := range entries {
+		out[i] = e.Donor
+	}
+	return out
 }
 
 // Len is the number of donors.
-func (c *DonorConfig) Len() int { return len(c.donors) }
+func (c *DonorConfig) Len() int { return len(c.entries) - c.dead }
 
 // Clone returns a copy of c.
 func (c *DonorConfig) Clone() *DonorConfig {
-	d := &DonorConfig{donors: make([]Donor, len(c.donors))}
-	for i, x := range c.donors {
-		x.ParamIndex = x.ParamIndex.Clone()
-		d.donors[i] = x
+	entries := c.ordered()
+	d := &DonorConfig{entries: make([]donorEntry, len(entries))}
+	for i, e := range entries {
+		e.ParamIndex = e.ParamIndex.Clone()
+		d.entries[i] = e
+		d.index(&d.entries[i], i)
 	}
 	return d
 }

@@ -1,6 +1,9 @@
 package model
 
-import "strings"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // ShapeIndex is a path into a tuple shape; the empty index is the root.
 type ShapeIndex []int64
@@ -33,13 +36,22 @@ func (x ShapeIndex) Clone() ShapeIndex {
 	return append(ShapeIndex{}, x...)
 }
 
-// key is a map key for x.
-func (x ShapeIndex) key() string {
-	b := make([]byte, 0, 8*len(x))
+// appendIndexKey appends a map key for x to b: each element as a varint,
+// which delimits itself, so different indices have different keys. A
+// lookup that converts the result in the index expression, m[string(k)],
+// does not allocate.
+func appendIndexKey(b []byte, x ShapeIndex) []byte {
 	for _, v := range x {
-		for i := 0; i < 8; i++ {
-			b = append(b, byte(v>>(8*i)))
-		}
+		b = binary.AppendVarint(b, v)
 	}
-	return string(b)
+	return b
 }
+
+// appendLeafKey appends a map key for parameter param at index x to b.
+func appendLeafKey(b []byte, param int64, x ShapeIndex) []byte {
+	return appendIndexKey(binary.AppendVarint(b, param), x)
+}
+
+// keyBuf is room for the key of a short index, so that most lookups build
+// their key on the stack.
+type keyBuf [64]byte

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // LayoutAttrs holds the parts of an XLA layout that HLO text prints after
@@ -98,89 +97,110 @@ func cloneLayoutAttrs(a *LayoutAttrs) *LayoutAttrs {
 	return &c
 }
 
-// writeLayout prints an array's layout as XLA's Layout::Print does:
+// appendLayout appends an array's layout as XLA's Layout::Print prints it:
 // `{1,0}`, `{0,2,1:T(2,128)}`, `{:S(5)}` for a scalar in memory space 5.
 // A scalar whose layout would print `{}` prints nothing, as
 // ShapeUtil::HumanStringWithLayout leaves it out.
-func (s *Shape) writeLayout(b *strings.Builder) {
+func (s *Shape) appendLayout(b []byte) []byte {
 	a := s.Attrs
 	hasColon := !a.IsZero() || s.MemorySpace != 0
 	if len(s.MinorToMajor) == 0 && !hasColon {
-		return
+		return b
 	}
-	b.WriteByte('{')
+	b = append(b, '{')
 	for i, x := range s.MinorToMajor {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.WriteString(strconv.FormatInt(x, 10))
+		b = strconv.AppendInt(b, x, 10)
 	}
 	if hasColon {
-		b.WriteByte(':')
+		b = append(b, ':')
 		if a == nil {
 			a = &LayoutAttrs{}
 		}
-		a.writeBeforeMemorySpace(b)
+		b = a.appendBeforeMemorySpace(b)
 		if s.MemorySpace != 0 {
-			b.WriteString("S(" + strconv.FormatInt(s.MemorySpace, 10) + ")")
+			b = strconv.AppendInt(append(b, "S("...), s.MemorySpace, 10)
+			b = append(b, ')')
 		}
-		a.writeAfterMemorySpace(b)
+		b = a.appendAfterMemorySpace(b, true)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }
 
-func (a *LayoutAttrs) writeBeforeMemorySpace(b *strings.Builder) {
+// appendEqualKey appends the attributes that Layout::Equal compares, as
+// they print (M(n) is left out: it is not compared), to a key of
+// Shape.AppendEqualKey.
+func (a *LayoutAttrs) appendEqualKey(b []byte) []byte {
+	if a == nil {
+		return b
+	}
+	b = a.appendBeforeMemorySpace(b)
+	return a.appendAfterMemorySpace(b, false)
+}
+
+func appendCall(b []byte, name string, n int64) []byte {
+	b = strconv.AppendInt(append(b, name+"("...), n, 10)
+	return append(b, ')')
+}
+
+func (a *LayoutAttrs) appendBeforeMemorySpace(b []byte) []byte {
 	if len(a.Tiles) > 0 {
-		b.WriteByte('T')
+		b = append(b, 'T')
 		for _, t := range a.Tiles {
-			b.WriteByte('(')
+			b = append(b, '(')
 			for i, d := range t {
 				if i > 0 {
-					b.WriteByte(',')
+					b = append(b, ',')
 				}
 				if d == CombineDimension {
-					b.WriteByte('*')
+					b = append(b, '*')
 				} else {
-					b.WriteString(strconv.FormatInt(d, 10))
+					b = strconv.AppendInt(b, d, 10)
 				}
 			}
-			b.WriteByte(')')
+			b = append(b, ')')
 		}
 	}
 	if a.TailPaddingAlignment > 1 {
-		b.WriteString("L(" + strconv.FormatInt(a.TailPaddingAlignment, 10) + ")")
+		b = appendCall(b, "L", a.TailPaddingAlignment)
 	}
 	if a.IndexType != Invalid {
-		b.WriteString("#(" + a.IndexType.String() + ")")
+		b = append(append(append(b, "#("...), a.IndexType.String()...), ')')
 	}
 	if a.PointerType != Invalid {
-		b.WriteString("*(" + a.PointerType.String() + ")")
+		b = append(append(append(b, "*("...), a.PointerType.String()...), ')')
 	}
 	if a.ElementSizeBits != 0 {
-		b.WriteString("E(" + strconv.FormatInt(a.ElementSizeBits, 10) + ")")
+		b = appendCall(b, "E", a.ElementSizeBits)
 	}
+	return b
 }
 
-func (a *LayoutAttrs) writeAfterMemorySpace(b *strings.Builder) {
+// appendAfterMemorySpace appends SC, P and, with metadata, M.
+func (a *LayoutAttrs) appendAfterMemorySpace(b []byte, metadata bool) []byte {
 	if len(a.SplitConfigs) > 0 {
-		b.WriteString("SC")
+		b = append(b, "SC"...)
 		for _, c := range a.SplitConfigs {
-			b.WriteString("(" + strconv.FormatInt(c.Dimension, 10) + ":")
+			b = strconv.AppendInt(append(b, '('), c.Dimension, 10)
+			b = append(b, ':')
 			for i, x := range c.Indices {
 				if i > 0 {
-					b.WriteByte(',')
+					b = append(b, ',')
 				}
-				b.WriteString(strconv.FormatInt(x, 10))
+				b = strconv.AppendInt(b, x, 10)
 			}
-			b.WriteByte(')')
+			b = append(b, ')')
 		}
 	}
 	if a.PhysicalShape != nil {
-		b.WriteString("P(" + a.PhysicalShape.StringWithLayout() + ")")
+		b = append(a.PhysicalShape.AppendText(append(b, "P("...), true), ')')
 	}
-	if a.DynamicMetadataPrefixBytes > 0 {
-		b.WriteString("M(" + strconv.FormatInt(a.DynamicMetadataPrefixBytes, 10) + ")")
+	if metadata && a.DynamicMetadataPrefixBytes > 0 {
+		b = appendCall(b, "M", a.DynamicMetadataPrefixBytes)
 	}
+	return b
 }
 
 var byXLAName = func() map[string]PrimitiveType {

@@ -56,6 +56,9 @@ func TestLayoutAttrsEqual(t *testing.T) {
 		if Equal(&base, &v) || Equal(&v, &base) {
 			t.Errorf("%s: shapes that differ in it compare equal", name)
 		}
+		if string(base.AppendEqualKey(nil)) == string(v.AppendEqualKey(nil)) {
+			t.Errorf("%s: shapes that differ in it have the same equality key", name)
+		}
 		w := v.Clone()
 		if !Equal(&v, &w) {
 			t.Errorf("%s: a shape differs from its clone", name)
@@ -67,6 +70,9 @@ func TestLayoutAttrsEqual(t *testing.T) {
 	m.Attrs = &LayoutAttrs{DynamicMetadataPrefixBytes: 8, TailPaddingAlignment: 1}
 	if !Equal(&base, &m) {
 		t.Error("M(n) and L(1) must not make shapes differ")
+	}
+	if string(base.AppendEqualKey(nil)) != string(m.AppendEqualKey(nil)) {
+		t.Error("M(n) and L(1) must not change the equality key")
 	}
 }
 

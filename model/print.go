@@ -35,7 +35,7 @@ func (c *AliasConfig) ShortString() string {
 func (c *DonorConfig) String() string {
 	var b strings.Builder
 	b.WriteString("HloBufferDonorConfig")
-	for _, d := range c.donors {
+	for _, d := range c.ordered() {
 		fmt.Fprintf(&b, "\n  Parameter %d at %s is registered as a buffer donor.", d.ParamNumber, d.ParamIndex)
 	}
 	return b.String()
@@ -44,8 +44,9 @@ func (c *DonorConfig) String() string {
 // ShortString prints the donors as HloBufferDonorConfig::ToShortString:
 // "(1, {}), (2, {0})".
 func (c *DonorConfig) ShortString() string {
-	parts := make([]string, len(c.donors))
-	for i, d := range c.donors {
+	donors := c.ordered()
+	parts := make([]string, len(donors))
+	for i, d := range donors {
 		parts[i] = fmt.Sprintf("(%d, %s)", d.ParamNumber, d.ParamIndex)
 	}
 	return strings.Join(parts, ", ")
@@ -97,7 +98,7 @@ func (c *Config) JSON() string {
 			jsonInts(out), a.ParamNumber, jsonInts(a.ParamIndex), kind)
 	})
 	b.WriteString(`], "donors": [`)
-	for i, d := range c.Donors.donors {
+	for i, d := range c.Donors.ordered() {
 		if i > 0 {
 			b.WriteString(", ")
 		}

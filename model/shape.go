@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"slices"
@@ -237,61 +238,84 @@ func equalInts(a, b []int64) bool { return slices.Equal(a, b) }
 
 // String prints s as ShapeUtil::HumanString does, without layout:
 // "f32[2,3]", "(f32[2], s32[])", "token[]".
-func (s *Shape) String() string {
-	var b strings.Builder
-	s.print(&b, false)
-	return b.String()
-}
+func (s *Shape) String() string { return string(s.AppendText(nil, false)) }
 
 // StringWithLayout prints s as ShapeUtil::HumanStringWithLayout does:
 // "f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "f32[4,2,2]{0,2,1:T(2,128)}",
 // "f32[8]{0:S(5)}". A scalar's empty layout and an unresolved layout
-// print nothing.
-func (s *Shape) StringWithLayout() string {
-	var b strings.Builder
-	s.print(&b, true)
-	return b.String()
-}
+// print nothing; a scalar in another memory space prints "f32[]{:S(5)}".
+func (s *Shape) StringWithLayout() string { return string(s.AppendText(nil, true)) }
 
-func (s *Shape) print(b *strings.Builder, layout bool) {
+// AppendText appends s as String (layout false) or StringWithLayout
+// (layout true) prints it to b. A map lookup m[string(s.AppendText(buf, true))]
+// finds shapes by their printed text without building a string.
+func (s *Shape) AppendText(b []byte, layout bool) []byte {
 	switch s.Kind {
 	case TupleShape:
-		b.WriteByte('(')
+		b = append(b, '(')
 		for i := range s.Elems {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			s.Elems[i].print(b, layout)
+			b = s.Elems[i].AppendText(b, layout)
 		}
-		b.WriteByte(')')
-		return
+		return append(b, ')')
 	case TokenShape:
-		b.WriteString("token[]")
-		return
+		return append(b, "token[]"...)
 	case OpaqueShape:
-		b.WriteString("opaque[]")
-		return
+		return append(b, "opaque[]"...)
 	}
-	b.WriteString(s.Elem.String())
-	b.WriteByte('[')
+	b = append(b, s.Elem.String()...)
+	b = append(b, '[')
 	for i, d := range s.Dims {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
 		switch {
 		case !s.IsDynamicDim(i):
-			b.WriteString(strconv.FormatInt(d, 10))
+			b = strconv.AppendInt(b, d, 10)
 		case d == UnboundedSize:
-			b.WriteByte('?')
+			b = append(b, '?')
 		default:
-			b.WriteString("<=")
-			b.WriteString(strconv.FormatInt(d, 10))
+			b = strconv.AppendInt(append(b, "<="...), d, 10)
 		}
 	}
-	b.WriteByte(']')
+	b = append(b, ']')
 	if layout && s.HasLayout {
-		s.writeLayout(b)
+		b = s.appendLayout(b)
 	}
+	return b
+}
+
+// AppendEqualKey appends a key of array s to b such that two arrays have
+// the same key exactly when Equal reports them equal: element type, dims,
+// dynamic flags, whether the layout is resolved and, if so, the layout and
+// its memory space. Other kinds of shape get keys of their own kind.
+func (s *Shape) AppendEqualKey(b []byte) []byte {
+	b = append(b, byte(s.Kind))
+	if s.Kind != ArrayShape {
+		return b
+	}
+	b = append(b, byte(s.Elem))
+	b = binary.AppendUvarint(b, uint64(len(s.Dims)))
+	for i, d := range s.Dims {
+		b = binary.AppendVarint(b, d)
+		if s.IsDynamicDim(i) {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	if !s.HasLayout {
+		return append(b, 0)
+	}
+	b = append(b, 1)
+	b = binary.AppendVarint(b, s.MemorySpace)
+	b = binary.AppendUvarint(b, uint64(len(s.MinorToMajor)))
+	for _, d := range s.MinorToMajor {
+		b = binary.AppendVarint(b, d)
+	}
+	return s.Attrs.appendEqualKey(b)
 }
 
 // MLIR prints an array as an MLIR tensor type ("tensor<2x?xf32>"); other
@@ -325,12 +349,17 @@ func (s *Shape) MLIR() string {
 }
 
 func writeInts(b *strings.Builder, v []int64) {
-	b.WriteByte('{')
+	var buf [64]byte
+	b.Write(appendInts(buf[:0], v))
+}
+
+func appendInts(b []byte, v []int64) []byte {
+	b = append(b, '{')
 	for i, x := range v {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		b.WriteString(strconv.FormatInt(x, 10))
+		b = strconv.AppendInt(b, x, 10)
 	}
-	b.WriteByte('}')
+	return append(b, '}')
 }

@@ -12,14 +12,15 @@ import (
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
-	seen := map[string]ShapeIndex{} // parameter leaf -> the output aliasing it
+	seen := &seenLeaves{root: make(map[int64]ShapeIndex, c.Aliases.Len())}
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		pos := c.aliasPos(out, a)
 		if msg := c.verifyAlias(out, a, seen); msg != "" {
 			errs.Add(pos, "%s", msg)
 		}
 	})
-	for _, d := range c.Donors.donors {
+	for _, e := range c.Donors.ordered() {
+		d := e.Donor
 		if msg := c.verifyDonor(d); msg != "" {
 			pos := d.Origin.Span.Pos
 			if !pos.IsValid() {
@@ -40,7 +41,36 @@ func (c *Config) aliasPos(out ShapeIndex, a Alias) ast.Pos {
 }
 
 // verifyAlias returns what is wrong with one alias, or "".
-func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen map[string]ShapeIndex) string {
+// seenLeaves maps each parameter leaf aliased so far to the output
+// aliasing it: (param, {}) by its number, any other by its key.
+type seenLeaves struct {
+	root  map[int64]ShapeIndex
+	index map[string]ShapeIndex
+}
+
+// add records that out aliases (param, index) and returns the output
+// that aliased it before, if any.
+func (s *seenLeaves) add(param int64, index ShapeIndex, out ShapeIndex) (ShapeIndex, bool) {
+	if len(index) == 0 {
+		prev, dup := s.root[param]
+		if !dup {
+			s.root[param] = out
+		}
+		return prev, dup
+	}
+	if s.index == nil {
+		s.index = map[string]ShapeIndex{}
+	}
+	var buf keyBuf
+	key := appendLeafKey(buf[:0], param, index)
+	prev, dup := s.index[string(key)]
+	if !dup {
+		s.index[string(key)] = out
+	}
+	return prev, dup
+}
+
+func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen *seenLeaves) string {
 	if a.ParamNumber < 0 || a.ParamNumber >= int64(len(c.Params)) {
 		return fmt.Sprintf("output index %s is aliased with parameter %d, but the entry function has %d parameter(s)", out, a.ParamNumber, len(c.Params))
 	}
@@ -69,11 +99,9 @@ func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen map[string]ShapeIndex
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
 			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
 	}
-	key := Donor{ParamNumber: a.ParamNumber, ParamIndex: a.ParamIndex}.key()
-	if prev, dup := seen[key]; dup {
+	if prev, dup := seen.add(a.ParamNumber, a.ParamIndex, out); dup {
 		return fmt.Sprintf("parameter %d at %s is aliased with more than one output: output index %s and output index %s", a.ParamNumber, a.ParamIndex, prev, out)
 	}
-	seen[key] = out
 	if a.Kind == MustAlias && !Compatible(param, output) {
 		what := fmt.Sprintf("must-alias of output index %s and parameter %d at %s does", out, a.ParamNumber, a.ParamIndex)
 		if a.Origin.Attr == "mhlo.result_alias" {
@@ -97,8 +125,4 @@ func (c *Config) verifyDonor(d Donor) string {
 		return fmt.Sprintf("Input %d at index %s is registered as a buffer donor. However, it is also in the input output alias config.", d.ParamNumber, d.ParamIndex)
 	}
 	return ""
-}
-
-func (d Donor) key() string {
-	return fmt.Sprint(d.ParamNumber) + ":" + d.ParamIndex.key()
 }

@@ -24,14 +24,14 @@ Reports a change when at least one alias was added.`
 var AddMustAliases = &Pass{
 	Name: "add-must-aliases",
 	Doc:  "pair identical parameters and outputs as must-aliases" + discoveryDoc,
-	Run:  func(c *model.Config) (bool, error) { return addNewAliases(c, model.MustAlias) },
+	Run:  func(c *model.Config, _ Options) (bool, error) { return addNewAliases(c, model.MustAlias) },
 }
 
 // AddMayAliases is the compiler's add-may-aliases (registry slot 46).
 var AddMayAliases = &Pass{
 	Name: "add-may-aliases",
 	Doc:  "pair identical parameters and outputs as may-aliases" + discoveryDoc,
-	Run:  func(c *model.Config) (bool, error) { return addNewAliases(c, model.MayAlias) },
+	Run:  func(c *model.Config, _ Options) (bool, error) { return addNewAliases(c, model.MayAlias) },
 }
 
 // addNewAliases is the compiler's AddNewAliases: the kind is only what the
@@ -40,18 +40,19 @@ func addNewAliases(c *model.Config, kind model.AliasKind) (bool, error) {
 	free := freeParams(c)
 	changed := false
 	var err error
+	var buf []byte
 	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if err != nil || !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
 			return
 		}
-		key := sub.StringWithLayout()
-		queue := free[key]
-		if len(queue) == 0 {
+		buf = sub.AppendText(buf[:0], true)
+		q := free[string(buf)]
+		if q == nil || len(q.params) == 0 {
 			return
 		}
 		// Consume on match, so two outputs never claim one parameter.
-		param := queue[0]
-		free[key] = queue[1:]
+		param := q.params[0]
+		q.params = q.params[1:]
 		if err = c.Aliases.SetUpAlias(out, param, model.ShapeIndex{}, kind, model.Origin{}); err != nil {
 			return
 		}
@@ -61,20 +62,29 @@ func addNewAliases(c *model.Config, kind model.AliasKind) (bool, error) {
 	return changed, err
 }
 
+// paramQueue is the free parameters of one key, in ascending order; its
+// head is the lowest-numbered candidate.
+type paramQueue struct{ params []int64 }
+
 // freeParams indexes the array parameters that no output aliases by their
-// shape printed with layout; each list is in ascending parameter order, so
-// its head is the lowest-numbered candidate. The map is only ever looked
-// up, never ranged over, so its order cannot leak into the result.
-func freeParams(c *model.Config) map[string][]int64 {
-	free := map[string][]int64{}
+// shape printed with layout. The map is only ever looked up, never ranged
+// over, so its order cannot leak into the result.
+func freeParams(c *model.Config) map[string]*paramQueue {
+	free := map[string]*paramQueue{}
+	var buf []byte
 	for i := range c.Params {
 		p := int64(i)
 		s := &c.Params[i]
 		if !s.IsArray() || c.Aliases.ParameterHasAlias(p, model.ShapeIndex{}) {
 			continue
 		}
-		key := s.StringWithLayout()
-		free[key] = append(free[key], p)
+		buf = s.AppendText(buf[:0], true)
+		q := free[string(buf)]
+		if q == nil {
+			q = &paramQueue{}
+			free[string(buf)] = q
+		}
+		q.params = append(q.params, p)
 	}
 	return free
 }

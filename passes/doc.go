@@ -1,5 +1,6 @@
 // Package passes reimplements the Neuron compiler's seven input/output
-// alias passes over the model of package model.
+// alias passes, and XLA's own donation pass, over the model of package
+// model.
 //
 // The family manages one table, the entry computation's input/output alias
 // config, plus its buffer donor config:
@@ -14,10 +15,17 @@
 //     alias a must-alias after layout assignment;
 //   - aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias) turns
 //     each buffer donor into a may-alias of the first equal unaliased
-//     output, and needs every layout involved to be resolved.
+//     output, and needs every layout involved to be resolved;
+//   - optimize_input_output_buffer_alias (xla-buffer-donation) is XLA's
+//     donation pass: donors and outputs of equal byte size are paired
+//     within each memory space, largest first.
+//
+// A pass may declare options (Pass.Options); Parse reads them in MLIR's
+// pipeline syntax, `pass{name=value}`, and Run hands their values to the
+// pass.
 //
 // A pass is a value of type Pass; All lists them in the compiler's registry
-// order, which is also what --list-passes prints. There is no
+// order, XLA's pass last, which is also what --list-passes prints. There is no
 // self-registration: adding a pass means adding it to All. Lookup and Parse
 // resolve names and short aliases; Run runs a pipeline, verifying the model
 // after every pass when asked.

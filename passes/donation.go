@@ -33,11 +33,13 @@ Reports a change when at least one donor became an alias.`,
 	Run: bufferDonationToAlias,
 }
 
-func bufferDonationToAlias(c *model.Config) (bool, error) {
+func bufferDonationToAlias(c *model.Config, _ Options) (bool, error) {
 	if err := checkDonationLayouts(c); err != nil {
 		return false, err
 	}
+	free := freeOutputs(c)
 	changed := false
+	var buf []byte
 	// Donors returns a sorted copy, so removing entries while walking it is
 	// safe and the order is (parameter, index).
 	for _, d := range c.Donors.Donors() {
@@ -45,10 +47,15 @@ func bufferDonationToAlias(c *model.Config) (bool, error) {
 		if !ok || !in.IsArray() {
 			continue
 		}
-		out, ok := firstEqualOutput(c, in)
-		if !ok {
+		buf = in.AppendEqualKey(buf[:0])
+		q := free[string(buf)]
+		if q == nil || len(q.outs) == 0 {
 			continue
 		}
+		// The head of the queue is the first equal output in pre-order
+		// that no earlier donor took.
+		out := q.outs[0]
+		q.outs = q.outs[1:]
 		if err := c.Aliases.SetUpAlias(out, d.ParamNumber, d.ParamIndex, model.MayAlias, model.Origin{}); err != nil {
 			return changed, err
 		}
@@ -58,19 +65,28 @@ func bufferDonationToAlias(c *model.Config) (bool, error) {
 	return changed, nil
 }
 
-// firstEqualOutput returns the first output array leaf, in pre-order, that
-// has no alias and whose shape equals in.
-func firstEqualOutput(c *model.Config, in *model.Shape) (model.ShapeIndex, bool) {
-	var found model.ShapeIndex
+// outputQueue is the unaliased output array leaves of one shape, in
+// pre-order.
+type outputQueue struct{ outs []model.ShapeIndex }
+
+// freeOutputs indexes the output array leaves that have no alias by
+// Shape::Equal (model.Shape.AppendEqualKey). The map is only looked up.
+func freeOutputs(c *model.Config) map[string]*outputQueue {
+	free := map[string]*outputQueue{}
+	var buf []byte
 	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
-		if found != nil || !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
+		if !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
 			return
 		}
-		if model.Equal(in, sub) {
-			found = out.Clone()
+		buf = sub.AppendEqualKey(buf[:0])
+		q := free[string(buf)]
+		if q == nil {
+			q = &outputQueue{}
+			free[string(buf)] = q
 		}
+		q.outs = append(q.outs, out.Clone())
 	})
-	return found, found != nil
+	return free
 }
 
 // checkDonationLayouts is the compiler's HasLayout RET_CHECKs, reported as

@@ -94,7 +94,7 @@ func TestDonationLayoutErrorPosition(t *testing.T) {
 	for _, tt := range tests {
 		tt.c.Source = source
 		before := tt.c.LongString()
-		changed, err := BufferDonationToAlias.Run(tt.c)
+		changed, err := BufferDonationToAlias.Run(tt.c, BufferDonationToAlias.Defaults())
 		e, ok := err.(*ast.Error)
 		if !ok || e.Error() != tt.want {
 			t.Errorf("error %#v\nwant %s", err, tt.want)

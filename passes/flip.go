@@ -40,12 +40,12 @@ Reports a change when at least one alias was a may-alias.`,
 // flipAliases returns the Run of a flip pass. The compiler passes the kind
 // to flip away from and inverts it (xor esi,1); every alias, whatever its
 // kind, is re-stamped with the other one.
-func flipAliases(from model.AliasKind) func(*model.Config) (bool, error) {
+func flipAliases(from model.AliasKind) func(*model.Config, Options) (bool, error) {
 	to := model.MustAlias
 	if from == model.MustAlias {
 		to = model.MayAlias
 	}
-	return func(c *model.Config) (bool, error) { return restamp(c, to) }
+	return func(c *model.Config, _ Options) (bool, error) { return restamp(c, to) }
 }
 
 // restamp rebuilds c's aliases with every alias of kind kind, keeping each
@@ -62,7 +62,7 @@ func restamp(c *model.Config, kind model.AliasKind) (bool, error) {
 		all = append(all, entry{out.Clone(), a})
 		changed = changed || a.Kind != kind
 	})
-	fresh := model.NewAliasConfig(*c.Output())
+	fresh := c.Aliases.Cleared()
 	for _, e := range all {
 		a := e.alias
 		if err := fresh.SetUpAlias(e.out, a.ParamNumber, a.ParamIndex, kind, a.Origin); err != nil {

@@ -60,7 +60,7 @@ func TestFlipRebuildsConfig(t *testing.T) {
 		}
 		old := c.Aliases
 		oldText := old.String()
-		if _, err := p.Run(c); err != nil {
+		if _, err := p.Run(c, p.Defaults()); err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
 		}
 		if c.Aliases == old || old.String() != oldText {

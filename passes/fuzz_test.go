@@ -248,7 +248,7 @@ func FuzzPipeline(f *testing.F) {
 		failed := false
 		for _, p := range pipeline {
 			before := c.LongString()
-			changed, err := p.Run(c)
+			changed, err := p.Run(c, p.Defaults())
 			if shapes(c) != wantShapes {
 				t.Fatalf("%s changed the shapes: %s -> %s", p.Name, wantShapes, shapes(c))
 			}

@@ -90,7 +90,8 @@ type passCase struct {
 	c       *model.Config
 	want    string // short(c) afterwards
 	changed bool
-	err     string // the whole error text; want and changed are not checked
+	err     string            // the whole error text; want and changed are not checked
+	opts    map[string]string // option values, as a pipeline writes them
 }
 
 func runCases(t *testing.T, cases []passCase) {
@@ -101,7 +102,11 @@ func runCases(t *testing.T, cases []passCase) {
 				t.Fatalf("test input does not verify: %v", errs)
 			}
 			before := tc.c.LongString()
-			changed, err := tc.pass.Run(tc.c)
+			opts, err := Step{Pass: tc.pass, Options: tc.opts}.options()
+			if err != nil {
+				t.Fatal(err)
+			}
+			changed, err := tc.pass.Run(tc.c, opts)
 			if tc.err != "" {
 				if err == nil || err.Error() != tc.err {
 					t.Fatalf("error = %v\nwant    %s", err, tc.err)

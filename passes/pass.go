@@ -15,10 +15,14 @@ type Pass struct {
 	Alias string
 	// Doc is a title line (lowercase, no period), a blank line and prose.
 	Doc string
+	// Options are the settings the pass takes, in the order --list-passes
+	// shows them; nil for a pass without any.
+	Options []Option
 	// Run rewrites the config and reports whether it changed: whether the
 	// aliases or donors, as printed by Config.LongString, differ afterwards.
-	// On error the config may be partly rewritten.
-	Run func(c *model.Config) (changed bool, err error)
+	// opts holds the values of the pass's options. On error the config may
+	// be partly rewritten.
+	Run func(c *model.Config, opts Options) (changed bool, err error)
 }
 
 // Title is the first line of the pass's doc.

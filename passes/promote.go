@@ -21,7 +21,7 @@ Reports a change when at least one alias was a may-alias.`,
 	Run: aliasToMustAlias,
 }
 
-func aliasToMustAlias(c *model.Config) (bool, error) {
+func aliasToMustAlias(c *model.Config, _ Options) (bool, error) {
 	// The compiler hard-codes kMustAlias in its re-register lambda; the
 	// rebuild is the same one the flip passes use.
 	return restamp(c, model.MustAlias)

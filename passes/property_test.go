@@ -154,17 +154,26 @@ func TestRandomPipelines(t *testing.T) {
 	for seed := range uint64(2000) {
 		g := newGen(seed)
 		c := g.config()
-		pipeline := make([]*Pass, 1+g.r.IntN(5))
+		pipeline := make(Pipeline, 1+g.r.IntN(5))
 		for i := range pipeline {
-			pipeline[i] = All[g.r.IntN(len(All))]
+			pipeline[i] = Step{Pass: All[g.r.IntN(len(All))]}
+			if pipeline[i].Pass == OptimizeInputOutputBufferAlias && g.r.IntN(2) == 0 {
+				pipeline[i].Options = map[string]string{OptRegisteredDonorsOnly: "false"}
+			}
 		}
 		twin := c.Clone()
 		failed := false
-		for _, p := range pipeline {
+		for _, step := range pipeline {
+			p := step.Pass
 			before := c.LongString()
-			changed, err := p.Run(c)
+			opts, err := step.options()
 			if err != nil {
-				if p != BufferDonationToAlias || !strings.Contains(err.Error(), "needs resolved layouts") {
+				t.Fatal(err)
+			}
+			changed, err := p.Run(c, opts)
+			if err != nil {
+				donation := p == BufferDonationToAlias || p == OptimizeInputOutputBufferAlias
+				if !donation || !strings.Contains(err.Error(), "needs resolved layouts") {
 					t.Fatalf("seed %d: %s: %v", seed, p.Name, err)
 				}
 				layoutErrors++
@@ -175,14 +184,22 @@ func TestRandomPipelines(t *testing.T) {
 				t.Fatalf("seed %d: %s reported changed = %v for\n%s->\n%s", seed, p.Name, changed, before, c.LongString())
 			}
 			if errs := model.Verify(c); errs.HasErrors() {
-				t.Fatalf("seed %d: after %s: %v\nbefore:\n%s", seed, p.Name, errs, before)
+				// XLA's donation pairs by byte size alone; promoting such a
+				// pair to a must-alias is the one way a pass breaks the
+				// model, and verification says so.
+				promote := p == FlipMayAliases || p == AliasToMustAlias
+				if !promote || !strings.Contains(errs.Error(), "compatible types") {
+					t.Fatalf("seed %d: after %s: %v\nbefore:\n%s", seed, p.Name, errs, before)
+				}
+				failed = true
+				break
 			}
 			if changed {
 				changes[p]++
 			}
 		}
 		// The same pipeline through Run, on a copy: same verdict, same result.
-		err := Run(twin, Of(pipeline...), RunOptions{VerifyEach: true})
+		err := Run(twin, pipeline, RunOptions{VerifyEach: true})
 		if (err != nil) != failed {
 			t.Fatalf("seed %d: Run error %v, step by step failed = %v", seed, err, failed)
 		}

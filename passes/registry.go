@@ -10,7 +10,8 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
-// All is every pass, in the compiler's registry order.
+// All is every pass: the Neuron compiler's, in its registry order, then
+// XLA's own donation pass.
 var All = []*Pass{
 	RemoveAliases,
 	AddMustAliases,
@@ -19,6 +20,7 @@ var All = []*Pass{
 	FlipMayAliases,
 	AliasToMustAlias,
 	BufferDonationToAlias,
+	OptimizeInputOutputBufferAlias,
 }
 
 // Lookup returns the pass with the given registry name or short alias.
@@ -31,26 +33,25 @@ func Lookup(name string) (*Pass, bool) {
 	return nil, false
 }
 
-// Parse reads a --passes value: pass names or aliases separated by commas,
-// spaces around a name ignored. The empty string is the empty pipeline; an
-// empty name between commas is an error, as is an unknown name, whose
-// message lists the valid names.
+// Parse reads a --passes value in MLIR's pipeline syntax: pass names or
+// aliases separated by commas, each optionally followed by its options in
+// braces, separated by spaces: `optimize_input_output_buffer_alias{registered-donors-only=false},flip-may-aliases`.
+// Spaces around a name are ignored and a comma inside braces does not
+// separate passes. The empty string is the empty pipeline. An empty name
+// between commas or an unknown name is an error whose message lists the
+// valid names; an unknown option, a bad value, or an option of a pass that
+// has none is an error that names the pass and its options.
 func Parse(list string) (Pipeline, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
 	}
 	var pipeline Pipeline
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		p, ok := Lookup(name)
-		if !ok {
-			what := fmt.Sprintf("unknown pass %q", name)
-			if name == "" {
-				what = fmt.Sprintf("empty pass name in %q", list)
-			}
-			return nil, fmt.Errorf("%s; valid passes are %s", what, validNames())
+	for _, text := range splitTop(list, func(c byte) bool { return c == ',' }) {
+		step, err := parseStep(text, list)
+		if err != nil {
+			return nil, err
 		}
-		pipeline = append(pipeline, Step{Pass: p})
+		pipeline = append(pipeline, step)
 	}
 	return pipeline, nil
 }
@@ -101,12 +102,17 @@ type RunOptions struct {
 // Run runs pipeline over c in order. With o.VerifyEach, model.Verify checks c
 // after every pass. Every error is an ast.ErrorList: a pass's own
 // diagnostic as it is, a failed verification with each message prefixed
-// "after pass NAME: ", anything else at the entry function's position
-// prefixed "pass NAME: ". Run stops at the first error.
+// "after pass NAME: ", anything else (options that Parse would have
+// refused, too) at the entry function's position prefixed "pass NAME: ".
+// Run stops at the first error.
 func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 	for _, step := range pipeline {
 		p := step.Pass
-		if _, err := p.Run(c); err != nil {
+		opts, err := step.options()
+		if err != nil {
+			return passError(c, p, err)
+		}
+		if _, err := p.Run(c, opts); err != nil {
 			return passError(c, p, err)
 		}
 		if !o.VerifyEach {
@@ -137,11 +143,16 @@ func passError(c *model.Config, p *Pass, err error) ast.ErrorList {
 }
 
 // WriteList writes the --list-passes text: one line per pass in registry
-// order with its name, its alias (or nothing) and its title, in columns.
+// order with its name, its alias (or nothing) and its title, in columns;
+// under a pass, one line per option in the title's column, indented:
+// "  registered-donors-only=<bool> (default true): only ...".
 func WriteList(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	for _, p := range All {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, p.Alias, p.Title())
+		for _, o := range p.Options {
+			fmt.Fprintf(tw, "\t\t  %s: %s\n", o.usage(), o.Doc)
+		}
 	}
 	return tw.Flush()
 }

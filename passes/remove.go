@@ -16,12 +16,12 @@ Reports a change when there was at least one alias to remove.`,
 	Run: removeAliases,
 }
 
-func removeAliases(c *model.Config) (bool, error) {
+func removeAliases(c *model.Config, _ Options) (bool, error) {
 	if c.Aliases.Len() == 0 {
 		return false, nil
 	}
 	// A fresh config over the same shape: every node starts empty, as the
 	// compiler's CreateNodes does, and donors are a separate config.
-	c.Aliases = model.NewAliasConfig(*c.Output())
+	c.Aliases = c.Aliases.Cleared()
 	return true, nil
 }

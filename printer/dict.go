@@ -17,16 +17,26 @@ type dictEdit struct {
 	del  map[string]bool
 }
 
-func newDictEdit(d *ast.AttrDict) *dictEdit {
-	return &dictEdit{dict: d, set: map[string]string{}, del: map[string]bool{}}
-}
+// newDictEdit starts the changes to d. Its maps are made on the first
+// change: most dictionaries of a signature of thousands of arguments do
+// not change.
+func newDictEdit(d *ast.AttrDict) *dictEdit { return &dictEdit{dict: d} }
 
 // Set gives key the value text, adding the entry if there is none.
-func (d *dictEdit) Set(key, value string) { d.set[key] = value; delete(d.del, key) }
+func (d *dictEdit) Set(key, value string) {
+	if d.set == nil {
+		d.set = map[string]string{}
+	}
+	d.set[key] = value
+	delete(d.del, key)
+}
 
 // Delete removes the entry key, if there is one.
 func (d *dictEdit) Delete(key string) {
 	if d.dict.Lookup(key) != nil {
+		if d.del == nil {
+			d.del = map[string]bool{}
+		}
 		d.del[key] = true
 	}
 	delete(d.set, key)

@@ -30,6 +30,12 @@ type DiffOptions struct {
 type diffLine struct {
 	op   byte
 	text string
+	// For a removed line that the edits change in place (every edit that
+	// touches it lies inside it, newline excluded, and inserts no
+	// newline): the offset of the line in the source and those edits.
+	inPlace bool
+	at      int
+	edits   []Edit
 }
 
 // hunk is one @@ section.
@@ -56,6 +62,14 @@ func Diff(w io.Writer, src []byte, edits []Edit, opts DiffOptions) error {
 		return nil
 	}
 	var b bytes.Buffer
+	size := len(opts.OldName) + len(opts.NewName) + 16
+	for _, h := range hunks {
+		size += 32
+		for _, l := range h.lines {
+			size += len(l.text) + 2
+		}
+	}
+	b.Grow(size)
 	p := &diffPrinter{w: &b, color: opts.Color}
 	p.header(opts.OldName, opts.NewName)
 	for _, h := range hunks {
@@ -69,19 +83,21 @@ func Diff(w io.Writer, src []byte, edits []Edit, opts DiffOptions) error {
 // each group line by line.
 func buildHunks(src []byte, edits []Edit, count func(start, end int) int) []hunk {
 	var hunks []hunk
+	lc := &lineCursor{src: src}
 	line, at := 1, 0 // line number of offset at
 	delta := 0       // new line number minus old, before the current group
 	for i := 0; i < len(edits); {
-		start := back(src, startOf(src, edits[i].Start), contextLines)
-		end := extend(src, edits[i].End, contextLines)
+		start := lc.contextStart(edits[i].Start)
+		end := lc.contextEnd(edits[i].End)
 		j := i + 1
-		for j < len(edits) && back(src, startOf(src, edits[j].Start), contextLines) <= end {
-			end = extend(src, edits[j].End, contextLines)
+		for j < len(edits) && lc.contextStart(edits[j].Start) <= end {
+			end = lc.contextEnd(edits[j].End)
 			j++
 		}
 		line += count(at, start)
 		at = start
 		lines := diffText(string(src[start:end]), applied(src, start, end, edits[i:j]))
+		markInPlace(lines, start, edits[i:j])
 		hs := splitHunks(lines, line, line+delta)
 		for _, h := range hs {
 			delta += h.newCount - h.oldCount
@@ -92,9 +108,117 @@ func buildHunks(src []byte, edits []Edit, count func(start, end int) int) []hunk
 	return hunks
 }
 
+// lineCursor answers startOf, endOf, back and extend for the edits of a
+// diff, which come in order: the offsets asked about never decrease, so it
+// remembers its last answers and each byte of src is scanned a bounded
+// number of times. Many edits on one long line (an entry signature of
+// thousands of arguments) then cost the length of the line once, not once
+// per edit. Each answer is the one the plain function gives; out of order
+// queries are answered right too, only slower.
+type lineCursor struct {
+	src []byte
+	// start is startOf(src, scanned).
+	start, scanned int
+	// end is endOf(src, endAt), once haveEnd.
+	end, endAt int
+	haveEnd    bool
+	// The last answers of contextStart and contextEnd, by the line start
+	// or line end they were computed from.
+	backFrom, backTo int
+	extFrom, extTo   int
+	haveBack         bool
+	haveExt          bool
+}
+
+// lineStart is startOf(src, off).
+func (lc *lineCursor) lineStart(off int) int {
+	if off < lc.scanned {
+		return startOf(lc.src, off)
+	}
+	if i := bytes.LastIndexByte(lc.src[lc.scanned:off], '\n'); i >= 0 {
+		lc.start = lc.scanned + i + 1
+	}
+	lc.scanned = off
+	return lc.start
+}
+
+// lineEnd is endOf(src, off).
+func (lc *lineCursor) lineEnd(off int) int {
+	// The line that ends at end holds every offset from endAt up to its
+	// newline; without a newline it runs to the end of src.
+	if lc.haveEnd && off >= lc.endAt && (off < lc.end || lc.end == len(lc.src)) {
+		return lc.end
+	}
+	lc.end, lc.endAt, lc.haveEnd = endOf(lc.src, off), off, true
+	return lc.end
+}
+
+// contextStart is back(src, startOf(src, off), contextLines).
+func (lc *lineCursor) contextStart(off int) int {
+	start := lc.lineStart(off)
+	if !lc.haveBack || lc.backFrom != start {
+		lc.backFrom, lc.backTo, lc.haveBack = start, back(lc.src, start, contextLines), true
+	}
+	return lc.backTo
+}
+
+// contextEnd returns the end of the line holding the edit end off, plus
+// contextLines more lines. An edit that ends just after a newline joins the
+// next line to its own, so that line counts as touched too; a line too many
+// only widens the group, whose hunks are cut from the line diff.
+func (lc *lineCursor) contextEnd(off int) int {
+	end := lc.lineEnd(off)
+	if !lc.haveExt || lc.extFrom != end {
+		to := end
+		for n := contextLines; n > 0 && to < len(lc.src); n-- {
+			to = endOf(lc.src, to)
+		}
+		lc.extFrom, lc.extTo, lc.haveExt = end, to, true
+	}
+	return lc.extTo
+}
+
+// markInPlace finds, for each removed line of a group's diff that starts
+// at offset start, the edits that change it in place. The old lines are
+// the unchanged and removed ones, in order; the edits are sorted, so one
+// walk over both does it.
+func markInPlace(lines []diffLine, start int, edits []Edit) {
+	at, k := start, 0
+	for i := range lines {
+		l := &lines[i]
+		if l.op == '+' {
+			continue
+		}
+		lineEnd := at + len(l.text)
+		bodyEnd := lineEnd - len(l.text) + len(strings.TrimSuffix(l.text, "\n"))
+		ok := true
+		// An edit that starts before the line and reaches into it spans
+		// lines.
+		for k < len(edits) && edits[k].Start < at {
+			ok = ok && edits[k].End <= at
+			k++
+		}
+		first := k
+		for k < len(edits) && edits[k].Start < lineEnd {
+			e := edits[k]
+			ok = ok && e.End <= bodyEnd && strings.IndexByte(e.New, '\n') < 0
+			k++
+		}
+		if l.op == '-' && ok {
+			l.inPlace, l.at, l.edits = true, at, edits[first:k]
+		}
+		at = lineEnd
+	}
+}
+
 // applied returns src[start:end] with edits (all inside it) applied.
 func applied(src []byte, start, end int, edits []Edit) string {
 	var b strings.Builder
+	size := end - start
+	for _, e := range edits {
+		size += len(e.New) - (e.End - e.Start)
+	}
+	b.Grow(size)
 	at := start
 	for _, e := range edits {
 		b.Write(src[at:e.Start])
@@ -116,18 +240,6 @@ func endOf(src []byte, off int) int {
 		return off + i + 1
 	}
 	return len(src)
-}
-
-// extend returns the end of the line holding the edit end off, plus n more
-// lines. An edit that ends just after a newline joins the next line to its
-// own, so that line counts as touched too; a line too many only widens the
-// group, whose hunks are cut from the line diff.
-func extend(src []byte, off, n int) int {
-	end := endOf(src, off)
-	for ; n > 0 && end < len(src); n-- {
-		end = endOf(src, end)
-	}
-	return end
 }
 
 // back returns the start of the line n lines before the line at start.
@@ -152,7 +264,7 @@ func diffText(old, new string) []diffLine {
 			op = '+'
 		}
 		for _, l := range splitLines(d.Text) {
-			out = append(out, diffLine{op, l})
+			out = append(out, diffLine{op: op, text: l})
 		}
 	}
 	return out
@@ -292,7 +404,14 @@ func (p *diffPrinter) changes(removed, added []diffLine) {
 	marked := make(map[int][2]string)
 	if p.color {
 		for i := 0; i < len(removed) && i < len(added); i++ {
-			old, new := highlightPair(strings.TrimSuffix(removed[i].text, "\n"), strings.TrimSuffix(added[i].text, "\n"))
+			old, new := strings.TrimSuffix(removed[i].text, "\n"), strings.TrimSuffix(added[i].text, "\n")
+			if len(old)+len(new) > longLine && removed[i].inPlace {
+				if o, n, ok := highlightEdits(old, new, removed[i].at, removed[i].edits); ok {
+					marked[i] = [2]string{o, n}
+					continue
+				}
+			}
+			old, new = highlightPair(old, new)
 			marked[i] = [2]string{old, new}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -119,5 +120,90 @@ func TestHighlightManyWords(t *testing.T) {
 	plain := strings.NewReplacer(colorReverse, "", colorReset, "")
 	if plain.Replace(o) != old.String() || plain.Replace(n) != new.String() {
 		t.Errorf("highlighting changed the text")
+	}
+}
+
+// TestLineCursor checks the cursor's answers against the plain functions
+// for random offsets in increasing order, and for some out of order.
+func TestLineCursor(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for i := 0; i < 200; i++ {
+		src, _ := randomEdits(r)
+		if r.Intn(3) == 0 {
+			src = bytes.ReplaceAll(src, []byte("\n"), []byte(" ")) // one long line
+		}
+		lc := &lineCursor{src: src}
+		off := 0
+		for k := 0; k < 40 && off <= len(src); k++ {
+			if got, want := lc.contextStart(off), back(src, startOf(src, off), contextLines); got != want {
+				t.Fatalf("contextStart(%d) = %d, want %d in %q", off, got, want, src)
+			}
+			want := endOf(src, off)
+			for n := contextLines; n > 0 && want < len(src); n-- {
+				want = endOf(src, want)
+			}
+			if got := lc.contextEnd(off); got != want {
+				t.Fatalf("contextEnd(%d) = %d, want %d in %q", off, got, want, src)
+			}
+			if r.Intn(8) == 0 {
+				off = r.Intn(off + 1) // out of order
+			} else {
+				off += r.Intn(30)
+			}
+		}
+	}
+}
+
+// TestDiffColorLongLine changes thousands of words on one long line: the
+// colored diff highlights each change (edit by edit) and, without its
+// escapes, is the plain diff.
+func TestDiffColorLongLine(t *testing.T) {
+	var line strings.Builder
+	var edits []Edit
+	for i := 0; i < 3000; i++ {
+		word := fmt.Sprintf("arg%d {keep = 1, old = %d}, ", i, i)
+		at := line.Len() + strings.Index(word, "old")
+		line.WriteString(word)
+		edits = append(edits, Edit{Start: at, End: at + 3, New: "new"})
+	}
+	src := []byte("a\n" + line.String() + "\nb\n")
+	for i := range edits {
+		edits[i].Start += 2
+		edits[i].End += 2
+	}
+	var plain, color bytes.Buffer
+	if err := Diff(&plain, src, edits, DiffOptions{OldName: "a", NewName: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Diff(&color, src, edits, DiffOptions{OldName: "a", NewName: "b", Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(color.String(), colorReverse+"old"+colorReset); n != len(edits) {
+		t.Errorf("%d removed words highlighted, want %d", n, len(edits))
+	}
+	if n := strings.Count(color.String(), colorReverse+"new"+colorReset); n != len(edits) {
+		t.Errorf("%d added words highlighted, want %d", n, len(edits))
+	}
+	escapes := regexp.MustCompile("\x1b\\[[0-9]*m")
+	if got := escapes.ReplaceAllString(color.String(), ""); got != plain.String() {
+		t.Errorf("the colored diff is not the plain diff in color")
+	}
+}
+
+// TestMarkAffix marks what lies between the common prefix and suffix, in
+// whole runes.
+func TestMarkAffix(t *testing.T) {
+	for _, tt := range []struct{ old, new, wantOld, wantNew string }{
+		{"result_index = [0], must_alias>", "result_index = [0]>", "result_index = [0]" + colorReverse + ", must_alias" + colorReset + ">", "result_index = [0]>"},
+		{"abc", "abc", "abc", "abc"},
+		{"", "x", "", colorReverse + "x" + colorReset},
+		{"aé", "aè", "a" + colorReverse + "é" + colorReset, "a" + colorReverse + "è" + colorReset},
+		{"éz", "èz", colorReverse + "é" + colorReset + "z", colorReverse + "è" + colorReset + "z"},
+	} {
+		var ob, nb strings.Builder
+		markAffix(&ob, &nb, tt.old, tt.new)
+		if ob.String() != tt.wantOld || nb.String() != tt.wantNew {
+			t.Errorf("markAffix(%q, %q) = %q, %q; want %q, %q", tt.old, tt.new, ob.String(), nb.String(), tt.wantOld, tt.wantNew)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package printer
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -41,6 +42,75 @@ func highlightPair(old, new string) (string, string) {
 		}
 	}
 	return ob.String(), nb.String()
+}
+
+// longLine is the length of a pair of lines past which a line changed in
+// place by edits is highlighted edit by edit instead of as a whole: the
+// diff of a whole line costs the product of its length and its number of
+// changes, and go-diff gives up after its deadline on an entry signature
+// of thousands of changed arguments.
+const longLine = 16 << 10
+
+// highlightEdits is highlightPair for an old line, at offset at in the
+// source, that edits change in place into new: the text between edits is
+// common to both, and each edit's old and new text are highlighted as a
+// pair: what lies between their common prefix and suffix is marked, which
+// costs their length (a diff of each would cost a hundred times more, on
+// thousands of edits). It reports false when the edits do not make new of
+// old.
+func highlightEdits(old, new string, at int, edits []Edit) (string, string, bool) {
+	var ob, nb strings.Builder
+	pos, npos := 0, 0 // in old, in new
+	for _, e := range edits {
+		start, end := e.Start-at, e.End-at
+		same := old[pos:start]
+		if !strings.HasPrefix(new[npos:], same) || !strings.HasPrefix(new[npos+len(same):], e.New) {
+			return "", "", false
+		}
+		ob.WriteString(same)
+		nb.WriteString(same)
+		markAffix(&ob, &nb, old[start:end], e.New)
+		pos, npos = end, npos+len(same)+len(e.New)
+	}
+	if old[pos:] != new[npos:] {
+		return "", "", false
+	}
+	ob.WriteString(old[pos:])
+	nb.WriteString(old[pos:])
+	return ob.String(), nb.String(), true
+}
+
+// markAffix writes old in ob and new in nb with what lies between their
+// common prefix and their common suffix marked.
+func markAffix(ob, nb *strings.Builder, old, new string) {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	q := 0
+	for q < len(old)-p && q < len(new)-p && old[len(old)-1-q] == new[len(new)-1-q] {
+		q++
+	}
+	// Whole runes only: back off into neither half of a UTF-8 sequence.
+	midRune := func(s string, i int) bool { return i < len(s) && !utf8.RuneStart(s[i]) }
+	for p > 0 && (midRune(old, p) || midRune(new, p)) {
+		p--
+	}
+	for q > 0 && midRune(old, len(old)-q) {
+		q--
+	}
+	for i, text := range []string{old, new} {
+		b := ob
+		if i == 1 {
+			b = nb
+		}
+		mid := text[p : len(text)-q]
+		b.WriteString(text[:p])
+		if mid != "" {
+			b.WriteString(colorReverse + mid + colorReset)
+		}
+		b.WriteString(text[len(text)-q:])
+	}
 }
 
 // markChars writes a changed run, old in ob and new in nb, with the
@@ -84,7 +154,13 @@ func wordsToRunes(a, b string) ([]rune, []rune, []string) {
 		}
 		return out
 	}
-	return conv(a), conv(b), words
+	// Sequenced on purpose: in `return conv(a), conv(b), words` the
+	// language leaves open when words is read, and Go 1.26 reads a
+	// torn slice there (a pointer from before conv(b) grew it, the
+	// length from after).
+	ra := conv(a)
+	rb := conv(b)
+	return ra, rb, words
 }
 
 func wordLen(s string) int {

@@ -12,12 +12,12 @@
 // RUN: not mhlo-alias --passes=remove-aliases,,add-may-aliases --print-config %s 2>&1 | FileCheck %s --check-prefix=EMPTYNAME --implicit-check-not=HloInputOutputAliasConfig
 // RUN: not mhlo-alias --passes=flip-may-aliases,alias_to_must_alias --print-config %s 2>&1 | FileCheck %s --check-prefix=UNDERSCORE --implicit-check-not=HloInputOutputAliasConfig
 
-// NOPE: {{^}}mhlo-alias: unknown pass "nope"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias){{$}}
-// CASE: {{^}}mhlo-alias: unknown pass "Remove-Aliases"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias){{$}}
-// EMPTYNAME: {{^}}mhlo-alias: empty pass name in "remove-aliases,,add-may-aliases"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias){{$}}
+// NOPE: {{^}}mhlo-alias: unknown pass "nope"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias), optimize_input_output_buffer_alias (xla-buffer-donation){{$}}
+// CASE: {{^}}mhlo-alias: unknown pass "Remove-Aliases"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias), optimize_input_output_buffer_alias (xla-buffer-donation){{$}}
+// EMPTYNAME: {{^}}mhlo-alias: empty pass name in "remove-aliases,,add-may-aliases"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias), optimize_input_output_buffer_alias (xla-buffer-donation){{$}}
 // The short names are exactly alias-to-must-alias and buffer-donation-to-alias;
 // the registry name without its prefix is not one of them.
-// UNDERSCORE: {{^}}mhlo-alias: unknown pass "alias_to_must_alias"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias){{$}}
+// UNDERSCORE: {{^}}mhlo-alias: unknown pass "alias_to_must_alias"; valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias), optimize_input_output_buffer_alias (xla-buffer-donation){{$}}
 
 // RUN: mhlo-alias --passes= --print-config=short %s | FileCheck %s --check-prefix=NONE
 // RUN: mhlo-alias "--passes= remove-aliases , add-must-aliases " --print-config=short %s | FileCheck %s --check-prefix=SPACES

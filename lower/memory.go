@@ -1,0 +1,51 @@
+package lower
+
+import (
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// AttrMemoryKind is JAX's memory kind of an argument or result.
+const AttrMemoryKind = "mhlo.memory_kind"
+
+// hostMemorySpace is XLA's Layout::kHostMemorySpace.
+const hostMemorySpace = 5
+
+// memoryKinds sets the memory space of every array in each argument and
+// result from its mhlo.memory_kind, as XLA's importer does: "pinned_host"
+// and "unpinned_host" are host memory (space 5), any other value or none
+// is the device (space 0). The space belongs to the layout, so an
+// unresolved layout carries it without effect.
+func (l *lowerer) memoryKinds() error {
+	fn := l.file.Entry
+	for i, a := range fn.Args {
+		if err := l.memoryKind(&l.args[i], a.Attrs); err != nil {
+			return err
+		}
+	}
+	for i, r := range fn.Results {
+		if err := l.memoryKind(&l.results[i], r.Attrs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *lowerer) memoryKind(s *model.Shape, attrs *ast.AttrDict) error {
+	_, v, err := l.entry(attrs, AttrMemoryKind)
+	if err != nil || v == nil || v.String == "" {
+		return err
+	}
+	kind, err := ast.Unquote(v.String)
+	if err != nil || (kind != "pinned_host" && kind != "unpinned_host") {
+		return nil
+	}
+	// A deep copy first: shapes of equal types may share their elements.
+	*s = s.Clone()
+	s.ForEachSubshape(func(_ model.ShapeIndex, sub *model.Shape) {
+		if sub.IsArray() {
+			sub.MemorySpace = hostMemorySpace
+		}
+	})
+	return nil
+}

@@ -1,0 +1,271 @@
+package passes
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// OptionType is the kind of value an option takes.
+type OptionType int
+
+// The option types.
+const (
+	BoolOption   OptionType = iota // true or false (also 1 or 0, TRUE, True...)
+	IntOption                      // a decimal integer
+	StringOption                   // any text
+)
+
+// String is the type as --list-passes shows it: "bool", "int", "string".
+func (t OptionType) String() string {
+	switch t {
+	case IntOption:
+		return "int"
+	case StringOption:
+		return "string"
+	}
+	return "bool"
+}
+
+// Option is a setting a pass declares, written in MLIR's pipeline syntax
+// as `pass{name=value other=value}`.
+type Option struct {
+	// Name is the option's name, lowercase words joined by hyphens.
+	Name string
+	// Doc is one line (lowercase, no period) that --list-passes prints.
+	Doc string
+	// Default is the value the option takes when it is not written, as it
+	// would be written.
+	Default string
+	// Type is the kind of value.
+	Type OptionType
+}
+
+// check returns an error when value is not one of the option's type. A
+// boolean option written without a value (`pass{flag}`) is true, as LLVM's
+// command-line parser has it.
+func (o *Option) check(value string) error {
+	switch o.Type {
+	case BoolOption:
+		if _, ok := parseBool(value); !ok {
+			return fmt.Errorf("expected true or false")
+		}
+	case IntOption:
+		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
+			return fmt.Errorf("expected an integer")
+		}
+	}
+	return nil
+}
+
+// parseBool reads a boolean value as llvm::cl::parser<bool> does; the
+// empty value is true.
+func parseBool(s string) (v, ok bool) {
+	switch s {
+	case "", "true", "TRUE", "True", "1":
+		return true, true
+	case "false", "FALSE", "False", "0":
+		return false, true
+	}
+	return false, false
+}
+
+// Options are the values of a pass's options for one run: the values
+// written in the pipeline, and the defaults for the rest.
+type Options struct {
+	pass   *Pass
+	values map[string]string
+}
+
+// Defaults returns the options of p with every value at its default, for
+// calling p.Run directly.
+func (p *Pass) Defaults() Options { return Options{pass: p} }
+
+// value returns the option's value as written or its default. Asking for
+// an option the pass does not declare is a programming error and panics.
+func (o Options) value(name string) (string, *Option) {
+	opt := o.pass.option(name)
+	if opt == nil {
+		panic(fmt.Sprintf("pass %s has no option %q", o.pass.Name, name))
+	}
+	if v, ok := o.values[name]; ok {
+		return v, opt
+	}
+	return opt.Default, opt
+}
+
+// Bool returns the value of a boolean option.
+func (o Options) Bool(name string) bool {
+	v, _ := o.value(name)
+	b, _ := parseBool(v)
+	return b
+}
+
+// Int returns the value of an integer option.
+func (o Options) Int(name string) int64 {
+	v, _ := o.value(name)
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n
+}
+
+// String returns the value of a string option.
+func (o Options) String(name string) string {
+	v, _ := o.value(name)
+	return v
+}
+
+// option returns the declared option called name, or nil.
+func (p *Pass) option(name string) *Option {
+	for i := range p.Options {
+		if p.Options[i].Name == name {
+			return &p.Options[i]
+		}
+	}
+	return nil
+}
+
+// options checks the values of a step and returns them as the pass sees
+// them. An unknown option, a bad value, or any option of a pass that
+// declares none is an error that names the pass and its options.
+func (s Step) options() (Options, error) {
+	p := s.Pass
+	names := make([]string, 0, len(s.Options))
+	for name := range s.Options {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the first error is the same on every run
+	for _, name := range names {
+		value := s.Options[name]
+		opt := p.option(name)
+		switch {
+		case len(p.Options) == 0:
+			return Options{}, fmt.Errorf("pass %s takes no options, but %q was given", p.Name, name)
+		case opt == nil:
+			return Options{}, fmt.Errorf("unknown option %q for pass %s; %s", name, p.Name, p.validOptions())
+		}
+		if err := opt.check(value); err != nil {
+			return Options{}, fmt.Errorf("invalid value %q for option %s of pass %s: %v; %s", value, name, p.Name, err, p.validOptions())
+		}
+	}
+	return Options{pass: p, values: s.Options}, nil
+}
+
+// validOptions lists the pass's options: "valid options are
+// registered-donors-only=<bool> (default true)".
+func (p *Pass) validOptions() string {
+	parts := make([]string, len(p.Options))
+	for i, o := range p.Options {
+		parts[i] = o.usage()
+	}
+	return "valid options are " + strings.Join(parts, ", ")
+}
+
+// usage is the option as --list-passes and errors show it:
+// "registered-donors-only=<bool> (default true)".
+func (o *Option) usage() string {
+	return fmt.Sprintf("%s=<%s> (default %s)", o.Name, o.Type, o.Default)
+}
+
+// splitTop splits s at each sep outside braces and quotes.
+func splitTop(s string, sep func(byte) bool) []string {
+	var parts []string
+	depth, quote, start := 0, byte(0), 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case depth == 0 && sep(c):
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// parseStep reads one element of a pipeline: a pass name or alias,
+// optionally followed by `{name=value ...}`, spaces around it ignored.
+func parseStep(text, list string) (Step, error) {
+	text = strings.TrimSpace(text)
+	name, opts, braced := strings.Cut(text, "{")
+	name = strings.TrimSpace(name)
+	p, ok := Lookup(name)
+	if !ok {
+		what := fmt.Sprintf("unknown pass %q", name)
+		if name == "" {
+			what = fmt.Sprintf("empty pass name in %q", list)
+		}
+		return Step{}, fmt.Errorf("%s; valid passes are %s", what, validNames())
+	}
+	step := Step{Pass: p}
+	if !braced {
+		return step, nil
+	}
+	body, ok := strings.CutSuffix(opts, "}")
+	if !ok || !balanced(body) {
+		return Step{}, fmt.Errorf("malformed options of pass %s in %q: expected `%s{name=value ...}`", p.Name, list, name)
+	}
+	step.Options = map[string]string{}
+	for _, field := range splitTop(body, isSpace) {
+		if field == "" {
+			continue
+		}
+		key, value, _ := strings.Cut(field, "=")
+		if key == "" {
+			return Step{}, fmt.Errorf("malformed option %q of pass %s: expected name=value", field, p.Name)
+		}
+		if _, dup := step.Options[key]; dup {
+			return Step{}, fmt.Errorf("option %s of pass %s is given twice", key, p.Name)
+		}
+		step.Options[key] = unquote(value)
+	}
+	if _, err := step.options(); err != nil {
+		return Step{}, err
+	}
+	return step, nil
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// balanced reports whether braces and quotes in s are closed, each brace
+// after its opening one.
+func balanced(s string) bool {
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0 && quote == 0
+}
+
+// unquote drops one pair of quotes around a value, as MLIR's pass option
+// parser does.
+func unquote(v string) string {
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
