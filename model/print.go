@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // String prints the config as HloInputOutputAliasConfig::ToString.
@@ -75,14 +76,28 @@ func (c *Config) ShortString() string {
 // JSON prints the configs as one JSON object on one line:
 //
 //	{"output_shape": "(f32[2]{0}, s32[])", "aliases": [{"output_index": [0],
-//	"parameter_number": 0, "parameter_index": [], "kind": "may"}],
-//	"donors": [{"parameter_number": 1, "parameter_index": []}]}
+//	"parameter_number": 0, "parameter_index": [], "kind": "may",
+//	"bytes": 8, "parameter_shape": "f32[2]{0}", "output_shape": "f32[2]{0}"}],
+//	"donors": [{"parameter_number": 1, "parameter_index": [], "bytes": 4}],
+//	"memory": {"parameter_bytes": 12, ...}}
 //
-// The order of keys and entries is fixed, so the text can be compared.
-func (c *Config) JSON() string {
+// "bytes" is the output's byte size for an alias and the parameter's for a
+// donor (null when unknown); "memory" is MemoryOf(c). The order of keys and
+// entries is fixed, so the text can be compared.
+func (c *Config) JSON() string { return c.json("") }
+
+// JSONLine is JSON with "file" and "chunk" (0-based) first, for JSON Lines
+// output of several modules.
+func (c *Config) JSONLine(file string, chunk int) string {
+	return c.json(fmt.Sprintf(`"file": %s, "chunk": %d, `, jsonString(file), chunk))
+}
+
+func (c *Config) json(head string) string {
 	var b strings.Builder
-	b.WriteString(`{"output_shape": `)
-	b.WriteString(strconv.Quote(c.Output().StringWithLayout()))
+	b.WriteByte('{')
+	b.WriteString(head)
+	b.WriteString(`"output_shape": `)
+	b.WriteString(jsonString(c.Output().StringWithLayout()))
 	b.WriteString(`, "aliases": [`)
 	first := true
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
@@ -94,17 +109,54 @@ func (c *Config) JSON() string {
 		if a.Kind == MustAlias {
 			kind = "must"
 		}
-		fmt.Fprintf(&b, `{"output_index": %s, "parameter_number": %d, "parameter_index": %s, "kind": %q}`,
+		fmt.Fprintf(&b, `{"output_index": %s, "parameter_number": %d, "parameter_index": %s, "kind": %q`,
 			jsonInts(out), a.ParamNumber, jsonInts(a.ParamIndex), kind)
+		outShape, okOut := c.Output().Subshape(out)
+		paramShape, okParam := c.ParamSubshape(a.ParamNumber, a.ParamIndex)
+		fmt.Fprintf(&b, `, "bytes": %s, "parameter_shape": %s, "output_shape": %s}`,
+			jsonBytes(outShape, okOut), jsonShape(paramShape, okParam), jsonShape(outShape, okOut))
 	})
 	b.WriteString(`], "donors": [`)
 	for i, d := range c.Donors.ordered() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, `{"parameter_number": %d, "parameter_index": %s}`, d.ParamNumber, jsonInts(d.ParamIndex))
+		sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+		fmt.Fprintf(&b, `{"parameter_number": %d, "parameter_index": %s, "bytes": %s}`, d.ParamNumber, jsonInts(d.ParamIndex), jsonBytes(sub, ok))
 	}
-	b.WriteString("]}\n")
+	b.WriteString(`], "memory": `)
+	b.WriteString(MemoryOf(c).json())
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// jsonShape prints a subshape with its layout as a JSON string, or null
+// when the index names none.
+func jsonShape(s *Shape, ok bool) string {
+	if !ok {
+		return "null"
+	}
+	return jsonString(s.StringWithLayout())
+}
+
+// jsonString quotes s as a JSON string: strconv.Quote's escapes are
+// JSON's for everything but a few control and non-UTF-8 bytes, which are
+// written as \u escapes here.
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f || r == utf8.RuneError:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
 	return b.String()
 }
 

@@ -1,0 +1,201 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ByteSizeOf is the size in bytes of the buffers of s, as XLA's
+// ShapeUtil::ByteSizeOf counts them: for an array, its element count times
+// the element's byte width (pred and the sub-byte types take one byte per
+// element, as without a layout element size); for a tuple, the sum of its
+// elements' array leaves (the tuple's own index table is not counted);
+// tokens and opaque leaves take none. A bounded dynamic dimension counts at
+// its bound. The size is unknown (ok false) when some array leaf has an
+// unbounded dimension ("?") or a size that does not fit in 64 bits.
+func ByteSizeOf(s *Shape) (size int64, ok bool) {
+	switch s.Kind {
+	case ArrayShape:
+		if !s.sizeKnown() {
+			return 0, false
+		}
+		return s.ByteSize(), true
+	case TupleShape:
+		for i := range s.Elems {
+			n, ok := ByteSizeOf(&s.Elems[i])
+			if !ok || size+n < size {
+				return 0, false
+			}
+			size += n
+		}
+	}
+	return size, true
+}
+
+// sizeKnown reports whether an array's byte size is a known int64: no
+// unbounded dimension and no overflow.
+func (s *Shape) sizeKnown() bool {
+	for i, d := range s.Dims {
+		if s.IsDynamicDim(i) && d == UnboundedSize {
+			return false
+		}
+	}
+	return s.byteSizeFits()
+}
+
+// Memory is the device-memory accounting of a config, in bytes. Leaves
+// whose size is unknown (an unbounded dynamic dimension) are counted in
+// UnknownSizeLeaves and in no byte total; the byte totals never guess.
+type Memory struct {
+	Parameters     int   // array leaves of all parameters
+	ParameterBytes int64 // their bytes
+	Outputs        int   // array leaves of the output
+	OutputBytes    int64 // their bytes
+
+	MustAliases    int   // must-aliases
+	MustAliasBytes int64 // bytes of the outputs they alias
+	MayAliases     int   // may-aliases
+	MayAliasBytes  int64 // bytes of the outputs they alias
+
+	UnusedDonors     int   // donors still registered
+	UnusedDonorBytes int64 // the bytes they hold
+
+	UnaliasedOutputs     int   // output array leaves without an alias
+	UnaliasedOutputBytes int64 // their bytes
+
+	UnknownSizeLeaves int // parameter and output array leaves of unknown size
+}
+
+// MemoryOf accounts c's parameters, outputs, aliases and donors. It is
+// linear in the number of leaves.
+func MemoryOf(c *Config) Memory {
+	var m Memory
+	for i := range c.Params {
+		c.Params[i].ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
+			m.Parameters += m.leaf(sub, &m.ParameterBytes)
+		})
+	}
+	c.Output().ForEachSubshape(func(out ShapeIndex, sub *Shape) {
+		n := m.leaf(sub, &m.OutputBytes)
+		m.Outputs += n
+		if n == 0 {
+			return
+		}
+		size, _ := ByteSizeOf(sub)
+		a, ok := c.Aliases.GetAliasedParameter(out)
+		switch {
+		case !ok:
+			m.UnaliasedOutputs++
+			m.UnaliasedOutputBytes += size
+		case a.Kind == MustAlias:
+			m.MustAliases++
+			m.MustAliasBytes += size
+		default:
+			m.MayAliases++
+			m.MayAliasBytes += size
+		}
+	})
+	// Aliases of tuple outputs (which Verify rejects) are still counted.
+	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
+		if sub, ok := c.Output().Subshape(out); ok && !sub.IsArray() {
+			size, _ := ByteSizeOf(sub)
+			if a.Kind == MustAlias {
+				m.MustAliases++
+				m.MustAliasBytes += size
+			} else {
+				m.MayAliases++
+				m.MayAliasBytes += size
+			}
+		}
+	})
+	for _, d := range c.Donors.ordered() {
+		m.UnusedDonors++
+		if sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex); ok {
+			size, _ := ByteSizeOf(sub)
+			m.UnusedDonorBytes += size
+		}
+	}
+	return m
+}
+
+// leaf counts one subshape: 1 for an array leaf (adding its size to *bytes
+// when known, else counting it as of unknown size), 0 for anything else.
+func (m *Memory) leaf(s *Shape, bytes *int64) int {
+	if !s.IsArray() {
+		return 0
+	}
+	if n, ok := ByteSizeOf(s); ok {
+		*bytes += n
+	} else {
+		m.UnknownSizeLeaves++
+	}
+	return 1
+}
+
+// AliasedBytes is the number of bytes the aliases let outputs share with
+// parameters: must-aliases always, may-aliases at most.
+func (m Memory) AliasedBytes() int64 { return m.MustAliasBytes + m.MayAliasBytes }
+
+// Summary prints m for people, one fact per line, sizes as FormatBytes:
+//
+//	aliases: 3 (1 must, 2 may) share 2.0 GiB (must 1.0 GiB, may up to 1.0 GiB)
+//	donors: 1 unused, 256.0 MiB
+//	outputs without alias: 2, 12.0 MiB
+//	parameters: 5, 3.3 GiB; outputs: 5, 2.0 GiB
+//
+// A fifth line counts the leaves of unknown size when there are any.
+func (m Memory) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "aliases: %d (%d must, %d may) share %s (must %s, may up to %s)\n",
+		m.MustAliases+m.MayAliases, m.MustAliases, m.MayAliases,
+		FormatBytes(m.AliasedBytes()), FormatBytes(m.MustAliasBytes), FormatBytes(m.MayAliasBytes))
+	fmt.Fprintf(&b, "donors: %d unused, %s\n", m.UnusedDonors, FormatBytes(m.UnusedDonorBytes))
+	fmt.Fprintf(&b, "outputs without alias: %d, %s\n", m.UnaliasedOutputs, FormatBytes(m.UnaliasedOutputBytes))
+	fmt.Fprintf(&b, "parameters: %d, %s; outputs: %d, %s\n", m.Parameters, FormatBytes(m.ParameterBytes), m.Outputs, FormatBytes(m.OutputBytes))
+	if m.UnknownSizeLeaves > 0 {
+		fmt.Fprintf(&b, "leaves of unknown size: %d (not counted above)\n", m.UnknownSizeLeaves)
+	}
+	return b.String()
+}
+
+// OneLine is Summary's facts on one line, joined by "; ".
+func (m Memory) OneLine() string {
+	return strings.ReplaceAll(strings.TrimSuffix(m.Summary(), "\n"), "\n", "; ")
+}
+
+// FormatBytes prints a byte count for people: "512 B" below one KiB, else
+// KiB, MiB or GiB (powers of 1024) with one decimal: "1.5 KiB", "2.0 GiB".
+func FormatBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return strconv.FormatInt(n, 10) + " B"
+	}
+	v, suffix := float64(n)/unit, "KiB"
+	for _, s := range []string{"MiB", "GiB"} {
+		if v < unit {
+			break
+		}
+		v, suffix = v/unit, s
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64) + " " + suffix
+}
+
+// jsonMemory prints m as the "memory" object of Config.JSON.
+func (m Memory) json() string {
+	return fmt.Sprintf(`{"parameter_bytes": %d, "output_bytes": %d, "must_alias_bytes": %d, "may_alias_bytes": %d, "unused_donor_bytes": %d, "unaliased_output_bytes": %d, "unknown_size_leaves": %d}`,
+		m.ParameterBytes, m.OutputBytes, m.MustAliasBytes, m.MayAliasBytes, m.UnusedDonorBytes, m.UnaliasedOutputBytes, m.UnknownSizeLeaves)
+}
+
+// jsonBytes prints a leaf's byte size for JSON: the number, or null when
+// it is unknown.
+func jsonBytes(s *Shape, ok bool) string {
+	if !ok {
+		return "null"
+	}
+	n, known := ByteSizeOf(s)
+	if !known {
+		return "null"
+	}
+	return strconv.FormatInt(n, 10)
+}

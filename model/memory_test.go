@@ -1,0 +1,136 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestByteSizeOfElementTypes checks every element type's byte width in a
+// two-by-three array: XLA's ByteSizeOfPrimitiveType, with pred and the
+// sub-byte types at one byte per element.
+func TestByteSizeOfElementTypes(t *testing.T) {
+	want := map[PrimitiveType]int64{
+		Pred: 1, S2: 1, S4: 1, S8: 1, S16: 2, S32: 4, S64: 8,
+		U2: 1, U4: 1, U8: 1, U16: 2, U32: 4, U64: 8,
+		F16: 2, BF16: 2, F32: 4, F64: 8,
+		F8E5M2: 1, F8E4M3FN: 1, F8E4M3B11FNUZ: 1, F8E5M2FNUZ: 1, F8E4M3FNUZ: 1,
+		F8E4M3: 1, F8E3M4: 1, F8E8M0FNU: 1, F4E2M1FN: 1,
+		C64: 8, C128: 16,
+	}
+	for p := Pred; p <= C128; p++ {
+		w, ok := want[p]
+		if !ok {
+			t.Errorf("%s: no expected width in the table", p)
+			continue
+		}
+		s := Array(p, 2, 3)
+		got, known := ByteSizeOf(&s)
+		if !known || got != 6*w {
+			t.Errorf("ByteSizeOf(%s) = %d, %v; want %d", s.String(), got, known, 6*w)
+		}
+	}
+}
+
+func TestByteSizeOfShapes(t *testing.T) {
+	bounded := Array(F32, 4, 8)
+	bounded.Dynamic = []bool{false, true} // f32[4,<=8]
+	unbounded := Array(F32, 4, UnboundedSize)
+	unbounded.Dynamic = []bool{false, true} // f32[4,?]
+	tests := []struct {
+		name  string
+		shape Shape
+		size  int64
+		known bool
+	}{
+		{"scalar", Array(F32), 4, true},
+		{"empty dim", Array(F64, 3, 0), 0, true},
+		{"matrix", Array(BF16, 128, 256), 65536, true},
+		{"bounded at its bound", bounded, 128, true},
+		{"unbounded", unbounded, 0, false},
+		{"token", Token(), 0, true},
+		{"opaque", Opaque("!foo.bar"), 0, true},
+		{"empty tuple", Tuple(), 0, true},
+		{"tuple", Tuple(Array(F32, 4), Array(S8, 3)), 19, true},
+		{"nested tuple with token", Tuple(Array(C64, 2), Tuple(Token(), Array(Pred, 5))), 21, true},
+		{"tuple with unbounded", Tuple(Array(F32, 4), unbounded), 0, false},
+		{"overflow", Array(F32, 1<<62), 0, false},
+		{"tuple sum overflow", Tuple(Array(S8, 1<<62), Array(S8, 1<<62)), 0, false},
+	}
+	for _, tt := range tests {
+		got, known := ByteSizeOf(&tt.shape)
+		if got != tt.size || known != tt.known {
+			t.Errorf("%s: ByteSizeOf(%s) = %d, %v; want %d, %v", tt.name, tt.shape.String(), got, known, tt.size, tt.known)
+		}
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	tests := map[int64]string{
+		0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 1536: "1.5 KiB",
+		12 << 20: "12.0 MiB", 256 << 20: "256.0 MiB", 2 << 30: "2.0 GiB",
+		3543348019: "3.3 GiB", 4096 << 30: "4096.0 GiB",
+	}
+	for n, want := range tests {
+		if got := FormatBytes(n); got != want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestMemorySummary builds the contract's example: 1 GiB must-aliased,
+// 1 GiB may-aliased, an unused 256 MiB donor and two outputs of 6 MiB
+// without alias, over five parameters.
+func TestMemorySummary(t *testing.T) {
+	gib := Array(F32, 256, 1024, 1024)   // 1 GiB
+	mib256 := Array(F32, 64, 1024, 1024) // 256 MiB
+	mib6 := Array(S8, 6, 1024, 1024)     // 6 MiB
+	half := Array(S8, 1<<29)             // 512 MiB
+	params := []Shape{gib, half, mib256, half, Array(S8, 1<<28+1<<27)}
+	c := NewConfig(params, Tuple(gib, half, half, mib6, mib6))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MustAlias, Origin{}))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 1, nil, MayAlias, Origin{}))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{2}, 3, nil, MayAlias, Origin{}))
+	must(t, c.Donors.AddBufferDonor(2, nil, Origin{}))
+	want := `aliases: 3 (1 must, 2 may) share 2.0 GiB (must 1.0 GiB, may up to 1.0 GiB)
+donors: 1 unused, 256.0 MiB
+outputs without alias: 2, 12.0 MiB
+parameters: 5, 2.6 GiB; outputs: 5, 2.0 GiB
+`
+	m := MemoryOf(c)
+	if got := m.Summary(); got != want {
+		t.Errorf("Summary:\n%s\nwant:\n%s", got, want)
+	}
+	if m.UnknownSizeLeaves != 0 || m.ParameterBytes != 1<<30+1<<30+256<<20+384<<20 {
+		t.Errorf("memory = %+v", m)
+	}
+}
+
+// TestMemoryUnknown checks that unbounded leaves are counted apart and
+// never added to a byte total.
+func TestMemoryUnknown(t *testing.T) {
+	dyn := Array(F32, UnboundedSize)
+	dyn.Dynamic = []bool{true}
+	c := NewConfig([]Shape{dyn, Array(F32, 4)}, Tuple(dyn, Array(F32, 4)))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MayAlias, Origin{}))
+	must(t, c.Donors.AddBufferDonor(1, nil, Origin{}))
+	m := MemoryOf(c)
+	want := Memory{Parameters: 2, ParameterBytes: 16, Outputs: 2, OutputBytes: 16, MayAliases: 1,
+		UnusedDonors: 1, UnusedDonorBytes: 16, UnaliasedOutputs: 1, UnaliasedOutputBytes: 16, UnknownSizeLeaves: 2}
+	if m != want {
+		t.Errorf("MemoryOf = %+v\nwant       %+v", m, want)
+	}
+	if s := m.Summary(); !strings.Contains(s, "leaves of unknown size: 2 (not counted above)\n") {
+		t.Errorf("Summary misses the unknown leaves:\n%s", s)
+	}
+	if js := c.JSON(); !strings.Contains(js, `"kind": "may", "bytes": null, "parameter_shape": "f32[?]{0}"`) {
+		t.Errorf("JSON of an unknown-size alias: %s", js)
+	}
+}
+
+func TestJSONLine(t *testing.T) {
+	c := NewConfig([]Shape{Array(F32)}, Array(F32))
+	got := c.JSONLine("a \"b\".mlir", 2)
+	if !strings.HasPrefix(got, `{"file": "a \"b\".mlir", "chunk": 2, "output_shape": "f32[]", "aliases": []`) {
+		t.Errorf("JSONLine = %s", got)
+	}
+}
