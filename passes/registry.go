@@ -105,6 +105,11 @@ type RunOptions struct {
 // "after pass NAME: ", anything else (options that Parse would have
 // refused, too) at the entry function's position prefixed "pass NAME: ".
 // Run stops at the first error.
+//
+// With o.Remark set, each pass's Passed remarks (from comparing the config
+// before and after it) and Missed remarks (from its explainer) follow the
+// pass, and one Analysis remark with the memory accounting follows the
+// last pass; a pass that fails makes none.
 func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 	for _, step := range pipeline {
 		p := step.Pass
@@ -112,8 +117,15 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 		if err != nil {
 			return passError(c, p, err)
 		}
+		var before *model.Config
+		if o.Remark != nil {
+			before = c.Clone()
+		}
 		if _, err := p.Run(c, opts); err != nil {
 			return passError(c, p, err)
+		}
+		if o.Remark != nil {
+			explain(p, before, c, o.Remark)
 		}
 		if !o.VerifyEach {
 			continue
@@ -127,6 +139,9 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 			}
 			return out
 		}
+	}
+	if o.Remark != nil {
+		reportMemory(c, pipeline, o.Remark)
 	}
 	return nil
 }

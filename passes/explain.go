@@ -1,0 +1,381 @@
+package passes
+
+import (
+	"fmt"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// The remark categories.
+const (
+	CategoryAliasAdded      = "alias-added"
+	CategoryAliasRemoved    = "alias-removed"
+	CategoryAliasRekinded   = "alias-rekinded"
+	CategoryDonorConsumed   = "donor-consumed"
+	CategoryOutputUnaliased = "output-unaliased"
+	CategoryDonorUnused     = "donor-unused"
+	CategoryMemory          = "memory"
+)
+
+// The classes of a Missed remark's Reason, nearest first: the Reason text
+// starts with one of them and a colon.
+const (
+	ClassTaken       = "taken"        // same shape, but already aliased or taken in this pass
+	ClassLayout      = "layout"       // differs only in layout
+	ClassElementType = "element-type" // same dimensions, other element type
+	ClassByteSize    = "byte-size"    // other shape, same byte size
+	ClassNone        = "none"         // nothing near
+)
+
+// explainFunc reports the Missed remarks of one pass, given the config
+// before and after it ran.
+type explainFunc func(p *Pass, before, after *model.Config, emit func(ast.Remark))
+
+// explainers are the passes that say what they could not do.
+var explainers = map[*Pass]explainFunc{
+	AddMustAliases:        explainDiscovery,
+	AddMayAliases:         explainDiscovery,
+	BufferDonationToAlias: explainDonation,
+}
+
+// explain reports what one pass did (Passed remarks, from the difference
+// between before and after) and what it could not do (its explainer's
+// Missed remarks).
+func explain(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+	reportAliasChanges(p, before, after, emit)
+	reportConsumedDonors(p, before, after, emit)
+	if f := explainers[p]; f != nil {
+		f(p, before, after, emit)
+	}
+}
+
+// reportMemory is the Analysis remark made once per module, after the last
+// pass: the memory accounting in one line, at the entry function.
+func reportMemory(c *model.Config, pipeline Pipeline, emit func(ast.Remark)) {
+	name := "mhlo-alias"
+	if len(pipeline) > 0 {
+		name = pipeline[len(pipeline)-1].Pass.Name
+	}
+	emit(ast.Remark{
+		Pos: c.Source.Func, Kind: ast.RemarkAnalysis, Pass: name, Category: CategoryMemory,
+		Message: model.MemoryOf(c).OneLine(),
+	})
+}
+
+// reportAliasChanges compares the alias of every output before and after
+// a pass, in output pre-order.
+func reportAliasChanges(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		old, hadOld := before.Aliases.GetAliasedParameter(out)
+		cur, hasCur := after.Aliases.GetAliasedParameter(out)
+		if !hadOld && !hasCur {
+			return
+		}
+		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkPassed, Pass: p.Name}
+		what := fmt.Sprintf("output %s %s", out, sub.StringWithLayout())
+		sameTarget := hadOld && hasCur && old.ParamNumber == cur.ParamNumber && old.ParamIndex.Equal(cur.ParamIndex)
+		switch {
+		case sameTarget && old.Kind == cur.Kind:
+			return
+		case sameTarget:
+			r.Category = CategoryAliasRekinded
+			r.Message = fmt.Sprintf("%s alias with parameter %d at %s changed from %s to %s",
+				what, cur.ParamNumber, cur.ParamIndex, kindWord(old.Kind), kindWord(cur.Kind))
+			emit(r)
+			return
+		}
+		if hadOld {
+			r.Category = CategoryAliasRemoved
+			r.Message = fmt.Sprintf("%s no longer %s-aliased with parameter %d at %s", what, kindWord(old.Kind), old.ParamNumber, old.ParamIndex)
+			emit(r)
+		}
+		if hasCur {
+			r.Category = CategoryAliasAdded
+			r.Message = fmt.Sprintf("%s %s-aliased with parameter %d at %s", what, kindWord(cur.Kind), cur.ParamNumber, cur.ParamIndex)
+			emit(r)
+		}
+	})
+}
+
+func kindWord(k model.AliasKind) string {
+	if k == model.MustAlias {
+		return "must"
+	}
+	return "may"
+}
+
+// reportConsumedDonors reports every donor registered before a pass and not
+// after it, with the output that now aliases it. Both donor lists are
+// sorted, so one merge walk finds them.
+func reportConsumedDonors(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+	old, cur := before.Donors.Donors(), after.Donors.Donors()
+	var users map[string]model.ShapeIndex
+	j := 0
+	for _, d := range old {
+		for j < len(cur) && cur[j].Less(d) {
+			j++
+		}
+		if j < len(cur) && !d.Less(cur[j]) {
+			continue // still a donor
+		}
+		if users == nil {
+			users = aliasUsers(after)
+		}
+		msg := fmt.Sprintf("donor parameter %d at %s %s", d.ParamNumber, d.ParamIndex, paramShape(after, d.ParamNumber, d.ParamIndex))
+		if out, ok := users[leafKey(d.ParamNumber, d.ParamIndex)]; ok {
+			msg += " consumed by output " + out.String()
+		} else {
+			msg += " unregistered"
+		}
+		emit(ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkPassed, Pass: p.Name,
+			Category: CategoryDonorConsumed, Message: msg})
+	}
+}
+
+// aliasUsers maps each aliased parameter leaf to the first output, in
+// pre-order, that aliases it.
+func aliasUsers(c *model.Config) map[string]model.ShapeIndex {
+	users := map[string]model.ShapeIndex{}
+	c.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
+		k := leafKey(a.ParamNumber, a.ParamIndex)
+		if _, dup := users[k]; !dup {
+			users[k] = out.Clone()
+		}
+	})
+	return users
+}
+
+// leafKey is a map key for a parameter leaf.
+func leafKey(param int64, index model.ShapeIndex) string {
+	return fmt.Sprint(param, index)
+}
+
+func paramShape(c *model.Config, param int64, index model.ShapeIndex) string {
+	if s, ok := c.ParamSubshape(param, index); ok {
+		return s.StringWithLayout()
+	}
+	return "(no such index)"
+}
+
+// candidate is one thing a pass could have paired a leaf with: a
+// parameter (for add-*) or an output leaf (for donation).
+type candidate struct {
+	label string // "parameter 2", "output {0}"
+	shape *model.Shape
+	free  bool // not aliased after the pass
+	param int64
+	index model.ShapeIndex
+}
+
+// nearIndex finds, for a leaf the pass left unpaired, the nearest
+// candidate by class. Each map holds the first candidate of its key, so a
+// lookup is constant time and building it is linear: no leaf is ever
+// compared with every candidate.
+type nearIndex struct {
+	items  []candidate
+	taken  map[string]int // exact key -> first candidate not free
+	layout map[string]int // element type and dims -> first free candidate
+	dims   map[string]int // dims -> first free candidate
+	size   map[int64]int  // static byte size -> first free candidate
+	key    func(*model.Shape) string
+}
+
+func newNearIndex(items []candidate, key func(*model.Shape) string) *nearIndex {
+	x := &nearIndex{items: items, key: key,
+		taken: map[string]int{}, layout: map[string]int{}, dims: map[string]int{}, size: map[int64]int{}}
+	for i := range items {
+		s := items[i].shape
+		if !items[i].free {
+			setFirst(x.taken, key(s), i)
+			continue
+		}
+		setFirst(x.layout, s.String(), i)
+		setFirst(x.dims, dimsKey(s), i)
+		if n, ok := staticSize(s); ok {
+			setFirst(x.size, n, i)
+		}
+	}
+	return x
+}
+
+func setFirst[K comparable](m map[K]int, k K, i int) {
+	if _, ok := m[k]; !ok {
+		m[k] = i
+	}
+}
+
+// dimsKey is an array's dims with their dynamic marks, without the
+// element type: "[4,<=8]".
+func dimsKey(s *model.Shape) string {
+	return s.String()[len(s.Elem.String()):]
+}
+
+// staticSize is the byte size of a static array, as XLA's
+// optimize_input_output_buffer_alias compares them (it skips dynamic
+// shapes).
+func staticSize(s *model.Shape) (int64, bool) {
+	if !s.IsArray() || s.IsDynamic() {
+		return 0, false
+	}
+	return model.ByteSizeOf(s)
+}
+
+// nearest returns the class of the nearest candidate for s and the
+// candidate, or ClassNone and -1.
+func (x *nearIndex) nearest(s *model.Shape) (string, int) {
+	if i, ok := x.taken[x.key(s)]; ok {
+		return ClassTaken, i
+	}
+	if i, ok := x.layout[s.String()]; ok {
+		return ClassLayout, i
+	}
+	if i, ok := x.dims[dimsKey(s)]; ok {
+		return ClassElementType, i
+	}
+	if n, ok := staticSize(s); ok {
+		if i, ok := x.size[n]; ok {
+			return ClassByteSize, i
+		}
+	}
+	return ClassNone, -1
+}
+
+// byteSizeReason is the Reason of the byte-size class.
+func byteSizeReason(c candidate, s *model.Shape) string {
+	n, _ := staticSize(s)
+	return fmt.Sprintf("%s: %s %s has the same byte size (%d bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them",
+		ClassByteSize, c.label, c.shape.StringWithLayout(), n)
+}
+
+// explainDiscovery reports each output array leaf that add-must-aliases
+// or add-may-aliases left without an alias, with the nearest parameter.
+func explainDiscovery(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+	var unaliased []model.ShapeIndex
+	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if sub.IsArray() && !after.Aliases.OutputHasAlias(out) {
+			unaliased = append(unaliased, out.Clone())
+		}
+	})
+	if len(unaliased) == 0 {
+		return
+	}
+	users := aliasUsers(after)
+	var items []candidate
+	for i := range after.Params {
+		s := &after.Params[i]
+		if !s.IsArray() {
+			continue
+		}
+		_, aliased := users[leafKey(int64(i), model.ShapeIndex{})]
+		items = append(items, candidate{label: fmt.Sprintf("parameter %d", i), shape: s, free: !aliased, param: int64(i)})
+	}
+	x := newNearIndex(items, discoveryKey)
+	var wasUser map[string]model.ShapeIndex
+	for _, out := range unaliased {
+		sub, _ := after.Output().Subshape(out)
+		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryOutputUnaliased,
+			Message: fmt.Sprintf("output %s %s has no alias", out, sub.StringWithLayout())}
+		class, i := x.nearest(sub)
+		switch class {
+		case ClassTaken:
+			c := items[i]
+			by := users[leafKey(c.param, nil)]
+			if wasUser == nil {
+				wasUser = aliasUsers(before)
+			}
+			how := "was taken by output " + by.String() + " earlier in this pass"
+			if old, ok := wasUser[leafKey(c.param, nil)]; ok {
+				how = "is already aliased with output " + old.String()
+			}
+			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
+		case ClassLayout:
+			c := items[i]
+			r.Reason = fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape))
+			r.Suggestion = fmt.Sprintf("give %s and output %s the same layout", c.label, out)
+		case ClassElementType:
+			c := items[i]
+			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
+		case ClassByteSize:
+			r.Reason = byteSizeReason(items[i], sub)
+		default:
+			r.Reason = ClassNone + ": no parameter has this shape, these dimensions or this byte size"
+		}
+		emit(r)
+	}
+}
+
+// discoveryKey is add-*'s key: the shape printed with its layout.
+func discoveryKey(s *model.Shape) string { return s.StringWithLayout() }
+
+// layoutText prints a shape with its layout, or says the layout is
+// unresolved.
+func layoutText(s *model.Shape) string {
+	if !s.HasLayout {
+		return s.String() + " with an unresolved layout"
+	}
+	return s.StringWithLayout()
+}
+
+// explainDonation reports each donor buffer-donation-to-alias left unused,
+// with the nearest output leaf.
+func explainDonation(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+	donors := after.Donors.Donors()
+	if len(donors) == 0 {
+		return
+	}
+	var items []candidate
+	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if sub.IsArray() {
+			items = append(items, candidate{label: "output " + out.String(), shape: sub,
+				free: !after.Aliases.OutputHasAlias(out), index: out.Clone()})
+		}
+	})
+	x := newNearIndex(items, equalKey)
+	for _, d := range donors {
+		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused}
+		in, ok := after.ParamSubshape(d.ParamNumber, d.ParamIndex)
+		if !ok || !in.IsArray() {
+			r.Message = fmt.Sprintf("donor parameter %d at %s is not used by any output", d.ParamNumber, d.ParamIndex)
+			r.Reason = ClassNone + ": the donor is not an array, and only arrays are donated"
+			emit(r)
+			continue
+		}
+		r.Message = fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())
+		class, i := x.nearest(in)
+		switch class {
+		case ClassTaken:
+			c := items[i]
+			a, _ := after.Aliases.GetAliasedParameter(c.index)
+			how := fmt.Sprintf("was taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
+			if old, ok := before.Aliases.GetAliasedParameter(c.index); ok {
+				how = fmt.Sprintf("is already aliased with parameter %d at %s", old.ParamNumber, old.ParamIndex)
+			}
+			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
+		case ClassLayout:
+			c := items[i]
+			r.Reason = fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape))
+			r.Suggestion = fmt.Sprintf("give parameter %d and %s the same layout", d.ParamNumber, c.label)
+		case ClassElementType:
+			c := items[i]
+			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
+		case ClassByteSize:
+			r.Reason = byteSizeReason(items[i], in)
+		default:
+			r.Reason = ClassNone + ": no output has this shape, these dimensions or this byte size"
+		}
+		emit(r)
+	}
+}
+
+// equalKey is a key under which two arrays are equal as model.Equal says:
+// element type, dims, dynamic flags and layout (none when unresolved).
+func equalKey(s *model.Shape) string {
+	k := s.String()
+	if s.HasLayout {
+		k += fmt.Sprint(s.MinorToMajor)
+	} else {
+		k += "?"
+	}
+	return k
+}
