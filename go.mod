@@ -5,4 +5,5 @@ go 1.22
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/sergi/go-diff v1.4.0
+	go.yaml.in/yaml/v3 v3.0.6
 )
