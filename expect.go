@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
 // expectation is one `// expected-error @+1 {{text}}` annotation.
@@ -14,6 +15,7 @@ type expectation struct {
 	pos      ast.Pos // of the annotation
 	line     int     // the line the diagnostic must be on
 	severity ast.Severity
+	remark   bool // expected-remark: matched against remarks, not diagnostics
 	text     string
 	matched  bool
 }
@@ -34,6 +36,7 @@ func parseExpectations(name string, src []byte, lineOffset int) ([]*expectation,
 				pos:      ast.Pos{Filename: name, Line: lineNo, Column: m[0] + 1},
 				line:     lineNo,
 				severity: severityOf(line[m[2]:m[3]]),
+				remark:   line[m[2]:m[3]] == "remark",
 				text:     line[m[8]:m[9]],
 			}
 			if m[6] >= 0 {
@@ -66,22 +69,44 @@ func severityOf(s string) ast.Severity {
 	return ast.SevError
 }
 
-// verifyDiagnostics matches diagnostics with expectations, as mlir-opt
-// --verify-diagnostics does: each diagnostic must be expected on its line
-// with its severity and a message containing the text, and each
-// expectation must be met. It returns the failures.
-func verifyDiagnostics(expected []*expectation, diags ast.ErrorList) ast.ErrorList {
+// verifyDiagnostics matches diagnostics and remarks with expectations,
+// as mlir-opt --verify-diagnostics does: each diagnostic must be expected
+// on its line with its severity and a message containing the text, each
+// remark by an expected-remark on its line whose text is part of the
+// remark as emitRemark prints it ("[Missed] PASS | Category:... | ..."),
+// and each expectation must be met. It returns the failures.
+func verifyDiagnostics(expected []*expectation, diags ast.ErrorList, rs []ast.Remark) ast.ErrorList {
 	var errs ast.ErrorList
+	var plain []*expectation
+	byLine := map[int][]*expectation{} // remark expectations, by line
+	for _, e := range expected {
+		if e.remark {
+			byLine[e.line] = append(byLine[e.line], e)
+		} else {
+			plain = append(plain, e)
+		}
+	}
 	for _, d := range diags {
-		if e := find(expected, d); e != nil {
+		if e := find(plain, d); e != nil {
 			e.matched = true
 			continue
 		}
 		errs = append(errs, &ast.Error{Pos: d.Pos, Msg: fmt.Sprintf("unexpected %s: %s", d.Severity, d.Msg)})
 	}
+	for _, r := range rs {
+		if e := findRemark(byLine[r.Pos.Line], r); e != nil {
+			e.matched = true
+			continue
+		}
+		errs = append(errs, &ast.Error{Pos: r.Pos, Msg: "unexpected remark: " + remarks.Message(r)})
+	}
 	for _, e := range expected {
 		if !e.matched {
-			errs = append(errs, &ast.Error{Pos: e.pos, Msg: fmt.Sprintf("expected %s %q was not produced", e.severity, e.text)})
+			what := e.severity.String()
+			if e.remark {
+				what = "remark"
+			}
+			errs = append(errs, &ast.Error{Pos: e.pos, Msg: fmt.Sprintf("expected %s %q was not produced", what, e.text)})
 		}
 	}
 	return errs
@@ -90,6 +115,25 @@ func verifyDiagnostics(expected []*expectation, diags ast.ErrorList) ast.ErrorLi
 func find(expected []*expectation, d *ast.Error) *expectation {
 	for _, e := range expected {
 		if !e.matched && e.line == d.Pos.Line && e.severity == d.Severity && strings.Contains(d.Msg, e.text) {
+			return e
+		}
+	}
+	return nil
+}
+
+// findRemark returns the first unmatched expectation of a line that r
+// meets; the line's expectations are few, so matching stays linear in
+// the number of remarks.
+func findRemark(line []*expectation, r ast.Remark) *expectation {
+	var msg string
+	for _, e := range line {
+		if e.matched {
+			continue
+		}
+		if msg == "" {
+			msg = remarks.Message(r)
+		}
+		if strings.Contains(msg, e.text) {
 			return e
 		}
 	}

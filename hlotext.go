@@ -47,7 +47,7 @@ func (s *settings) checkHLO(name string, src []byte) error {
 }
 
 // runHLO is run for an HLO text module.
-func (s *settings) runHLO(name string, src []byte, lineOffset int, release func(int)) (*model.Config, []printer.Edit, ast.ErrorList) {
+func (s *settings) runHLO(name string, src []byte, lineOffset int, release func(int), rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
 	file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
 	if err != nil {
 		return nil, nil, asList(err)
@@ -56,8 +56,8 @@ func (s *settings) runHLO(name string, src []byte, lineOffset int, release func(
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if errs := s.runPasses(cfg); errs.HasErrors() {
-		return nil, nil, append(diags, errs...)
+	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
+		return nil, nil, diags
 	}
 	if !s.rewrites() {
 		return cfg, nil, diags

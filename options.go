@@ -6,6 +6,7 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
 // Options say how to read, rewrite and print a module. The zero value
@@ -38,10 +39,19 @@ type Options struct {
 	// diagnostics, as mlir-opt --verify-diagnostics does: a module is then
 	// successful when its diagnostics are exactly those expected.
 	VerifyDiagnostics bool
+	// Remarks chooses the optimization remarks the passes make, with
+	// mlir-opt's --remarks-filter expressions; the zero value makes none,
+	// at no cost. The remarks are each Module's Remarks.
+	Remarks remarks.FilterOptions
+	// UnusedDonors says what a donor still registered after the last pass
+	// becomes: "" or "ignore" nothing, "warn" a warning at its argument,
+	// "error" an error there, which fails the module.
+	UnusedDonors string
 }
 
 // A UsageError is a problem with the Options themselves, not with the
-// input: an unknown pass or encoding. The command exits 2 on it.
+// input: an unknown pass, encoding or --unused-donors value, or a remark
+// filter that does not compile. The command exits 2 on it.
 type UsageError struct{ Msg string }
 
 // Error is the message, without a position: it is about the options.
@@ -52,6 +62,7 @@ type settings struct {
 	Options
 	pipeline passes.Pipeline
 	emit     printer.Emit
+	filter   *remarks.Filter // nil when no remark is shown
 }
 
 // resolve checks o and parses its pass list.
@@ -66,11 +77,24 @@ func (o Options) resolve() (*settings, error) {
 		return nil, &UsageError{err.Error()}
 	}
 	s.pipeline = p
+	f, err := remarks.NewFilter(o.Remarks)
+	if err != nil {
+		return nil, &UsageError{err.Error()}
+	}
+	if f.Enabled() {
+		s.filter = f
+	}
+	switch o.UnusedDonors {
+	case "", "ignore", "warn", "error":
+	default:
+		return nil, &UsageError{fmt.Sprintf("invalid --unused-donors=%s: valid values are ignore, warn, error", o.UnusedDonors)}
+	}
 	s.Entry = strings.TrimPrefix(o.Entry, "@")
 	return s, nil
 }
 
-// Check reports a UsageError if o names an unknown pass or encoding.
+// Check reports a UsageError if o names an unknown pass or encoding, an
+// unknown UnusedDonors value or a remark filter that does not compile.
 func (o Options) Check() error {
 	_, err := o.resolve()
 	return err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -286,11 +287,12 @@ func (a *atomicFile) abort() {
 }
 
 // ConfigForms are the forms FormatConfig prints.
-var ConfigForms = []string{"long", "short", "json"}
+var ConfigForms = []string{"long", "short", "json", "summary"}
 
 // FormatConfig prints cfg in one of ConfigForms: "long" is XLA's ToString
 // of the alias and donor configs, "short" the fields of an HLO module
-// header, "json" one JSON object.
+// header, "json" one JSON object (with the memory accounting), "summary"
+// the memory accounting for people (model.Memory.Summary).
 func FormatConfig(cfg *model.Config, form string) (string, error) {
 	switch form {
 	case "long", "":
@@ -299,6 +301,8 @@ func FormatConfig(cfg *model.Config, form string) (string, error) {
 		return cfg.ShortString(), nil
 	case "json":
 		return cfg.JSON(), nil
+	case "summary":
+		return model.MemoryOf(cfg).Summary(), nil
 	}
-	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are long, short, json", form)}
+	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are %s", form, strings.Join(ConfigForms, ", "))}
 }

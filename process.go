@@ -48,6 +48,12 @@ type Module struct {
 	// Passed is the module's verdict: OK, or with
 	// Options.VerifyDiagnostics, whether its diagnostics were as annotated.
 	Passed bool
+	// Remarks are the remarks the passes made that Options.Remarks shows,
+	// in the order they were made; positions count in the whole input but
+	// byte offsets in the module's own text (Start:End). With
+	// Options.VerifyDiagnostics they were also checked against the
+	// expected-remark annotations.
+	Remarks []ast.Remark
 }
 
 // Process reads the module text src, named name in diagnostics, runs the
@@ -119,7 +125,7 @@ func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
 		po.Release = func(off int) { in.release(ch.start + off) }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.display, src, po)
+	cfg, edits, diags := s.run(in.display, src, po, &m.Remarks)
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
@@ -134,7 +140,7 @@ func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
 		// The verdict is the annotations'; a module that failed as
 		// expected still has no output.
 		expected, perr := parseExpectations(in.display, src, ch.line-1)
-		diags = append(perr, verifyDiagnostics(expected, diags)...)
+		diags = append(perr, verifyDiagnostics(expected, diags, m.Remarks)...)
 		diags.Sort()
 		m.Passed = !diags.HasErrors()
 	}
@@ -143,27 +149,33 @@ func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
 }
 
 // run reads one module, runs the passes, verifies the result and computes
-// the edits.
-func (s *settings) run(name string, src []byte, po parser.Options) (*model.Config, []printer.Edit, ast.ErrorList) {
+// the edits; the remarks shown are appended to *rs.
+func (s *settings) run(name string, src []byte, po parser.Options, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
 	if hlo.IsHLO(src) {
-		return s.runHLO(name, src, po.LineOffset, po.Release)
+		return s.runHLO(name, src, po.LineOffset, po.Release, rs)
 	}
 	file, err := parser.ParseFile(name, src, po)
 	if err != nil {
 		return nil, nil, hloHint(src, asList(err))
 	}
-	return s.rewrite(file, src)
+	return s.rewriteRemarks(file, src, rs)
 }
 
 // rewrite lowers a parsed module, runs the passes, verifies the result
-// and computes the edits.
+// and computes the edits, making no remarks.
 func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
+	return s.rewriteRemarks(file, src, nil)
+}
+
+// rewriteRemarks is rewrite, appending the remarks shown to *rs when rs
+// is not nil.
+func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
 	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple})
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if errs := s.runPasses(cfg); errs.HasErrors() {
-		return nil, nil, append(diags, errs...)
+	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
+		return nil, nil, diags
 	}
 	if !s.rewrites() {
 		return cfg, nil, diags
@@ -175,13 +187,18 @@ func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []printer
 	return cfg, edits, diags
 }
 
-// runPasses runs the pipeline on a config read from either front end
-// and verifies the result.
-func (s *settings) runPasses(cfg *model.Config) ast.ErrorList {
-	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: !s.SkipVerifyEach}); err != nil {
+// runPasses runs the pipeline on a config read from either front end,
+// verifies the result and adds the Options.UnusedDonors diagnostics; the
+// remarks shown are appended to *rs when rs is not nil. The result has
+// errors when the module fails; it may hold warnings otherwise.
+func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList {
+	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: !s.SkipVerifyEach, Remark: s.remarkSink(rs)}); err != nil {
 		return asList(err)
 	}
-	return model.Verify(cfg)
+	if errs := model.Verify(cfg); errs.HasErrors() {
+		return errs
+	}
+	return s.unusedDonors(cfg)
 }
 
 // asList turns any error into diagnostics.

@@ -20,6 +20,9 @@ type command struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// yaml collects the YAML remark records of every input, in order,
+	// with --remark-format=yaml.
+	yaml *bytes.Buffer
 }
 
 func (c *command) run() int {
@@ -28,6 +31,7 @@ func (c *command) run() int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	c.yaml = &bytes.Buffer{}
 	status := 0
 	if c.opts.write && len(files) > 1 {
 		status = c.runConcurrently(files)
@@ -38,10 +42,31 @@ func (c *command) run() int {
 			}
 		}
 	}
+	if err := c.writeRemarksFile(); err != nil {
+		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+		status = 1
+	}
 	if c.usage.Load() {
 		return 2 // an option that does not apply to an input (HLO text)
 	}
 	return status
+}
+
+// yamlRemarks reports whether remarks go to the YAML file.
+func (c *command) yamlRemarks() bool {
+	return c.opts.remarkForm == "yaml" && c.opts.remarksOn()
+}
+
+// writeRemarksFile writes the YAML remarks of every input to
+// --remarks-output-file, even when there are none, as mlir-opt does.
+func (c *command) writeRemarksFile() error {
+	if !c.yamlRemarks() {
+		return nil
+	}
+	return mhloalias.WriteFile(c.opts.remarksFile, func(w io.Writer) error {
+		_, err := w.Write(c.yaml.Bytes())
+		return err
+	})
 }
 
 // runConcurrently rewrites files in place, as many at once as GOMAXPROCS
@@ -51,6 +76,7 @@ func (c *command) runConcurrently(files []string) int {
 	type fileResult struct {
 		ok     bool
 		stderr bytes.Buffer
+		yaml   bytes.Buffer
 		done   chan struct{}
 	}
 	results := make([]*fileResult, len(files))
@@ -64,6 +90,7 @@ func (c *command) runConcurrently(files []string) int {
 			defer func() { <-slots }()
 			sub := *c
 			sub.stderr = &r.stderr
+			sub.yaml = &r.yaml
 			r.ok = sub.file(name)
 		}()
 	}
@@ -71,6 +98,7 @@ func (c *command) runConcurrently(files []string) int {
 	for _, r := range results {
 		<-r.done
 		c.stderr.Write(r.stderr.Bytes())
+		c.yaml.Write(r.yaml.Bytes())
 		if !r.ok {
 			status = 1
 		}
@@ -84,6 +112,9 @@ func (c *command) file(name string) bool {
 	res, written, err := c.process(name)
 	if res != nil {
 		defer res.Close()
+		if err := c.remarks(res); err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+		}
 		c.report(res.Diagnostics())
 	}
 	if err != nil {
@@ -151,16 +182,50 @@ func (c *command) render(w io.Writer, res *mhloalias.Result) error {
 	return err
 }
 
-// configs prints the config of every module that succeeded, joined by
-// "// -----" lines.
+// remarks prints a result's remarks: emitRemark lines on stderr, or YAML
+// records into the remarks file's buffer. With --verify-diagnostics the
+// emitRemark lines are not printed: the annotations consumed them.
+func (c *command) remarks(res *mhloalias.Result) error {
+	switch {
+	case c.yamlRemarks():
+		return res.WriteRemarksYAML(c.yaml)
+	case c.opts.lib.VerifyDiagnostics:
+		return nil
+	}
+	var b bytes.Buffer
+	if err := res.WriteRemarks(&b); err != nil {
+		return err
+	}
+	_, err := c.stderr.Write(b.Bytes())
+	return err
+}
+
+// configs prints the config of every module that succeeded. With several
+// files or --split-input-file, json is JSON Lines, each object with
+// "file" and "chunk"; the other forms are joined by "// -----" lines and,
+// when there is more than one module, each is labelled "// FILE" or
+// "// FILE chunk N".
 func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 	var b bytes.Buffer
+	many := len(c.opts.files) > 1 || c.opts.lib.SplitInputFile
+	label := len(c.opts.files) > 1 || len(res.Modules) > 1
 	for _, m := range res.Modules {
 		if !m.OK {
 			continue
 		}
+		if many && c.opts.printConfig == "json" {
+			b.WriteString(m.Config.JSONLine(res.Name, m.Chunk))
+			continue
+		}
 		if b.Len() > 0 {
 			b.WriteString("// -----\n")
+		}
+		if label {
+			b.WriteString("// " + res.Name)
+			if c.opts.lib.SplitInputFile {
+				fmt.Fprintf(&b, " chunk %d", m.Chunk)
+			}
+			b.WriteByte('\n')
 		}
 		text, err := mhloalias.FormatConfig(m.Config, c.opts.printConfig)
 		if err != nil {

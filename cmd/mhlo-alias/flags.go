@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias"
@@ -33,8 +34,24 @@ Writing:
   -w                      rewrite the named files in place
   -d, --diff              print a unified diff instead of the module
   --print-config[=FORM]   print the final config instead of the module:
-                          long (default, XLA's ToString), short, json
+                          long (default, XLA's ToString), short, json,
+                          summary (memory accounting); several modules are
+                          labelled "// FILE [chunk N]", json is JSON Lines
+                          with "file" and "chunk"
   --verify-diagnostics    check "// expected-error ..." annotations
+                          (also -warning, -note and -remark)
+
+Explaining (as mlir-opt's remark flags):
+  --remarks-filter=REGEX  show remarks of every kind whose category or pass
+                          name matches REGEX as a whole
+  --remarks-filter-passed=REGEX, --remarks-filter-missed=REGEX,
+  --remarks-filter-failed=REGEX, --remarks-filter-analyse=REGEX
+                          the same for one kind
+  --remark-format=FORM    emitRemark (default: diagnostics on stderr) or yaml
+  --remarks-output-file=FILE
+                          where yaml remarks go (default mhlo-alias-remarks.yaml)
+  --unused-donors=MODE    a donor left unused after the last pass: ignore
+                          (default), warn, or error (the run fails)
 
   --version               print the version
 `
@@ -49,6 +66,8 @@ type options struct {
 	write       bool
 	diff        bool
 	printConfig string
+	remarkForm  string
+	remarksFile string
 	version     bool
 	help        bool
 	files       []string
@@ -70,9 +89,10 @@ func (f configForm) Set(v string) error {
 		v = "long"
 	case "false":
 		v = ""
-	case "long", "short", "json":
 	default:
-		return fmt.Errorf("invalid form %q: valid forms are long, short, json", v)
+		if !slices.Contains(mhloalias.ConfigForms, v) {
+			return fmt.Errorf("invalid form %q: valid forms are %s", v, strings.Join(mhloalias.ConfigForms, ", "))
+		}
 	}
 	*f.s = v
 	return nil
@@ -101,9 +121,21 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.diff, "diff", false, "")
 	fs.Var(configForm{&o.printConfig}, "print-config", "")
 	fs.BoolVar(&o.lib.VerifyDiagnostics, "verify-diagnostics", false, "")
+	fs.StringVar(&o.lib.Remarks.All, "remarks-filter", "", "")
+	fs.StringVar(&o.lib.Remarks.Passed, "remarks-filter-passed", "", "")
+	fs.StringVar(&o.lib.Remarks.Missed, "remarks-filter-missed", "", "")
+	fs.StringVar(&o.lib.Remarks.Failed, "remarks-filter-failed", "", "")
+	fs.StringVar(&o.lib.Remarks.Analysis, "remarks-filter-analyse", "", "")
+	fs.StringVar(&o.remarkForm, "remark-format", "emitRemark", "")
+	fs.StringVar(&o.remarksFile, "remarks-output-file", "mhlo-alias-remarks.yaml", "")
+	fs.StringVar(&o.lib.UnusedDonors, "unused-donors", "ignore", "")
 	fs.BoolVar(&o.version, "version", false, "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
+	if msg := checkConfigFormArgs(args); msg != "" {
+		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
+		return nil, errUsage
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
 			fmt.Fprintf(stderr, "mhlo-alias: %v\n\n%s", err, usage)
@@ -148,10 +180,77 @@ func (o *options) check(stderr io.Writer) error {
 	if o.output != "" && len(o.files) > 1 {
 		return fail("-o takes one input file")
 	}
+	if o.remarkForm != "emitRemark" && o.remarkForm != "yaml" {
+		return fail("invalid --remark-format=%s: valid formats are emitRemark, yaml", o.remarkForm)
+	}
 	if strings.TrimPrefix(o.lib.Entry, "@") == "" {
 		return fail("--entry needs a function name")
 	}
 	return nil
+}
+
+// checkConfigFormArgs finds the two ways of getting --print-config wrong
+// that the flag package would report as an "invalid boolean value" or as
+// a missing file: a form given as the next argument instead of after "=",
+// and a misspelt form. It returns the message, or "".
+func checkConfigFormArgs(args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "print-config" || !strings.HasPrefix(a, "-") {
+			continue
+		}
+		valid := strings.Join(mhloalias.ConfigForms, ", ")
+		if !hasVal {
+			if i+1 < len(args) && slices.Contains(mhloalias.ConfigForms, args[i+1]) {
+				return fmt.Sprintf("--print-config takes its form after \"=\": write --print-config=%s (a file named %s: write ./%s)", args[i+1], args[i+1], args[i+1])
+			}
+			continue
+		}
+		if val == "true" || val == "false" || slices.Contains(mhloalias.ConfigForms, val) {
+			continue
+		}
+		msg := fmt.Sprintf("invalid --print-config=%s: valid forms are %s", val, valid)
+		if near := nearest(val, mhloalias.ConfigForms); near != "" {
+			msg += fmt.Sprintf(" (did you mean --print-config=%s?)", near)
+		}
+		return msg
+	}
+	return ""
+}
+
+// nearest is the choice within two edits of s, or "".
+func nearest(s string, choices []string) string {
+	best, bestD := "", 3
+	for _, c := range choices {
+		if d := editDistance(strings.ToLower(s), c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func containsStdin(files []string) bool {
@@ -161,4 +260,10 @@ func containsStdin(files []string) bool {
 		}
 	}
 	return false
+}
+
+// remarksOn reports whether any remark filter is given.
+func (o *options) remarksOn() bool {
+	r := o.lib.Remarks
+	return r.All != "" || r.Passed != "" || r.Missed != "" || r.Failed != "" || r.Analysis != ""
 }

@@ -24,7 +24,7 @@
 // CHECK-EMPTY:
 
 // The JSON form shows the layouts the keys were built from.
-// JSON: {{^}}{"output_shape": "(f32[2,3], f32[2,3]{1,0}, f32[2,3]{0,1}, f32[2,3]{1,0}, f32[2,3], f32[2,3])", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may"}, {"output_index": [1], "parameter_number": 2, "parameter_index": [], "kind": "may"}, {"output_index": [2], "parameter_number": 0, "parameter_index": [], "kind": "may"}, {"output_index": [4], "parameter_number": 3, "parameter_index": [], "kind": "may"}], "donors": []}{{$}}
+// JSON: {{^}}{"output_shape": "(f32[2,3], f32[2,3]{1,0}, f32[2,3]{0,1}, f32[2,3]{1,0}, f32[2,3], f32[2,3])", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may", "bytes": 24, "parameter_shape": "f32[2,3]", "output_shape": "f32[2,3]"}, {"output_index": [1], "parameter_number": 2, "parameter_index": [], "kind": "may", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{1,0}"}, {"output_index": [2], "parameter_number": 0, "parameter_index": [], "kind": "may", "bytes": 24, "parameter_shape": "f32[2,3]{0,1}", "output_shape": "f32[2,3]{0,1}"}, {"output_index": [4], "parameter_number": 3, "parameter_index": [], "kind": "may", "bytes": 24, "parameter_shape": "f32[2,3]", "output_shape": "f32[2,3]"}], "donors": [], "memory": {"parameter_bytes": 120, "output_bytes": 144, "must_alias_bytes": 0, "may_alias_bytes": 96, "unused_donor_bytes": 0, "unaliased_output_bytes": 48, "unknown_size_leaves": 0}}{{$}}
 
 // RUN: mhlo-alias --entry=scalars --passes=add-must-aliases --print-config %s | FileCheck %s --check-prefix=SCALAR
 

@@ -28,7 +28,7 @@
 // MUST-NEXT: HloBufferDonorConfig
 // MUST-EMPTY:
 
-// JSON: {{^}}{"output_shape": "(s32[8]{0}, f32[8]{0}, f32[4,2]{1,0}, f32[8]{0}, f32[8]{0})", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may"}, {"output_index": [1], "parameter_number": 0, "parameter_index": [], "kind": "may"}, {"output_index": [3], "parameter_number": 3, "parameter_index": [], "kind": "may"}], "donors": []}{{$}}
+// JSON: {{^}}{"output_shape": "(s32[8]{0}, f32[8]{0}, f32[4,2]{1,0}, f32[8]{0}, f32[8]{0})", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may", "bytes": 32, "parameter_shape": "s32[8]{0}", "output_shape": "s32[8]{0}"}, {"output_index": [1], "parameter_number": 0, "parameter_index": [], "kind": "may", "bytes": 32, "parameter_shape": "f32[8]{0}", "output_shape": "f32[8]{0}"}, {"output_index": [3], "parameter_number": 3, "parameter_index": [], "kind": "may", "bytes": 32, "parameter_shape": "f32[8]{0}", "output_shape": "f32[8]{0}"}], "donors": [], "memory": {"parameter_bytes": 128, "output_bytes": 160, "must_alias_bytes": 0, "may_alias_bytes": 96, "unused_donor_bytes": 0, "unaliased_output_bytes": 64, "unknown_size_leaves": 0}}{{$}}
 
 func.func @main(%arg0: tensor<8xf32>, %arg1: tensor<8xi32>, %arg2: tensor<2x4xf32>, %arg3: tensor<8xf32>) -> (tensor<8xi32>, tensor<8xf32>, tensor<4x2xf32>, tensor<8xf32>, tensor<8xf32>) {
   %0 = "stablehlo.reshape"(%arg2) : (tensor<2x4xf32>) -> tensor<4x2xf32>

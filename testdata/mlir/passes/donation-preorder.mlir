@@ -18,7 +18,7 @@
 // CHECK-NEXT: HloBufferDonorConfig
 // CHECK-EMPTY:
 
-// JSON: {{^}}{"output_shape": "(f16[2]{0}, (f16[3]{0}, (f16[3]{0})), f16[3]{0})", "aliases": [{"output_index": [1, 0], "parameter_number": 0, "parameter_index": [], "kind": "may"}, {"output_index": [1, 1, 0], "parameter_number": 1, "parameter_index": [], "kind": "may"}, {"output_index": [2], "parameter_number": 2, "parameter_index": [], "kind": "may"}], "donors": []}{{$}}
+// JSON: {{^}}{"output_shape": "(f16[2]{0}, (f16[3]{0}, (f16[3]{0})), f16[3]{0})", "aliases": [{"output_index": [1, 0], "parameter_number": 0, "parameter_index": [], "kind": "may", "bytes": 6, "parameter_shape": "f16[3]{0}", "output_shape": "f16[3]{0}"}, {"output_index": [1, 1, 0], "parameter_number": 1, "parameter_index": [], "kind": "may", "bytes": 6, "parameter_shape": "f16[3]{0}", "output_shape": "f16[3]{0}"}, {"output_index": [2], "parameter_number": 2, "parameter_index": [], "kind": "may", "bytes": 6, "parameter_shape": "f16[3]{0}", "output_shape": "f16[3]{0}"}], "donors": [], "memory": {"parameter_bytes": 18, "output_bytes": 22, "must_alias_bytes": 0, "may_alias_bytes": 18, "unused_donor_bytes": 0, "unaliased_output_bytes": 4, "unknown_size_leaves": 0}}{{$}}
 
 func.func @main(%arg0: tensor<3xf16> {mhlo.result_alias = #mhlo.result_alias<result_index = [1, 0]>}, %arg1: tensor<3xf16> {jax.buffer_donor = true}, %arg2: tensor<3xf16> {jax.buffer_donor = true}) -> (tensor<2xf16>, tuple<tensor<3xf16>, tuple<tensor<3xf16>>>, tensor<3xf16>) {
   %0 = "test.op"() : () -> tensor<2xf16>

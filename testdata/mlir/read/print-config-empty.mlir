@@ -12,7 +12,7 @@
 
 // SHORT-NOT: {{.}}
 
-// JSON: {{^}}{"output_shape": "()", "aliases": [], "donors": []}{{$}}
+// JSON: {{^}}{"output_shape": "()", "aliases": [], "donors": [], "memory": {"parameter_bytes": 16, "output_bytes": 0, "must_alias_bytes": 0, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}}{{$}}
 
 module {
   func.func @main(%arg0: tensor<4xf32>) {

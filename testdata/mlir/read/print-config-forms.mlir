@@ -16,7 +16,7 @@
 
 // SHORT: {{^}}input_output_alias={ {0}: (0, {}, must-alias), {1}: (2, {}, may-alias) }, buffer_donor={ (1, {}) }{{$}}
 
-// JSON: {{^}}{"output_shape": "(f32[2,3]{1,0}, f32[4]{0}, s32[])", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must"}, {"output_index": [1], "parameter_number": 2, "parameter_index": [], "kind": "may"}], "donors": [{"parameter_number": 1, "parameter_index": []}]}{{$}}
+// JSON: {{^}}{"output_shape": "(f32[2,3]{1,0}, f32[4]{0}, s32[])", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{1,0}"}, {"output_index": [1], "parameter_number": 2, "parameter_index": [], "kind": "may", "bytes": 16, "parameter_shape": "f32[4]{0}", "output_shape": "f32[4]{0}"}], "donors": [{"parameter_number": 1, "parameter_index": [], "bytes": 16}], "memory": {"parameter_bytes": 56, "output_bytes": 44, "must_alias_bytes": 24, "may_alias_bytes": 16, "unused_donor_bytes": 16, "unaliased_output_bytes": 4, "unknown_size_leaves": 0}}{{$}}
 
 func.func @main(%arg0: tensor<2x3xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}, %arg1: tensor<4xf32> {jax.buffer_donor = true}, %arg2: tensor<4xf32> {tf.aliasing_output = 1 : i32}) -> (tensor<2x3xf32>, tensor<4xf32>, tensor<i32>) {
   %0 = "test.op"() : () -> tensor<i32>

@@ -5,8 +5,8 @@
 // RUN: mhlo-alias --print-config=json %s | FileCheck %s
 // RUN: mhlo-alias --return-tuple --print-config=json %s | FileCheck %s --check-prefix=TUPLE
 
-// CHECK: {"output_shape": "f32[2,3]{0,1}", "aliases": [{"output_index": [], "parameter_number": 1, "parameter_index": [], "kind": "may"}], "donors": [{"parameter_number": 0, "parameter_index": []}]}{{$}}
-// TUPLE: {"output_shape": "(f32[2,3]{0,1})", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may"}], "donors": [{"parameter_number": 0, "parameter_index": []}]}{{$}}
+// CHECK: {"output_shape": "f32[2,3]{0,1}", "aliases": [{"output_index": [], "parameter_number": 1, "parameter_index": [], "kind": "may", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{0,1}"}], "donors": [{"parameter_number": 0, "parameter_index": [], "bytes": 24}], "memory": {"parameter_bytes": 48, "output_bytes": 24, "must_alias_bytes": 0, "may_alias_bytes": 24, "unused_donor_bytes": 24, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}}{{$}}
+// TUPLE: {"output_shape": "(f32[2,3]{0,1})", "aliases": [{"output_index": [0], "parameter_number": 1, "parameter_index": [], "kind": "may", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{0,1}"}], "donors": [{"parameter_number": 0, "parameter_index": [], "bytes": 24}], "memory": {"parameter_bytes": 48, "output_bytes": 24, "must_alias_bytes": 0, "may_alias_bytes": 24, "unused_donor_bytes": 24, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}}{{$}}
 
 module attributes {mhlo.xla_entry_computation_result_layout = [dense<[0, 1]> : tensor<2xindex>]} {
   func.func @main(%arg0: tensor<2x3xf32> {jax.buffer_donor = true}, %arg1: tensor<2x3xf32> {tf.aliasing_output = 0 : i32}) -> tensor<2x3xf32> {

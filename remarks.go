@@ -1,0 +1,83 @@
+package mhloalias
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/remarks"
+)
+
+// remarkSink returns the passes' remark sink: it keeps the remarks the
+// filter shows, naming the entry function, in *rs. With no filter or no
+// rs it is nil, so the passes make no remarks at all.
+func (s *settings) remarkSink(rs *[]ast.Remark) func(ast.Remark) {
+	if s.filter == nil || rs == nil {
+		return nil
+	}
+	entry := s.Entry
+	if entry == "" {
+		entry = "main"
+	}
+	return func(r ast.Remark) {
+		if s.filter.Match(r) {
+			r.Function = entry
+			*rs = append(*rs, r)
+		}
+	}
+}
+
+// unusedDonors are the Options.UnusedDonors diagnostics: one per donor
+// still registered, at its argument.
+func (s *settings) unusedDonors(cfg *model.Config) ast.ErrorList {
+	sev := ast.SevWarning
+	switch s.UnusedDonors {
+	case "", "ignore":
+		return nil
+	case "error":
+		sev = ast.SevError
+	}
+	var out ast.ErrorList
+	for _, d := range cfg.Donors.Donors() {
+		out = append(out, &ast.Error{Pos: cfg.ParamPos(d.ParamNumber, d.ParamIndex), Severity: sev,
+			Msg: "donor parameter " + itoa(d.ParamNumber) + " at " + d.ParamIndex.String() + " is not used by any output"})
+	}
+	return out
+}
+
+func itoa(n int64) string {
+	return strconv.FormatInt(n, 10)
+}
+
+// WriteRemarks writes every module's remarks as mlir-opt prints them with
+// --remark-format=emitRemark: "FILE:LINE:COL: remark: [Kind] PASS |
+// Category:... | Reason=..., Remark=..., Suggestion=...", then the
+// source line and a caret under the column.
+func (r *Result) WriteRemarks(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, m := range r.Modules {
+		src := r.in.data[m.Start:m.End]
+		for _, x := range m.Remarks {
+			if err := remarks.WriteDiagnostic(bw, x, src); err != nil {
+				return err
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+// WriteRemarksYAML writes every module's remarks as LLVM's YAML remark
+// records, as mlir-opt --remark-format=yaml writes them.
+func (r *Result) WriteRemarksYAML(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, m := range r.Modules {
+		for _, x := range m.Remarks {
+			if err := remarks.WriteYAML(bw, x); err != nil {
+				return err
+			}
+		}
+	}
+	return bw.Flush()
+}
