@@ -1,0 +1,63 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const donated = `func.func @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true}, %arg1: tensor<8x4xf32> {jax.buffer_donor = true}) -> (tensor<4x8xf32>, tensor<32xf32>) {
+  %0 = "test.op"() : () -> tensor<32xf32>
+  return %arg0, %0 : tensor<4x8xf32>, tensor<32xf32>
+}
+`
+
+// TestRemarksDefaultFile checks that YAML remarks go to
+// mhlo-alias-remarks.yaml in the working directory by default, that the
+// file is written even when no remark is shown, and that stderr stays
+// quiet.
+func TestRemarksDefaultFile(t *testing.T) {
+	dir := t.TempDir()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	args := []string{"--passes=buffer-donation-to-alias", "--remark-format=yaml", "--remarks-filter-missed=donor-unused"}
+	code, _, stderr := runTool(args, []byte(donated))
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "mhlo-alias-remarks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(data); !strings.HasPrefix(got, "--- !Missed\nPass:            donor-unused\n") || strings.Count(got, "--- !") != 1 {
+		t.Errorf("remarks file:\n%s", got)
+	}
+	code, _, _ = runTool([]string{"--remark-format=yaml", "--remarks-filter=nothing"}, []byte(donated))
+	if data, err := os.ReadFile(filepath.Join(dir, "mhlo-alias-remarks.yaml")); code != 0 || err != nil || len(data) != 0 {
+		t.Errorf("with no remark shown: exit %d, %v, %q", code, err, data)
+	}
+}
+
+// TestUnusedDonorsError checks that --unused-donors=error fails the run
+// and that -o then writes nothing, while warn keeps the output.
+func TestUnusedDonorsError(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.mlir")
+	code, _, stderr := runTool([]string{"--passes=buffer-donation-to-alias", "--unused-donors=error", "-o", out, "-"}, []byte(donated))
+	if code != 1 || !strings.Contains(stderr, "<stdin>:1:67: error: donor parameter 1 at {} is not used by any output") {
+		t.Errorf("error: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o was written despite the error: %v", err)
+	}
+	code, stdout, stderr := runTool([]string{"--passes=buffer-donation-to-alias", "--unused-donors=warn"}, []byte(donated))
+	if code != 0 || !strings.Contains(stderr, "warning: donor parameter 1") || !strings.Contains(stdout, "mhlo.result_alias") {
+		t.Errorf("warn: exit %d, stderr %q", code, stderr)
+	}
+}
