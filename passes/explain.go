@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -378,4 +379,83 @@ func equalKey(s *model.Shape) string {
 		k += "?"
 	}
 	return k
+}
+
+// explainSizeDonation reports each donor that XLA's
+// optimize_input_output_buffer_alias, which pairs buffers by byte size
+// alone within a memory space, left unused: an output of the same size
+// that was taken (already aliased, or by an earlier donor), or else the
+// free output nearest in size. Free outputs are sorted by size once and
+// searched per donor, so it is n log n in leaves.
+func explainSizeDonation(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+	donors := after.Donors.Donors()
+	if len(donors) == 0 {
+		return
+	}
+	type donee struct {
+		out   model.ShapeIndex
+		shape *model.Shape
+		size  int64
+	}
+	type spaceSize struct{ space, size int64 }
+	taken := map[spaceSize]donee{}
+	free := map[int64][]donee{} // by memory space, sorted by size
+	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		n, ok := staticSize(sub)
+		if !ok {
+			return
+		}
+		d := donee{out.Clone(), sub, n}
+		if after.Aliases.OutputHasAlias(out) {
+			if _, dup := taken[spaceSize{sub.MemorySpace, n}]; !dup {
+				taken[spaceSize{sub.MemorySpace, n}] = d
+			}
+			return
+		}
+		free[sub.MemorySpace] = append(free[sub.MemorySpace], d)
+	})
+	for _, list := range free {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].size < list[j].size })
+	}
+	dynamicResult := after.Output().IsDynamic()
+	for _, d := range donors {
+		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused}
+		in, ok := after.ParamSubshape(d.ParamNumber, d.ParamIndex)
+		if !ok {
+			continue
+		}
+		r.Message = fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())
+		n, static := staticSize(in)
+		switch {
+		case dynamicResult:
+			r.Reason = ClassNone + ": the result shape is dynamic, and then the pass pairs nothing"
+		case !static:
+			r.Reason = ClassNone + ": the donor is not a static array, and the pass donates only those"
+		default:
+			if t, ok := taken[spaceSize{in.MemorySpace, n}]; ok {
+				a, _ := after.Aliases.GetAliasedParameter(t.out)
+				how := fmt.Sprintf("was taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
+				if old, ok := before.Aliases.GetAliasedParameter(t.out); ok {
+					how = fmt.Sprintf("is already aliased with parameter %d at %s", old.ParamNumber, old.ParamIndex)
+				}
+				r.Reason = fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) %s", ClassTaken, t.out, t.shape.StringWithLayout(), n, how)
+				break
+			}
+			r.Reason = fmt.Sprintf("%s: no free output has %d bytes in memory space %d", ClassNone, n, in.MemorySpace)
+			list := free[in.MemorySpace]
+			if len(list) == 0 {
+				break
+			}
+			i := sort.Search(len(list), func(i int) bool { return list[i].size >= n })
+			near := i
+			if i == len(list) || (i > 0 && n-list[i-1].size <= list[i].size-n) {
+				// The first, in pre-order, of the smaller size.
+				lower := list[i-1].size
+				near = sort.Search(len(list), func(j int) bool { return list[j].size >= lower })
+			}
+			c := list[near]
+			r.Reason += fmt.Sprintf("; the nearest is output %s %s with %d bytes", c.out, c.shape.StringWithLayout(), c.size)
+		}
+		emit(r)
+	}
 }

@@ -163,3 +163,31 @@ func TestRemarksDoNotChangeResults(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSizeDonation checks the Missed remarks for XLA's
+// size-matching pass on a before/after pair as the pass leaves them: the
+// f32[4] donor took output {0}.
+func TestExplainSizeDonation(t *testing.T) {
+	before := cfg(params(f32(4), s32(4), f32(8), f32(3), bf16(5), f32(14)), tup(f32(4), f32(2), s32(16), f32(1), f32(40)),
+		donor(0, nil), donor(1, nil), donor(2, nil), donor(3, nil), donor(4, nil), donor(5, nil))
+	after := before.Clone()
+	if err := after.Aliases.SetUpAlias(ix(0), 0, nil, model.MayAlias, model.Origin{}); err != nil {
+		t.Fatal(err)
+	}
+	after.Donors.RemoveBufferDonor(0, nil)
+	var got []string
+	p := &Pass{Name: "optimize_input_output_buffer_alias"}
+	explainSizeDonation(p, before, after, func(r ast.Remark) { got = append(got, remarkText(r)) })
+	// Free outputs: {3} 4, {1} 8, {2} 64 and {4} 160 bytes. Donor 2 (32
+	// bytes) is nearer 8 than 64, donor 5 (56 bytes) nearer 64.
+	want := []string{
+		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 1 at {} s32[4]{0} is not used by any output | taken: output {0} f32[4]{0} of the same byte size (16 bytes) was taken by donor parameter 0 at {} earlier in this pass",
+		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 2 at {} f32[8]{0} is not used by any output | none: no free output has 32 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
+		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 3 at {} f32[3]{0} is not used by any output | none: no free output has 12 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
+		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 4 at {} bf16[5]{0} is not used by any output | none: no free output has 10 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
+		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 5 at {} f32[14]{0} is not used by any output | none: no free output has 56 bytes in memory space 0; the nearest is output {2} s32[16]{0} with 64 bytes",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("remarks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
