@@ -30,7 +30,7 @@ type Remark struct {
 	Pos      Pos
 	Kind     RemarkKind
 	Pass     string // the pass's registry name
-	Category string // alias-added, alias-removed, alias-rekinded, donor-consumed, output-unaliased, donor-unused, memory
+	Category string // alias-added, alias-removed, alias-rekinded, donor-consumed, output-unaliased, donor-unused, memory, pass-failed
 	Function string // the entry function's name
 	// Reason, Message and Suggestion are the remark's text fields
 	// (MLIR's Reason=, Remark= and Suggestion=); each may be empty.

@@ -17,6 +17,7 @@ const (
 	CategoryOutputUnaliased = "output-unaliased"
 	CategoryDonorUnused     = "donor-unused"
 	CategoryMemory          = "memory"
+	CategoryPassFailed      = "pass-failed"
 )
 
 // The classes of a Missed remark's Reason, nearest first: the Reason text
@@ -62,6 +63,14 @@ func reportMemory(c *model.Config, pipeline Pipeline, emit func(ast.Remark)) {
 		Pos: c.Source.Func, Kind: ast.RemarkAnalysis, Pass: name, Category: CategoryMemory,
 		Message: model.MemoryOf(c).OneLine(),
 	})
+}
+
+// reportFailure makes a Failure remark of each error a pass returned, at
+// the error's position: the pass tried and could not run.
+func reportFailure(p *Pass, errs ast.ErrorList, emit func(ast.Remark)) {
+	for _, e := range errs {
+		emit(ast.Remark{Pos: e.Pos, Kind: ast.RemarkFailure, Pass: p.Name, Category: CategoryPassFailed, Message: e.Msg})
+	}
 }
 
 // reportAliasChanges compares the alias of every output before and after

@@ -191,3 +191,15 @@ func TestExplainSizeDonation(t *testing.T) {
 		t.Errorf("remarks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestRemarkFailure checks that a failing pass makes a Failure remark at
+// its error and no memory remark.
+func TestRemarkFailure(t *testing.T) {
+	c := cfg(params(unres(f32(4))), f32(4), donor(0, nil))
+	var got []string
+	err := Run(c, Of(BufferDonationToAlias), RunOptions{Remark: func(r ast.Remark) { got = append(got, remarkText(r)) }})
+	want := "Failure aws_neuron_buffer_donation_to_alias pass-failed: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {} (f32[4]) is unresolved"
+	if err == nil || len(got) != 1 || got[0] != want {
+		t.Errorf("err %v, remarks %q", err, got)
+	}
+}

@@ -109,7 +109,7 @@ type RunOptions struct {
 // With o.Remark set, each pass's Passed remarks (from comparing the config
 // before and after it) and Missed remarks (from its explainer) follow the
 // pass, and one Analysis remark with the memory accounting follows the
-// last pass; a pass that fails makes none.
+// last pass; a pass that fails makes one Failure remark per error instead.
 func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 	for _, step := range pipeline {
 		p := step.Pass
@@ -122,7 +122,11 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 			before = c.Clone()
 		}
 		if _, err := p.Run(c, opts); err != nil {
-			return passError(c, p, err)
+			errs := passError(c, p, err)
+			if o.Remark != nil {
+				reportFailure(p, errs, o.Remark)
+			}
+			return errs
 		}
 		if o.Remark != nil {
 			explain(p, before, c, o.Remark)
