@@ -181,7 +181,7 @@ func FormatBytes(n int64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64) + " " + suffix
 }
 
-// jsonMemory prints m as the "memory" object of Config.JSON.
+// json prints m as the "memory" object of Config.JSON.
 func (m Memory) json() string {
 	return fmt.Sprintf(`{"parameter_bytes": %d, "output_bytes": %d, "must_alias_bytes": %d, "may_alias_bytes": %d, "unused_donor_bytes": %d, "unaliased_output_bytes": %d, "unknown_size_leaves": %d}`,
 		m.ParameterBytes, m.OutputBytes, m.MustAliasBytes, m.MayAliasBytes, m.UnusedDonorBytes, m.UnaliasedOutputBytes, m.UnknownSizeLeaves)
