@@ -2,7 +2,6 @@ package passes
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -30,25 +29,26 @@ const (
 	ClassNone        = "none"         // nothing near
 )
 
-// explainFunc reports the Missed remarks of one pass, given the config
-// before and after it ran.
-type explainFunc func(p *Pass, before, after *model.Config, emit func(ast.Remark))
+// explainFunc reports the Missed remarks of one pass, given its options
+// and the config before and after it ran.
+type explainFunc func(p *Pass, opts Options, before, after *model.Config, emit func(ast.Remark))
 
 // explainers are the passes that say what they could not do.
 var explainers = map[*Pass]explainFunc{
-	AddMustAliases:        explainDiscovery,
-	AddMayAliases:         explainDiscovery,
-	BufferDonationToAlias: explainDonation,
+	AddMustAliases:                 explainDiscovery,
+	AddMayAliases:                  explainDiscovery,
+	BufferDonationToAlias:          explainDonation,
+	OptimizeInputOutputBufferAlias: explainXLADonation,
 }
 
 // explain reports what one pass did (Passed remarks, from the difference
 // between before and after) and what it could not do (its explainer's
 // Missed remarks).
-func explain(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+func explain(p *Pass, opts Options, before, after *model.Config, emit func(ast.Remark)) {
 	reportAliasChanges(p, before, after, emit)
 	reportConsumedDonors(p, before, after, emit)
 	if f := explainers[p]; f != nil {
-		f(p, before, after, emit)
+		f(p, opts, before, after, emit)
 	}
 }
 
@@ -260,7 +260,7 @@ func byteSizeReason(c candidate, s *model.Shape) string {
 
 // explainDiscovery reports each output array leaf that add-must-aliases
 // or add-may-aliases left without an alias, with the nearest parameter.
-func explainDiscovery(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+func explainDiscovery(p *Pass, _ Options, before, after *model.Config, emit func(ast.Remark)) {
 	var unaliased []model.ShapeIndex
 	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() && !after.Aliases.OutputHasAlias(out) {
@@ -308,6 +308,7 @@ func explainDiscovery(p *Pass, before, after *model.Config, emit func(ast.Remark
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
 			r.Reason = byteSizeReason(items[i], sub)
+			r.Suggestion = fmt.Sprintf("donate %s and run xla-buffer-donation", items[i].label)
 		default:
 			r.Reason = ClassNone + ": no parameter has this shape, these dimensions or this byte size"
 		}
@@ -329,7 +330,7 @@ func layoutText(s *model.Shape) string {
 
 // explainDonation reports each donor buffer-donation-to-alias left unused,
 // with the nearest output leaf.
-func explainDonation(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(ast.Remark)) {
 	donors := after.Donors.Donors()
 	if len(donors) == 0 {
 		return
@@ -371,6 +372,7 @@ func explainDonation(p *Pass, before, after *model.Config, emit func(ast.Remark)
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
 			r.Reason = byteSizeReason(items[i], in)
+			r.Suggestion = "run xla-buffer-donation"
 		default:
 			r.Reason = ClassNone + ": no output has this shape, these dimensions or this byte size"
 		}
@@ -390,81 +392,76 @@ func equalKey(s *model.Shape) string {
 	return k
 }
 
-// explainSizeDonation reports each donor that XLA's
+// explainXLADonation reports each registered donor that XLA's
 // optimize_input_output_buffer_alias, which pairs buffers by byte size
-// alone within a memory space, left unused: an output of the same size
-// that was taken (already aliased, or by an earlier donor), or else the
-// free output nearest in size. Free outputs are sorted by size once and
-// searched per donor, so it is n log n in leaves.
-func explainSizeDonation(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
+// alone within a memory space, left unused. The pass's own plan, made
+// again on the config before it, says which donors were left and which
+// donee is nearest in size: an equal one was taken by another donor in
+// this pass; else an output of that size already aliased before the pass
+// is named; else the nearest size. Linear after the pass's own sort.
+func explainXLADonation(p *Pass, opts Options, before, after *model.Config, emit func(ast.Remark)) {
 	donors := after.Donors.Donors()
 	if len(donors) == 0 {
 		return
 	}
-	type donee struct {
-		out   model.ShapeIndex
-		shape *model.Shape
-		size  int64
+	plan, err := planXLADonation(before, opts.Bool(OptRegisteredDonorsOnly))
+	if err != nil {
+		return
+	}
+	left := map[string]xlaDonor{}
+	if plan != nil {
+		for _, d := range plan.leftovers() {
+			left[leafKey(d.param, d.index)] = d
+		}
 	}
 	type spaceSize struct{ space, size int64 }
-	taken := map[spaceSize]donee{}
-	free := map[int64][]donee{} // by memory space, sorted by size
-	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
-		n, ok := staticSize(sub)
-		if !ok {
-			return
-		}
-		d := donee{out.Clone(), sub, n}
-		if after.Aliases.OutputHasAlias(out) {
-			if _, dup := taken[spaceSize{sub.MemorySpace, n}]; !dup {
-				taken[spaceSize{sub.MemorySpace, n}] = d
+	aliased := map[spaceSize]model.ShapeIndex{} // outputs aliased before the pass, first of each size
+	before.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if n, ok := staticSize(sub); ok && before.Aliases.OutputHasAlias(out) {
+			if _, dup := aliased[spaceSize{sub.MemorySpace, n}]; !dup {
+				aliased[spaceSize{sub.MemorySpace, n}] = out.Clone()
 			}
-			return
 		}
-		free[sub.MemorySpace] = append(free[sub.MemorySpace], d)
 	})
-	for _, list := range free {
-		sort.SliceStable(list, func(i, j int) bool { return list[i].size < list[j].size })
-	}
-	dynamicResult := after.Output().IsDynamic()
 	for _, d := range donors {
-		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused}
 		in, ok := after.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if !ok {
 			continue
 		}
-		r.Message = fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())
-		n, static := staticSize(in)
+		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused,
+			Message: fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())}
+		x, inPlan := left[leafKey(d.ParamNumber, d.ParamIndex)]
 		switch {
-		case dynamicResult:
-			r.Reason = ClassNone + ": the result shape is dynamic, and then the pass pairs nothing"
-		case !static:
+		case plan == nil:
+			r.Reason = ClassNone + ": the output shape is dynamic, and then the pass pairs nothing"
+		case !inPlan:
 			r.Reason = ClassNone + ": the donor is not a static array, and the pass donates only those"
 		default:
-			if t, ok := taken[spaceSize{in.MemorySpace, n}]; ok {
-				a, _ := after.Aliases.GetAliasedParameter(t.out)
-				how := fmt.Sprintf("was taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
-				if old, ok := before.Aliases.GetAliasedParameter(t.out); ok {
-					how = fmt.Sprintf("is already aliased with parameter %d at %s", old.ParamNumber, old.ParamIndex)
-				}
-				r.Reason = fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) %s", ClassTaken, t.out, t.shape.StringWithLayout(), n, how)
-				break
-			}
-			r.Reason = fmt.Sprintf("%s: no free output has %d bytes in memory space %d", ClassNone, n, in.MemorySpace)
-			list := free[in.MemorySpace]
-			if len(list) == 0 {
-				break
-			}
-			i := sort.Search(len(list), func(i int) bool { return list[i].size >= n })
-			near := i
-			if i == len(list) || (i > 0 && n-list[i-1].size <= list[i].size-n) {
-				// The first, in pre-order, of the smaller size.
-				lower := list[i-1].size
-				near = sort.Search(len(list), func(j int) bool { return list[j].size >= lower })
-			}
-			c := list[near]
-			r.Reason += fmt.Sprintf("; the nearest is output %s %s with %d bytes", c.out, c.shape.StringWithLayout(), c.size)
+			r.Reason = xlaReason(plan, x, after, before, aliased[spaceSize{x.space, x.size}])
 		}
 		emit(r)
 	}
+}
+
+// xlaReason explains one donor the size-matching pass left.
+func xlaReason(plan *xlaPlan, d xlaDonor, after, before *model.Config, aliased model.ShapeIndex) string {
+	e, ok := plan.nearestDonee(d)
+	if ok && e.size == d.size {
+		a, _ := after.Aliases.GetAliasedParameter(e.index)
+		sub, _ := after.Output().Subshape(e.index)
+		return fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) was taken by donor parameter %d at %s earlier in this pass",
+			ClassTaken, e.index, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex)
+	}
+	if aliased != nil {
+		a, _ := before.Aliases.GetAliasedParameter(aliased)
+		sub, _ := before.Output().Subshape(aliased)
+		return fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) is already aliased with parameter %d at %s",
+			ClassTaken, aliased, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex)
+	}
+	reason := fmt.Sprintf("%s: no output without an alias has %d bytes in memory space %d", ClassNone, d.size, d.space)
+	if ok {
+		sub, _ := after.Output().Subshape(e.index)
+		reason += fmt.Sprintf("; the nearest is output %s %s with %d bytes", e.index, sub.StringWithLayout(), e.size)
+	}
+	return reason
 }

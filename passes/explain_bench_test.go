@@ -69,7 +69,7 @@ func BenchmarkExplain(b *testing.B) {
 				b.ReportAllocs()
 				count := 0
 				for i := 0; i < b.N; i++ {
-					explain(p, before, after, func(ast.Remark) { count++ })
+					explain(p, p.Defaults(), before, after, func(ast.Remark) { count++ })
 				}
 				b.ReportMetric(float64(count)/float64(b.N), "remarks/op")
 			})

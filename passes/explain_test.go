@@ -74,7 +74,7 @@ func TestRemarks(t *testing.T) {
 		{"add: byte size",
 			cfg(params(f32(8), bf16(64)), f32(4, 8)), []*Pass{AddMayAliases},
 			[]string{
-				"Missed add-may-aliases output-unaliased: output {} f32[4,8]{1,0} has no alias | byte-size: parameter 1 bf16[64]{0} has the same byte size (128 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them",
+				"Missed add-may-aliases output-unaliased: output {} f32[4,8]{1,0} has no alias | byte-size: parameter 1 bf16[64]{0} has the same byte size (128 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them | donate parameter 1 and run xla-buffer-donation",
 			}},
 		{"add: none, tuples and tokens never explained",
 			cfg(params(f32(8)), tup(f32(4, 8), tok(), tup())), []*Pass{AddMayAliases},
@@ -114,7 +114,7 @@ func TestRemarks(t *testing.T) {
 			[]string{
 				"Missed aws_neuron_buffer_donation_to_alias donor-unused: donor parameter 1 at {} f32[4]{0} is not used by any output | taken: output {0} f32[4]{0} is already aliased with parameter 0 at {}",
 				"Missed aws_neuron_buffer_donation_to_alias donor-unused: donor parameter 2 at {} s32[2,3]{1,0} is not used by any output | element-type: output {1} is f32[2,3]{1,0}",
-				"Missed aws_neuron_buffer_donation_to_alias donor-unused: donor parameter 4 at {} f32[2]{0} is not used by any output | byte-size: output {2} bf16[4]{0} has the same byte size (8 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them",
+				"Missed aws_neuron_buffer_donation_to_alias donor-unused: donor parameter 4 at {} f32[2]{0} is not used by any output | byte-size: output {2} bf16[4]{0} has the same byte size (8 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them | run xla-buffer-donation",
 			}},
 	}
 	for _, tt := range tests {
@@ -164,31 +164,37 @@ func TestRemarksDoNotChangeResults(t *testing.T) {
 	}
 }
 
-// TestExplainSizeDonation checks the Missed remarks for XLA's
-// size-matching pass on a before/after pair as the pass leaves them: the
-// f32[4] donor took output {0}.
-func TestExplainSizeDonation(t *testing.T) {
-	before := cfg(params(f32(4), s32(4), f32(8), f32(3), bf16(5), f32(14)), tup(f32(4), f32(2), s32(16), f32(1), f32(40)),
-		donor(0, nil), donor(1, nil), donor(2, nil), donor(3, nil), donor(4, nil), donor(5, nil))
-	after := before.Clone()
-	if err := after.Aliases.SetUpAlias(ix(0), 0, nil, model.MayAlias, model.Origin{}); err != nil {
-		t.Fatal(err)
-	}
-	after.Donors.RemoveBufferDonor(0, nil)
-	var got []string
-	p := &Pass{Name: "optimize_input_output_buffer_alias"}
-	explainSizeDonation(p, before, after, func(r ast.Remark) { got = append(got, remarkText(r)) })
-	// Free outputs: {3} 4, {1} 8, {2} 64 and {4} 160 bytes. Donor 2 (32
-	// bytes) is nearer 8 than 64, donor 5 (56 bytes) nearer 64.
+func f64(dims ...int64) model.Shape { return model.Array(model.F64, dims...) }
+
+// TestRemarksXLADonation runs XLA's size-matching pass and checks its
+// remarks. Donors by size, largest first: p5 56, p2 32, p0 16, p1 16,
+// p3 12, p4 10, p7 8, p8 24 bytes; free outputs {4} 160, {2} 64, {0} 16,
+// {1} 8, {3} 4; {5} (24 bytes) is aliased before the pass.
+func TestRemarksXLADonation(t *testing.T) {
+	c := cfg(params(f32(4), s32(4), f32(8), f32(3), bf16(5), f32(14), f64(3), f32(2), s32(6)),
+		tup(f32(4), f32(2), s32(16), f32(1), f32(40), f64(3)),
+		may(ix(5), 6, nil), donor(0, nil), donor(1, nil), donor(2, nil), donor(3, nil), donor(4, nil), donor(5, nil), donor(7, nil), donor(8, nil))
+	got := runRemarks(t, c, OptimizeInputOutputBufferAlias)
+	const pass = "optimize_input_output_buffer_alias"
 	want := []string{
-		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 1 at {} s32[4]{0} is not used by any output | taken: output {0} f32[4]{0} of the same byte size (16 bytes) was taken by donor parameter 0 at {} earlier in this pass",
-		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 2 at {} f32[8]{0} is not used by any output | none: no free output has 32 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
-		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 3 at {} f32[3]{0} is not used by any output | none: no free output has 12 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
-		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 4 at {} bf16[5]{0} is not used by any output | none: no free output has 10 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
-		"Missed optimize_input_output_buffer_alias donor-unused: donor parameter 5 at {} f32[14]{0} is not used by any output | none: no free output has 56 bytes in memory space 0; the nearest is output {2} s32[16]{0} with 64 bytes",
+		"Passed " + pass + " alias-added: output {0} f32[4]{0} may-aliased with parameter 0 at {}",
+		"Passed " + pass + " alias-added: output {1} f32[2]{0} may-aliased with parameter 7 at {}",
+		"Passed " + pass + " donor-consumed: donor parameter 0 at {} f32[4]{0} consumed by output {0}",
+		"Passed " + pass + " donor-consumed: donor parameter 7 at {} f32[2]{0} consumed by output {1}",
+		"Missed " + pass + " donor-unused: donor parameter 1 at {} s32[4]{0} is not used by any output | taken: output {0} f32[4]{0} of the same byte size (16 bytes) was taken by donor parameter 0 at {} earlier in this pass",
+		"Missed " + pass + " donor-unused: donor parameter 2 at {} f32[8]{0} is not used by any output | none: no output without an alias has 32 bytes in memory space 0; the nearest is output {0} f32[4]{0} with 16 bytes",
+		"Missed " + pass + " donor-unused: donor parameter 3 at {} f32[3]{0} is not used by any output | none: no output without an alias has 12 bytes in memory space 0; the nearest is output {0} f32[4]{0} with 16 bytes",
+		"Missed " + pass + " donor-unused: donor parameter 4 at {} bf16[5]{0} is not used by any output | none: no output without an alias has 10 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
+		"Missed " + pass + " donor-unused: donor parameter 5 at {} f32[14]{0} is not used by any output | none: no output without an alias has 56 bytes in memory space 0; the nearest is output {2} s32[16]{0} with 64 bytes",
+		"Missed " + pass + " donor-unused: donor parameter 8 at {} s32[6]{0} is not used by any output | taken: output {5} f64[3]{0} of the same byte size (24 bytes) is already aliased with parameter 6 at {}",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("remarks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	dynamic := cfg(params(f32(4)), dyn(f32(4), 0), donor(0, nil))
+	got = runRemarks(t, dynamic, OptimizeInputOutputBufferAlias)
+	if len(got) != 1 || !strings.HasSuffix(got[0], "| none: the output shape is dynamic, and then the pass pairs nothing") {
+		t.Errorf("dynamic output: %q", got)
 	}
 }
 

@@ -129,7 +129,7 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 			return errs
 		}
 		if o.Remark != nil {
-			explain(p, before, c, o.Remark)
+			explain(p, opts, before, c, o.Remark)
 		}
 		if !o.VerifyEach {
 			continue

@@ -27,7 +27,7 @@
 // CHECK-NEXT:   Parameter 3 at {} is registered as a buffer donor.
 // CHECK-EMPTY:
 
-// JSON: {{^}}{"output_shape": "(f32[8]{0:S(5)}, f32[8]{0}, f32[8]{0:S(5)})", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "may"}, {"output_index": [1], "parameter_number": 1, "parameter_index": [], "kind": "may"}, {"output_index": [2], "parameter_number": 2, "parameter_index": [], "kind": "may"}], "donors": [{"parameter_number": 3, "parameter_index": []}]}{{$}}
+// JSON: {{^}}{"output_shape": "(f32[8]{0:S(5)}, f32[8]{0}, f32[8]{0:S(5)})", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "may", "bytes": 32, "parameter_shape": "f32[8]{0:S(5)}", "output_shape": "f32[8]{0:S(5)}"}, {"output_index": [1], "parameter_number": 1, "parameter_index": [], "kind": "may", "bytes": 32, "parameter_shape": "f32[8]{0}", "output_shape": "f32[8]{0}"}, {"output_index": [2], "parameter_number": 2, "parameter_index": [], "kind": "may", "bytes": 32, "parameter_shape": "f32[2,4]{1,0:S(5)}", "output_shape": "f32[8]{0:S(5)}"}], "donors": [{"parameter_number": 3, "parameter_index": [], "bytes": 32}], "memory": {"parameter_bytes": 128, "output_bytes": 96, "must_alias_bytes": 0, "may_alias_bytes": 96, "unused_donor_bytes": 32, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}}{{$}}
 
 // Equal shapes only: 0 and {0} (both host), 1 and {1}; parameter 2 has
 // other dims, and 3 (device) is not equal to the host {2}.
