@@ -29,7 +29,7 @@ func ExampleResult_WriteRemarks() {
 	}
 	res.WriteRemarks(os.Stdout)
 	// Output:
-	// step.mlir:1:17: remark: [Missed] aws_neuron_buffer_donation_to_alias | Category:donor-unused | Reason="byte-size: output {} f32[32]{0} has the same byte size (128 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them", Remark="donor parameter 0 at {} f32[8,4]{1,0} is not used by any output"
+	// step.mlir:1:17: remark: [Missed] aws_neuron_buffer_donation_to_alias | Category:donor-unused | Reason="byte-size: output {} f32[32]{0} has the same byte size (128 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them", Remark="donor parameter 0 at {} f32[8,4]{1,0} is not used by any output", Suggestion="run xla-buffer-donation"
 	// func.func @main(%arg0: tensor<8x4xf32> {jax.buffer_donor = true}) -> tensor<32xf32> {
 	//                 ^
 }
