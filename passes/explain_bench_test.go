@@ -76,3 +76,24 @@ func BenchmarkExplain(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGrowthRemarks runs every pass through Run with a remark sink on
+// growthConfig at N and 2N leaves (the worst case for matching by shape:
+// half the donors left, each needing its nearest candidate) and reports
+// how the time grows: 2N/N near 2 is linear.
+func BenchmarkGrowthRemarks(b *testing.B) {
+	bases := map[int]*model.Config{growthN: growthConfig(growthN), 2 * growthN: growthConfig(2 * growthN)}
+	for _, p := range All {
+		b.Run(p.Name, func(b *testing.B) {
+			growth(b, growthN, func(n int) func() {
+				c := bases[n].Clone()
+				return func() {
+					count := 0
+					if err := Run(c, Of(p), RunOptions{Remark: func(ast.Remark) { count++ }}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
+	}
+}
