@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -82,12 +83,14 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 // sigLexer tokenizes src[start:end], with positions starting at pos.
 type sigLexer struct {
 	src    []byte
+	str    string // src[base:end] as a string, which token values slice
+	base   int
 	end    int
 	pos    lexer.Position
 	depth  int
-	prev   [2]lexer.Token // the last two significant tokens
-	dimsOK bool           // the next token may be a dimension list
-	mode   string         // emitted first as a Mode token, when set
+	shaped bool   // the last significant token was tensor, vector or memref
+	dimsOK bool   // the next token may be a dimension list
+	mode   string // emitted first as a Mode token, when set
 	err    error
 }
 
@@ -95,7 +98,9 @@ type sigLexer struct {
 // token holding mode (which root of the grammar to parse), if mode is set.
 func newLexer(src []byte, start, end int, pos lexer.Position, mode string) *sigLexer {
 	pos.Offset = start
-	return &sigLexer{src: src, end: end, pos: pos, mode: mode}
+	// One string for the whole span: every token's value is a slice of
+	// it, so that lexing allocates nothing per token.
+	return &sigLexer{src: src, str: string(src[start:end]), base: start, end: end, pos: pos, mode: mode}
 }
 
 func (l *sigLexer) errorf(format string, args ...any) error {
@@ -121,7 +126,7 @@ func (l *sigLexer) Next() (lexer.Token, error) {
 		l.err = err
 		return lexer.Token{}, err
 	}
-	tok := lexer.Token{Type: typ, Value: string(l.src[i : i+n]), Pos: l.pos}
+	tok := lexer.Token{Type: typ, Value: l.str[i-l.base : i-l.base+n], Pos: l.pos}
 	l.advance(n)
 	if typ != tokWhitespace && typ != tokComment {
 		if err := l.track(tok); err != nil {
@@ -142,28 +147,30 @@ func (l *sigLexer) track(tok lexer.Token) error {
 			if l.depth > MaxDepth {
 				return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: tok.Pos}
 			}
-			if tok.Value == "<" && l.prev[1].Type == tokIdent {
-				switch l.prev[1].Value {
-				case "tensor", "vector", "memref":
-					l.dimsOK = true
-				}
+			if tok.Value == "<" && l.shaped {
+				l.dimsOK = true
 			}
 		default:
 			l.depth--
 		}
 	}
-	l.prev[0], l.prev[1] = l.prev[1], tok
+	l.shaped = false
+	if tok.Type == tokIdent {
+		switch tok.Value {
+		case "tensor", "vector", "memref":
+			l.shaped = true
+		}
+	}
 	return nil
 }
 
 func (l *sigLexer) advance(n int) {
-	for _, c := range l.src[l.pos.Offset : l.pos.Offset+n] {
-		if c == '\n' {
-			l.pos.Line++
-			l.pos.Column = 1
-		} else {
-			l.pos.Column++
-		}
+	seg := l.src[l.pos.Offset : l.pos.Offset+n]
+	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+		l.pos.Line += bytes.Count(seg, []byte{'\n'})
+		l.pos.Column = n - k
+	} else {
+		l.pos.Column += n
 	}
 	l.pos.Offset += n
 }

@@ -58,8 +58,18 @@ func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
 // parseSpanAt parses src[start:end], whose first byte is at pos; it only
 // reads src, so several spans may be parsed at once.
 func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
+	lpos := lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
+	if r, ok := fastParse(mode, src, start, end, lpos); ok {
+		return r, nil
+	}
+	return grammarParse(mode, src, start, end, pos)
+}
+
+// grammarParse parses src[start:end] with the grammar.
+func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
+	lpos := lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
 	grammar.once.Do(build)
-	lex := newLexer(src, start, end, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}, mode)
+	lex := newLexer(src, start, end, lpos, mode)
 	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 	if err != nil {
 		return nil, convertError(err, pos)

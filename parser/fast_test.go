@@ -1,0 +1,196 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+var fastModes = []string{"sig", "dict", "type", "attr", "args", "tail"}
+
+// checkFast parses src as mode with the decoder and, if it accepts,
+// with the grammar, and fails unless both give the same nodes.
+func checkFast(t *testing.T, mode string, src []byte) bool {
+	t.Helper()
+	pos := lexer.Position{Filename: "f.mlir", Line: 3, Column: 5}
+	fast, ok := fastParse(mode, src, 0, len(src), pos)
+	if !ok {
+		return false
+	}
+	slow, err := grammarParse(mode, src, 0, len(src), ast.Pos(pos))
+	if err != nil {
+		t.Fatalf("%s %q: the decoder accepts what the grammar rejects: %v", mode, src, err)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("%s %q: the decoder and the grammar differ:\n%s", mode, src, diffNodes(fast, slow))
+	}
+	return true
+}
+
+// diffNodes prints the first difference between two node trees.
+func diffNodes(a, b any) string {
+	var walk func(path string, x, y reflect.Value) string
+	walk = func(path string, x, y reflect.Value) string {
+		if x.Kind() != y.Kind() {
+			return path + ": kinds differ"
+		}
+		switch x.Kind() {
+		case reflect.Pointer:
+			if x.IsNil() || y.IsNil() {
+				if x.IsNil() != y.IsNil() {
+					return path + ": one is nil"
+				}
+				return ""
+			}
+			return walk(path, x.Elem(), y.Elem())
+		case reflect.Struct:
+			for i := 0; i < x.NumField(); i++ {
+				if d := walk(path+"."+x.Type().Field(i).Name, x.Field(i), y.Field(i)); d != "" {
+					return d
+				}
+			}
+			return ""
+		case reflect.Slice:
+			if x.IsNil() != y.IsNil() {
+				return path + ": one slice is nil"
+			}
+			if x.Len() != y.Len() {
+				return path + ": lengths differ"
+			}
+			for i := 0; i < x.Len(); i++ {
+				if d := walk(path+"["+string(rune('0'+i%10))+"]", x.Index(i), y.Index(i)); d != "" {
+					return d
+				}
+			}
+			return ""
+		}
+		if !reflect.DeepEqual(x.Interface(), y.Interface()) {
+			return path + ": " + reflect.ValueOf(x.Interface()).String() + " vs " + reflect.ValueOf(y.Interface()).String()
+		}
+		return ""
+	}
+	return walk("", reflect.ValueOf(a), reflect.ValueOf(b))
+}
+
+// TestFastDecoder runs the decoder and the grammar side by side on
+// constructs inside and outside the decoder's subset.
+func TestFastDecoder(t *testing.T) {
+	accepted := []struct{ mode, src string }{
+		{"sig", "()"},
+		{"sig", `(%arg0: tensor<2x?xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("p"(#loc0)), %b: !t) -> (tensor<2xf32> {jax.result_info = "[0]"}, i32) attributes {x = [1, 2.5, true, @f], y}`},
+		{"sig", "(tensor<*xf32>, tensor<f32>)\n  -> tensor<i1>"},
+		{"sig", "(%a: tensor<2 x 3 x bf16>, // comment\n %b: tensor<4xf8E4M3FN, #enc>) -> ()"},
+		{"args", `%a: tensor<4xf32> {mhlo.result_alias = #mhlo.result_alias<tuple_indices = [1], result_index = [0, 2], must_alias>, jax.buffer_donor = true}`},
+		{"args", `%a: tensor<4xf32> {k = #d.a<x, "y">, l = !quant.uniform<i8:f32, 1.0>, "q k" = {}, m = []}`},
+		{"tail", "-> tensor<2xf32> attributes {a}"},
+		{"dict", `{mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64>}}]}`},
+		{"dict", `{mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = []}`},
+		{"type", "tensor<8x128xbf16>"},
+		{"attr", "#mhlo.result_alias<result_index = [0]>"},
+		{"attr", "-3 : i64"},
+	}
+	for _, tt := range accepted {
+		if !checkFast(t, tt.mode, []byte(tt.src)) {
+			t.Errorf("%s %q: the decoder leaves it to the grammar", tt.mode, tt.src)
+		}
+	}
+	// Outside the subset, or malformed: the decoder leaves these to the
+	// grammar.
+	rejected := []struct{ mode, src string }{
+		{"sig", "(%a: tensor<2xf32>,)"},
+		{"sig", "(%a tensor<2xf32>)"},
+		{"sig", "(%a: tuple<tensor<2xf32>>)"},
+		{"sig", "(%a: complex<f32>)"},
+		{"sig", "(%a: tensor<2xf32, #stablehlo.bounds<4>>)"},
+		{"sig", "(%a: (i32) -> i32)"},
+		{"sig", "(%a: tensor<2xf32>) -> (tensor<2xf32>,)"},
+		{"dict", "{a = 1,}"},
+		{"dict", "{a = dense<1> : tensor<i32>}"},
+		{"dict", "{a = #mhlo.result_alias<result_index = []>}"},
+		{"dict", "{a = #mhlo.result_alias <result_index = [0]> >}"},
+		{"dict", `{a = "unterminated}`},
+		{"tail", ""},
+		{"type", "tensor"},
+		{"type", "tensor<2x3>"},
+	}
+	for _, tt := range rejected {
+		if checkFast(t, tt.mode, []byte(tt.src)) {
+			t.Errorf("%s %q: accepted by the decoder, which should leave it to the grammar", tt.mode, tt.src)
+		}
+	}
+}
+
+// TestFastDecoderFiles parses every module of the test corpora with and
+// without the decoder and compares the results, diagnostics included.
+func TestFastDecoderFiles(t *testing.T) {
+	var files []string
+	for _, pattern := range []string{"../testdata/*/*.mlir", "../testdata/*/*/*.mlir", "testdata/fuzz/FuzzParseFile/*"} {
+		m, _ := filepath.Glob(pattern)
+		files = append(files, m...)
+	}
+	if len(files) < 100 {
+		t.Fatalf("only %d files found", len(files))
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Ext(file) != ".mlir" {
+			if src, err = fuzzInput(src); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+		}
+		compareParses(t, file, src)
+	}
+}
+
+// compareParses parses src with and without the decoder.
+func compareParses(t *testing.T, name string, src []byte) {
+	t.Helper()
+	fast, errFast := ParseFile("f.mlir", src, Options{})
+	fastEnabled = false
+	slow, errSlow := ParseFile("f.mlir", src, Options{})
+	fastEnabled = true
+	if (errFast == nil) != (errSlow == nil) || errFast != nil && errFast.Error() != errSlow.Error() {
+		t.Fatalf("%s: errors differ: with the decoder %v, without %v", name, errFast, errSlow)
+	}
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("%s: results differ: %s", name, diffNodes(fast, slow))
+	}
+}
+
+// fuzzInput decodes a corpus file of the Go fuzzer holding one []byte.
+func fuzzInput(b []byte) ([]byte, error) {
+	s := strings.TrimSpace(string(b))
+	s = strings.TrimPrefix(s, "go test fuzz v1\n")
+	if !strings.HasPrefix(s, "[]byte(") || !strings.HasSuffix(s, ")") {
+		return nil, fmt.Errorf("not a []byte corpus entry")
+	}
+	v, err := strconv.Unquote(s[len("[]byte(") : len(s)-1])
+	return []byte(v), err
+}
+
+// FuzzFastDecoder checks that, on any input it accepts, in any mode, the
+// decoder gives the grammar's nodes, and that a whole module parses the
+// same with and without it.
+func FuzzFastDecoder(f *testing.F) {
+	f.Add([]byte(`(%arg0: tensor<2x?xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("p"(#loc0)), %b: !t) -> (tensor<2xf32> {jax.result_info = "[0]"}, i32) attributes {x = [1, 2.5, true, @f], y}`))
+	f.Add([]byte(`%a: tensor<4xf32> {mhlo.result_alias = #mhlo.result_alias<tuple_indices = [1], result_index = [0, 2], must_alias>, jax.buffer_donor = true}`))
+	f.Add([]byte(`{mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64>}}]}`))
+	f.Add([]byte("module {\n func.func @main(%a: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}) -> tensor<2xf32>\n}"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, mode := range fastModes {
+			checkFast(t, mode, src)
+		}
+		compareParses(t, "input", src)
+	})
+}
