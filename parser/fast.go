@@ -26,12 +26,77 @@ var fastEnabled = true
 type errSlow struct{}
 
 // fastDecoder reads tokens from a sigLexer with one token of lookahead.
+// It allocates nodes from slabs, a few allocations for many nodes.
 type fastDecoder struct {
 	lex     *sigLexer
-	tok     lexer.Token    // the next significant token
-	tokEnd  lexer.Position // the position after tok
-	lastEnd lexer.Position // the position after the last consumed token
+	file    string
+	tok     fastToken // the next significant token
+	tokEnd  point     // the position after tok
+	lastEnd point     // the position after the last consumed token
 	ok      bool
+
+	argSlab slab[ast.Arg]
+	types   slab[ast.Type]
+	tensors slab[ast.TensorType]
+	names   slab[ast.NamedType]
+	dicts   slab[ast.AttrDict]
+	entries slab[ast.AttrEntry]
+	attrs   slab[ast.Attr]
+	locs    slab[ast.Loc]
+	// pending holds the entries of the dictionaries being read, innermost
+	// last; a finished dictionary's are copied to an exact-size slice.
+	pending []*ast.AttrEntry
+	lists   slab[*ast.AttrEntry]
+}
+
+// fastToken is a token of the decoder: lexer.Token without the file name.
+type fastToken struct {
+	Type  lexer.TokenType
+	Value string
+	at    point
+}
+
+// point is a position in the file named by fastDecoder.file.
+type point struct{ off, line, col int }
+
+func (d *fastDecoder) astPos(p point) ast.Pos {
+	return ast.Pos{Filename: d.file, Offset: p.off, Line: p.line, Column: p.col}
+}
+
+func (d *fastDecoder) lexPos(p point) lexer.Position {
+	return lexer.Position{Filename: d.file, Offset: p.off, Line: p.line, Column: p.col}
+}
+
+func (d *fastDecoder) lexerPoint() point {
+	p := d.lex.pos
+	return point{p.Offset, p.Line, p.Column}
+}
+
+// slab hands out elements of a chunk, allocating chunks of growing size.
+type slab[T any] struct {
+	buf  []T
+	next int
+}
+
+func (s *slab[T]) new() *T {
+	if len(s.buf) == 0 {
+		s.next = min(max(2*s.next, 8), 256)
+		s.buf = make([]T, s.next)
+	}
+	p := &s.buf[0]
+	s.buf = s.buf[1:]
+	return p
+}
+
+// take returns a slice of n elements that nothing else shares.
+func (s *slab[T]) take(n int) []T {
+	if len(s.buf) < n {
+		s.next = min(max(2*s.next, 8), 256)
+		s.buf = make([]T, max(s.next, n))
+	}
+	out := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return out
 }
 
 // fastParse parses src[start:end] as the construct mode names, or reports
@@ -40,8 +105,8 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 	if !fastEnabled {
 		return nil, false
 	}
-	d := &fastDecoder{lex: newLexer(src, start, end, pos, ""), ok: true}
-	d.lastEnd = d.lex.pos
+	d := &fastDecoder{lex: newLexer(src, start, end, pos, ""), file: pos.Filename, ok: true}
+	d.lastEnd = d.lexerPoint()
 	d.advance()
 	r := &root{}
 	switch mode {
@@ -76,23 +141,35 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 
 // advance reads the next significant token.
 func (d *fastDecoder) advance() {
+	l := d.lex
 	for d.ok {
-		t, err := d.lex.Next()
-		if err != nil {
-			d.ok = false
-			d.tok = lexer.Token{Type: tokEOF}
+		i := l.pos.Offset
+		at := point{i, l.pos.Line, l.pos.Column}
+		if i >= l.end {
+			d.tok, d.tokEnd = fastToken{Type: tokEOF, at: at}, at
 			return
 		}
-		if t.Type == tokWhitespace || t.Type == tokComment {
+		typ, n, err := l.scan(i)
+		if err != nil {
+			break
+		}
+		l.advance(n)
+		if typ == tokWhitespace || typ == tokComment {
 			continue
 		}
-		d.tok, d.tokEnd = t, d.lex.pos
+		v := l.str[i-l.base : i-l.base+n]
+		if !l.track(typ, v) {
+			break
+		}
+		d.tok, d.tokEnd = fastToken{Type: typ, Value: v, at: at}, d.lexerPoint()
 		return
 	}
+	d.ok = false
+	d.tok = fastToken{Type: tokEOF}
 }
 
 // next consumes the next token and returns it.
-func (d *fastDecoder) next() lexer.Token {
+func (d *fastDecoder) next() fastToken {
 	t := d.tok
 	d.lastEnd = d.tokEnd
 	d.advance()
@@ -114,8 +191,8 @@ func (d *fastDecoder) expect(typ lexer.TokenType, v string) {
 	d.next()
 }
 
-func (d *fastDecoder) pos() ast.Pos { return ast.Pos(d.tok.Pos) }
-func (d *fastDecoder) end() ast.Pos { return ast.Pos(d.lastEnd) }
+func (d *fastDecoder) pos() ast.Pos { return d.astPos(d.tok.at) }
+func (d *fastDecoder) end() ast.Pos { return d.astPos(d.lastEnd) }
 
 // signature is `'(' (Arg (',' Arg)*)? ')' ('->' ResultList)? ('attributes' AttrDict)?`.
 func (d *fastDecoder) signature() *ast.Signature {
@@ -164,7 +241,8 @@ func (d *fastDecoder) tail() *sigTail {
 
 // arg is `(Percent ':')? Type AttrDict? Loc?`.
 func (d *fastDecoder) arg() *ast.Arg {
-	a := &ast.Arg{Pos: d.pos()}
+	a := d.argSlab.new()
+	a.Pos = d.pos()
 	if d.ok && d.tok.Type == tokPercent {
 		a.Name = d.next().Value
 		d.expect(tokPunct, ":")
@@ -183,7 +261,8 @@ func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
 		dict = d.dict()
 	}
 	if d.ok && d.tok.Type == tokLoc {
-		loc = &ast.Loc{Pos: d.pos()}
+		loc = d.locs.new()
+		loc.Pos = d.pos()
 		loc.Text = d.next().Value
 		loc.EndPos = d.end()
 	}
@@ -235,7 +314,8 @@ func (d *fastDecoder) typ() *ast.Type {
 	if !d.ok {
 		return nil
 	}
-	t := &ast.Type{Pos: d.pos()}
+	t := d.types.new()
+	t.Pos = d.pos()
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
@@ -259,7 +339,8 @@ func (d *fastDecoder) typ() *ast.Type {
 
 // named is a NamedType without a body.
 func (d *fastDecoder) named() *ast.NamedType {
-	n := &ast.NamedType{Pos: d.pos()}
+	n := d.names.new()
+	n.Pos = d.pos()
 	n.Name = d.next().Value
 	n.EndPos = d.end()
 	if d.is(tokBracket, "<") {
@@ -270,7 +351,8 @@ func (d *fastDecoder) named() *ast.NamedType {
 
 // tensor is `'tensor' '<' Dims? Type (',' Attr)? '>'`.
 func (d *fastDecoder) tensor() *ast.TensorType {
-	t := &ast.TensorType{Pos: d.pos()}
+	t := d.tensors.new()
+	t.Pos = d.pos()
 	d.next()
 	d.expect(tokBracket, "<")
 	if d.ok && d.tok.Type == tokDims {
@@ -288,10 +370,13 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 
 // dict is `'{' (AttrEntry (',' AttrEntry)*)? '}'`, at a '{'.
 func (d *fastDecoder) dict() *ast.AttrDict {
-	dict := &ast.AttrDict{Pos: d.pos()}
+	dict := d.dicts.new()
+	dict.Pos = d.pos()
 	d.next()
+	first := len(d.pending)
 	for d.ok && !d.is(tokBracket, "}") {
-		e := &ast.AttrEntry{Pos: d.pos()}
+		e := d.entries.new()
+		e.Pos = d.pos()
 		if d.tok.Type != tokIdent && d.tok.Type != tokString {
 			d.fail()
 			return nil
@@ -302,7 +387,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			e.Value = d.attr()
 		}
 		e.EndPos = d.end()
-		dict.Entries = append(dict.Entries, e)
+		d.pending = append(d.pending, e)
 		if !d.is(tokPunct, ",") {
 			break
 		}
@@ -310,6 +395,11 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		if d.is(tokBracket, "}") {
 			d.fail() // a trailing comma
 		}
+	}
+	if n := len(d.pending) - first; n > 0 {
+		dict.Entries = d.lists.take(n)
+		copy(dict.Entries, d.pending[first:])
+		d.pending = d.pending[:first]
 	}
 	d.expect(tokBracket, "}")
 	dict.EndPos = d.end()
@@ -321,7 +411,8 @@ func (d *fastDecoder) attr() *ast.Attr {
 	if !d.ok {
 		return nil
 	}
-	a := &ast.Attr{Pos: d.pos()}
+	a := d.attrs.new()
+	a.Pos = d.pos()
 	switch t := d.tok; t.Type {
 	case tokString:
 		a.String = d.next().Value
@@ -428,61 +519,87 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 	return arr
 }
 
-// resultAlias hands `#mhlo.result_alias<...>` to the attribute's own
-// parser (ResultAliasAttr implements participle.Parseable), over the
-// tokens up to the '>' that closes its '<'.
+// resultAlias reads `#mhlo.result_alias<...>` the way its own parser
+// does (ResultAliasAttr.Parse, upstream's parseStruct): the three
+// keywords in any order, each at most once, separated by commas (one may
+// trail), result_index required. Where that parser reports an error, the
+// decoder gives up.
 func (d *fastDecoder) resultAlias() *ast.ResultAliasAttr {
-	toks := []lexer.Token{d.tok}
-	depth := 0
-	for {
-		t, err := d.lex.Next()
-		if err != nil || t.EOF() {
+	a := &ast.ResultAliasAttr{Pos: d.pos()}
+	d.next()
+	d.expect(tokBracket, "<")
+	var seen [3]bool
+fields:
+	for d.ok && !d.optional(">") {
+		found := false
+		for i, kw := range [3]string{"tuple_indices", "result_index", "must_alias"} {
+			if !d.optional(kw) {
+				continue
+			}
+			if seen[i] {
+				d.fail()
+				return nil
+			}
+			switch i {
+			case 0:
+				a.HasTupleIndices, a.TupleIndices = true, d.indices(0)
+			case 1:
+				a.HasResultIndex, a.ResultIndex = true, d.indices(1)
+			default:
+				a.MustAlias = true
+			}
+			if !d.optional(",") {
+				d.expect(tokBracket, ">")
+				break fields
+			}
+			seen[i], found = true, true
+		}
+		if !found {
 			d.fail()
-			return nil
-		}
-		toks = append(toks, t)
-		if t.Type == tokWhitespace || t.Type == tokComment {
-			continue
-		}
-		if depth == 0 && !(t.Type == tokBracket && t.Value == "<") {
-			d.fail()
-			return nil
-		}
-		if t.Type == tokBracket && t.Value == "<" {
-			depth++
-		} else if t.Type == tokBracket && t.Value == ">" {
-			depth--
-		}
-		if depth == 0 {
-			d.lastEnd = d.lex.pos
-			break
 		}
 	}
-	peek, err := lexer.Upgrade(&tokenList{toks: toks, eof: d.lastEnd}, tokWhitespace, tokComment)
-	if err != nil {
+	if !a.HasResultIndex {
 		d.fail()
-		return nil
 	}
-	a := &ast.ResultAliasAttr{}
-	if err := a.Parse(peek); err != nil || !peek.Peek().EOF() {
-		d.fail()
-		return nil
-	}
-	d.advance()
+	a.EndPos = d.end()
 	return a
 }
 
-// tokenList replays tokens, then EOF at eof.
-type tokenList struct {
-	toks []lexer.Token
-	eof  lexer.Position
+// optional consumes the next token if its text is s.
+func (d *fastDecoder) optional(s string) bool {
+	if d.ok && d.tok.Type != tokEOF && d.tok.Value == s {
+		d.next()
+		return true
+	}
+	return false
 }
 
-func (l *tokenList) Next() (lexer.Token, error) {
-	if len(l.toks) == 0 {
-		return lexer.EOFToken(l.eof), nil
+// indices reads `= [i, j, ...]` with at least min integers.
+func (d *fastDecoder) indices(min int) []int64 {
+	d.expect(tokPunct, "=")
+	d.expect(tokBracket, "[")
+	out := []int64{}
+	if !d.optional("]") {
+		for d.ok {
+			if d.tok.Type != tokInt {
+				d.fail()
+				return nil
+			}
+			v, err := ast.ParseInt(d.tok.Value)
+			if err != nil {
+				d.fail()
+				return nil
+			}
+			d.next()
+			out = append(out, v)
+			if d.optional("]") {
+				break
+			}
+			d.expect(tokPunct, ",")
+		}
 	}
-	t := l.toks[0]
-	l.toks = l.toks[1:]
-	return t, nil
+	if len(out) < min {
+		d.fail()
+	}
+	return out
 }

@@ -183,6 +183,14 @@ func fuzzInput(b []byte) ([]byte, error) {
 // decoder gives the grammar's nodes, and that a whole module parses the
 // same with and without it.
 func FuzzFastDecoder(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/examples/*.mlir")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte(`#mhlo.result_alias<must_alias, result_index = [0x1, -2],>`))
+	f.Add([]byte(`{a = #mhlo.result_alias<result_index = [0], result_index = [1]>}`))
 	f.Add([]byte(`(%arg0: tensor<2x?xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("p"(#loc0)), %b: !t) -> (tensor<2xf32> {jax.result_info = "[0]"}, i32) attributes {x = [1, 2.5, true, @f], y}`))
 	f.Add([]byte(`%a: tensor<4xf32> {mhlo.result_alias = #mhlo.result_alias<tuple_indices = [1], result_index = [0, 2], must_alias>, jax.buffer_donor = true}`))
 	f.Add([]byte(`{mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64>}}]}`))

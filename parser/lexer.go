@@ -128,26 +128,25 @@ func (l *sigLexer) Next() (lexer.Token, error) {
 	}
 	tok := lexer.Token{Type: typ, Value: l.str[i-l.base : i-l.base+n], Pos: l.pos}
 	l.advance(n)
-	if typ != tokWhitespace && typ != tokComment {
-		if err := l.track(tok); err != nil {
-			l.err = err
-			return lexer.Token{}, err
-		}
+	if typ != tokWhitespace && typ != tokComment && !l.track(typ, tok.Value) {
+		l.err = &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: tok.Pos}
+		return lexer.Token{}, l.err
 	}
 	return tok, nil
 }
 
-// track keeps the bracket depth and notes when a dimension list may follow.
-func (l *sigLexer) track(tok lexer.Token) error {
+// track keeps the bracket depth and notes when a dimension list may
+// follow; it reports false when the nesting is too deep.
+func (l *sigLexer) track(typ lexer.TokenType, v string) bool {
 	l.dimsOK = false
-	if tok.Type == tokBracket {
-		switch tok.Value {
+	if typ == tokBracket {
+		switch v {
 		case "(", "[", "{", "<":
 			l.depth++
 			if l.depth > MaxDepth {
-				return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: tok.Pos}
+				return false
 			}
-			if tok.Value == "<" && l.shaped {
+			if v == "<" && l.shaped {
 				l.dimsOK = true
 			}
 		default:
@@ -155,13 +154,13 @@ func (l *sigLexer) track(tok lexer.Token) error {
 		}
 	}
 	l.shaped = false
-	if tok.Type == tokIdent {
-		switch tok.Value {
+	if typ == tokIdent {
+		switch v {
 		case "tensor", "vector", "memref":
 			l.shaped = true
 		}
 	}
-	return nil
+	return true
 }
 
 func (l *sigLexer) advance(n int) {

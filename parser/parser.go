@@ -55,6 +55,10 @@ func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
 	return parseSpanAt(mode, s.src, start, end, s.pos(start))
 }
 
+func lexPos(pos ast.Pos) lexer.Position {
+	return lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
+}
+
 // parseSpanAt parses src[start:end], whose first byte is at pos; it only
 // reads src, so several spans may be parsed at once.
 func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {

@@ -15,6 +15,9 @@ const parallelArgs = 128
 // parseSignature parses the custom-form signature spanning src[start:end],
 // which begins with the argument list's '('.
 func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
+	if r, ok := fastParse("sig", s.src, start, end, lexPos(s.pos(start))); ok {
+		return r.Sig, nil
+	}
 	close, err := s.skipGroup(start)
 	if err != nil {
 		return nil, err
