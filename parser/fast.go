@@ -322,6 +322,10 @@ func (d *fastDecoder) typ() *ast.Type {
 			t.Tensor = d.tensor()
 			break
 		}
+		if d.tok.Value == "tuple" {
+			t.Tuple = d.tuple()
+			break
+		}
 		if keyword(d.tok.Value) {
 			d.fail()
 			return nil
@@ -329,6 +333,12 @@ func (d *fastDecoder) typ() *ast.Type {
 		t.Named = d.named()
 	case tokBang, tokBangRaw:
 		t.Named = d.named()
+	case tokBracket:
+		if d.tok.Value != "(" {
+			d.fail()
+			return nil
+		}
+		t.Func = d.funcType()
 	default:
 		d.fail()
 		return nil
@@ -337,16 +347,96 @@ func (d *fastDecoder) typ() *ast.Type {
 	return t
 }
 
-// named is a NamedType without a body.
+// named is a NamedType, with a raw body if '<' follows.
 func (d *fastDecoder) named() *ast.NamedType {
 	n := d.names.new()
 	n.Pos = d.pos()
 	n.Name = d.next().Value
-	n.EndPos = d.end()
 	if d.is(tokBracket, "<") {
-		d.fail() // a body: the grammar's RawAngle
+		n.Body = &ast.RawAngle{Items: d.rawItems(">")}
 	}
+	n.EndPos = d.end()
 	return n
+}
+
+// rawItems reads the tokens and balanced groups after an opening bracket,
+// then the bracket close.
+func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
+	d.next()
+	var items []*ast.RawItem
+	for d.ok && !d.is(tokBracket, close) {
+		item := &ast.RawItem{}
+		switch d.tok.Type {
+		case tokBracket:
+			switch d.tok.Value {
+			case "(":
+				item.Paren = &ast.RawParen{Items: d.rawItems(")")}
+			case "[":
+				item.Square = &ast.RawSquare{Items: d.rawItems("]")}
+			case "{":
+				item.Brace = &ast.RawBrace{Items: d.rawItems("}")}
+			case "<":
+				item.Angle = &ast.RawAngle{Items: d.rawItems(">")}
+			default:
+				d.fail()
+				return nil
+			}
+		case tokEOF, tokMode:
+			d.fail()
+			return nil
+		default:
+			item.Token = d.next().Value
+		}
+		items = append(items, item)
+	}
+	d.expect(tokBracket, close)
+	return items
+}
+
+// tuple is `'tuple' '<' (Type (',' Type)*)? '>'`.
+func (d *fastDecoder) tuple() *ast.TupleType {
+	t := &ast.TupleType{Pos: d.pos()}
+	d.next()
+	d.expect(tokBracket, "<")
+	t.Elems = d.typeList(">")
+	d.expect(tokBracket, ">")
+	t.EndPos = d.end()
+	return t
+}
+
+// typeList is `(Type (',' Type)*)?` before the bracket close.
+func (d *fastDecoder) typeList(close string) []*ast.Type {
+	var list []*ast.Type
+	for d.ok && !d.is(tokBracket, close) {
+		list = append(list, d.typ())
+		if !d.is(tokPunct, ",") {
+			break
+		}
+		d.next()
+		if d.is(tokBracket, close) {
+			d.fail() // a trailing comma
+		}
+	}
+	return list
+}
+
+// funcType is `'(' (Type (',' Type)*)? ')' '->' ('(' (Type (',' Type)*)? ')' | Type)`.
+func (d *fastDecoder) funcType() *ast.FunctionType {
+	f := &ast.FunctionType{Pos: d.pos()}
+	d.next()
+	f.Inputs = d.typeList(")")
+	d.expect(tokBracket, ")")
+	d.expect(tokPunct, "->")
+	if d.is(tokBracket, "(") {
+		d.next()
+		f.Paren = true
+		f.Results = d.typeList(")")
+		d.expect(tokBracket, ")")
+	} else {
+		f.Single = d.typ()
+	}
+	f.EndPos = d.end()
+	return f
 }
 
 // tensor is `'tensor' '<' Dims? Type (',' Attr)? '>'`.
@@ -422,9 +512,10 @@ func (d *fastDecoder) attr() *ast.Attr {
 		switch t.Value {
 		case "#mhlo.result_alias":
 			a.ResultAlias = d.resultAlias()
-		case "#mhlo.type_extensions", "#stablehlo.bounds":
-			d.fail()
-			return nil
+		case "#mhlo.type_extensions":
+			a.MHLOBounds = d.mhloBounds()
+		case "#stablehlo.bounds":
+			a.SHLOBounds = d.shloBounds()
 		default:
 			h := &ast.HashAttr{Pos: d.pos()}
 			h.Name = d.next().Value
@@ -444,6 +535,8 @@ func (d *fastDecoder) attr() *ast.Attr {
 			a.Array = d.array()
 		case "{":
 			a.Dict = d.dict()
+		case "(":
+			a.Type = d.typ()
 		default:
 			d.fail()
 			return nil
@@ -455,6 +548,10 @@ func (d *fastDecoder) attr() *ast.Attr {
 		}
 		if t.Value == "array" {
 			a.DenseArray = d.denseArray()
+			break
+		}
+		if t.Value == "dense" {
+			a.Dense = d.dense()
 			break
 		}
 		a.Type = d.typ()
@@ -517,6 +614,110 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 	d.expect(tokBracket, ">")
 	arr.EndPos = d.end()
 	return arr
+}
+
+// mhloBounds is `'#mhlo.type_extensions' '<' 'bounds' '=' '[' Bounds ']' '>'`.
+func (d *fastDecoder) mhloBounds() *ast.MHLOBoundsAttr {
+	b := &ast.MHLOBoundsAttr{Pos: d.pos()}
+	d.next()
+	d.expect(tokBracket, "<")
+	d.expect(tokIdent, "bounds")
+	d.expect(tokPunct, "=")
+	d.expect(tokBracket, "[")
+	b.Bounds = d.bounds("]")
+	d.expect(tokBracket, "]")
+	d.expect(tokBracket, ">")
+	b.EndPos = d.end()
+	return b
+}
+
+// shloBounds is `'#stablehlo.bounds' '<' Bounds '>'`.
+func (d *fastDecoder) shloBounds() *ast.SHLOBoundsAttr {
+	b := &ast.SHLOBoundsAttr{Pos: d.pos()}
+	d.next()
+	d.expect(tokBracket, "<")
+	b.Bounds = d.bounds(">")
+	d.expect(tokBracket, ">")
+	b.EndPos = d.end()
+	return b
+}
+
+// bounds is `((Int | '?') (',' (Int | '?'))*)?` before the bracket close.
+func (d *fastDecoder) bounds(close string) []string {
+	var out []string
+	for d.ok && !d.is(tokBracket, close) {
+		if d.tok.Type != tokInt && !d.is(tokPunct, "?") {
+			d.fail()
+			return nil
+		}
+		out = append(out, d.next().Value)
+		if !d.is(tokPunct, ",") {
+			break
+		}
+		d.next()
+		if d.is(tokBracket, close) {
+			d.fail() // a trailing comma
+		}
+	}
+	return out
+}
+
+// dense is `'dense' '<' DenseElem? '>'`.
+func (d *fastDecoder) dense() *ast.DenseAttr {
+	a := &ast.DenseAttr{Pos: d.pos()}
+	d.next()
+	d.expect(tokBracket, "<")
+	if d.ok && !d.is(tokBracket, ">") {
+		a.Body = d.denseElem()
+	}
+	d.expect(tokBracket, ">")
+	a.EndPos = d.end()
+	return a
+}
+
+// denseElem is `'[' (DenseElem (',' DenseElem)*)? ']'`, a complex pair
+// `'(' Number ',' Number ')'`, or a scalar.
+func (d *fastDecoder) denseElem() *ast.DenseElem {
+	if !d.ok {
+		return nil
+	}
+	e := &ast.DenseElem{Pos: d.pos()}
+	switch t := d.tok; {
+	case d.is(tokBracket, "["):
+		d.next()
+		e.List = true
+		for d.ok && !d.is(tokBracket, "]") {
+			e.Elems = append(e.Elems, d.denseElem())
+			if !d.is(tokPunct, ",") {
+				break
+			}
+			d.next()
+			if d.is(tokBracket, "]") {
+				d.fail() // a trailing comma
+			}
+		}
+		d.expect(tokBracket, "]")
+	case d.is(tokBracket, "("):
+		d.next()
+		for i := 0; i < 2 && d.ok; i++ {
+			if d.tok.Type != tokInt && d.tok.Type != tokFloat {
+				d.fail()
+				return nil
+			}
+			e.Complex = append(e.Complex, d.next().Value)
+			if i == 0 {
+				d.expect(tokPunct, ",")
+			}
+		}
+		d.expect(tokBracket, ")")
+	case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+		e.Value = d.next().Value
+	default:
+		d.fail()
+		return nil
+	}
+	e.EndPos = d.end()
+	return e
 }
 
 // resultAlias reads `#mhlo.result_alias<...>` the way its own parser

@@ -96,6 +96,10 @@ func TestFastDecoder(t *testing.T) {
 		{"type", "tensor<8x128xbf16>"},
 		{"attr", "#mhlo.result_alias<result_index = [0]>"},
 		{"attr", "-3 : i64"},
+		{"sig", "(%a: tuple<tensor<2xf32>, tuple<>>, %b: complex<f32>, %c: vector<4x[2]xf32>, %d: !d.t < a, (b), {c}, [<d>] >)"},
+		{"sig", "(%a: tensor<?x2xf32, #stablehlo.bounds<4, ?>>, %b: tensor<?xf32, #mhlo.type_extensions<bounds = [?]>>, %c: (i32) -> i32, %d: () -> (i32, f32))"},
+		{"dict", "{a = dense<1> : tensor<i32>, b = dense<[[1, 2], [3, 4]]>, c = dense<(1.0, -2)>, d = dense<>, e = dense<\"0xFF\">}"},
+		{"dict", "{function_type = (tensor<8xf32>) -> (tensor<8xf32>, tensor<4xi32>), sym_name = \"main\"}"},
 	}
 	for _, tt := range accepted {
 		if !checkFast(t, tt.mode, []byte(tt.src)) {
@@ -107,19 +111,22 @@ func TestFastDecoder(t *testing.T) {
 	rejected := []struct{ mode, src string }{
 		{"sig", "(%a: tensor<2xf32>,)"},
 		{"sig", "(%a tensor<2xf32>)"},
-		{"sig", "(%a: tuple<tensor<2xf32>>)"},
-		{"sig", "(%a: complex<f32>)"},
-		{"sig", "(%a: tensor<2xf32, #stablehlo.bounds<4>>)"},
-		{"sig", "(%a: (i32) -> i32)"},
 		{"sig", "(%a: tensor<2xf32>) -> (tensor<2xf32>,)"},
 		{"dict", "{a = 1,}"},
-		{"dict", "{a = dense<1> : tensor<i32>}"},
 		{"dict", "{a = #mhlo.result_alias<result_index = []>}"},
 		{"dict", "{a = #mhlo.result_alias <result_index = [0]> >}"},
 		{"dict", `{a = "unterminated}`},
 		{"tail", ""},
 		{"type", "tensor"},
 		{"type", "tensor<2x3>"},
+		{"type", "tensor<2xf32, #mhlo.type_extensions>"},
+		{"type", "tensor<2xf32, #mhlo.type_extensions<bounds = [1,]>>"},
+		{"type", "complex<f32]"},
+		{"type", "tuple<i32,>"},
+		{"type", "(i32,) -> i32"},
+		{"attr", "dense<(1, 2, 3)>"},
+		{"attr", "dense<[1,]>"},
+		{"attr", "1 : "},
 	}
 	for _, tt := range rejected {
 		if checkFast(t, tt.mode, []byte(tt.src)) {
