@@ -35,6 +35,7 @@ type lowerer struct {
 	args    []model.Shape // each argument's shape, with layout
 	results []model.Shape // each result's shape, with layout
 	cfg     *model.Config
+	tensors map[string]model.Shape // tensor shapes by type text (types.go)
 }
 
 // Lower builds the alias-config model of f's entry function: parameter and

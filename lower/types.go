@@ -76,8 +76,36 @@ func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 	return l.shapeDepth(def, depth+1)
 }
 
-// tensor converts `tensor<dims x elem, encoding>`.
+// maxMemo bounds how many distinct tensor types are remembered.
+const maxMemo = 1024
+
+// tensor converts `tensor<dims x elem, encoding>`. A tensor type without
+// encoding whose element type is builtin depends on its text alone, and a
+// signature of thousands of parameters spells a few dozen of them: each
+// is converted once, and a copy handed out for every other argument.
 func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
+	if t.Encoding != nil || t.Elem == nil || t.Elem.Named == nil || strings.HasPrefix(t.Elem.Named.Name, "!") {
+		return l.convertTensor(t, depth)
+	}
+	text := l.src[t.Pos.Offset:t.EndPos.Offset]
+	if s, ok := l.tensors[string(text)]; ok {
+		return s.Clone(), nil
+	}
+	s, err := l.convertTensor(t, depth)
+	if err != nil {
+		return s, err
+	}
+	if l.tensors == nil {
+		l.tensors = map[string]model.Shape{}
+	}
+	if len(l.tensors) < maxMemo {
+		l.tensors[string(text)] = s.Clone()
+	}
+	return s, nil
+}
+
+// convertTensor converts a tensor type.
+func (l *lowerer) convertTensor(t *ast.TensorType, depth int) (model.Shape, error) {
 	if t.Dims == "*x" {
 		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 	}

@@ -3,6 +3,8 @@ package lower
 import (
 	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
 // TestMalformedBuiltinTypes checks that a tensor or tuple type the grammar
@@ -27,6 +29,36 @@ func TestMalformedBuiltinTypes(t *testing.T) {
 	for _, typ := range []string{"tensor<*xf32>", "tensor<2xindex>", "memref<2xf32>", "!quant.uniform<i8:f32, 1.0>", "vector<4xf32>"} {
 		if _, diags := lowerText(t, fn("%a: "+typ, "tensor<2xf32>"), Options{}); diags.HasErrors() {
 			t.Errorf("%s: %v", typ, diags)
+		}
+	}
+}
+
+// TestTensorMemo checks that a tensor type spelled many times is converted
+// once and that every argument gets its own copy of the shape.
+func TestTensorMemo(t *testing.T) {
+	src := fn(`%a: tensor<2x3xf32> {mhlo.layout_mode = "{0,1}"}, %b: tensor<2x3xf32>, %c: tensor<2x3xf32>, %d: tensor<4xi8>, %e: tensor<2x3xf32, #enc>`, "tensor<2x3xf32>")
+	f, err := parser.ParseFile("t.mlir", []byte(src), parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lowerer{file: f, src: []byte(src)}
+	if err := l.shapes(); err != nil {
+		t.Fatal(err)
+	}
+	if len(l.tensors) != 2 {
+		t.Errorf("%d tensor types remembered, want 2 (tensor<2x3xf32> and tensor<4xi8>)", len(l.tensors))
+	}
+	if &l.args[1].Dims[0] == &l.args[2].Dims[0] || &l.args[1].MinorToMajor[0] == &l.args[2].MinorToMajor[0] {
+		t.Error("two arguments share a shape's slices")
+	}
+	cfg, diags := Lower(f, []byte(src), Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := []string{"f32[2,3]{0,1}", "f32[2,3]{1,0}", "f32[2,3]{1,0}", "s8[4]{0}", "opaque[]"}
+	for i, w := range want {
+		if got := cfg.Params[i].StringWithLayout(); got != w {
+			t.Errorf("parameter %d is %s, want %s", i, got, w)
 		}
 	}
 }
