@@ -53,7 +53,7 @@ func (l *lowerer) aliases() error {
 // argument and merges them: the same alias twice is read once; two claims
 // on one output, or on one parameter leaf, are an error naming both.
 func (l *lowerer) argClaims() ([]claim, error) {
-	var merged []claim
+	var merged claimSet
 	for i, a := range l.file.Entry.Args {
 		for _, read := range []func(int, *ast.AttrDict) (*claim, error){l.resultAlias, l.aliasingOutput} {
 			c, err := read(i, a.Attrs)
@@ -64,29 +64,12 @@ func (l *lowerer) argClaims() ([]claim, error) {
 			if c == nil {
 				continue
 			}
-			if m, err := merge(merged, *c); err != nil {
+			if err := merged.add(*c); err != nil {
 				l.addError(err)
-			} else {
-				merged = m
 			}
 		}
 	}
-	return merged, nil
-}
-
-// merge adds c to claims unless it repeats one of them.
-func merge(claims []claim, c claim) ([]claim, error) {
-	for _, d := range claims {
-		switch {
-		case c.same(d):
-			return claims, nil
-		case c.out.Equal(d.out):
-			return nil, ast.Errorf(c.origin.Span.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
-		case c.param == d.param && c.index.Equal(d.index):
-			return nil, ast.Errorf(c.origin.Span.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
-		}
-	}
-	return append(claims, c), nil
+	return merged.list, nil
 }
 
 // param maps argument i and a path into it to an entry parameter.

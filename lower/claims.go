@@ -1,0 +1,59 @@
+package lower
+
+import (
+	"encoding/binary"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// claimSet is the merged claims of the arguments, in the order they were
+// added, indexed by output index and by parameter leaf so that adding one
+// costs the same with 16000 claims as with 16.
+type claimSet struct {
+	list   []claim
+	byOut  map[string]int // key of out -> position in list
+	byLeaf map[string]int // key of param and index -> position in list
+}
+
+// add adds c unless it repeats a claim of the set; a claim on the same
+// output, or on the same parameter leaf, is an error naming both. Of the
+// two claims c could collide with, the one added first is the one named,
+// as a walk of the list in order would find.
+func (s *claimSet) add(c claim) error {
+	outKey, leafKey := indexKey(-1, c.out), indexKey(c.param, c.index)
+	i := -1
+	if j, ok := s.byOut[outKey]; ok {
+		i = j
+	}
+	if j, ok := s.byLeaf[leafKey]; ok && (i < 0 || j < i) {
+		i = j
+	}
+	if i >= 0 {
+		d := s.list[i]
+		switch {
+		case c.same(d):
+			return nil
+		case c.out.Equal(d.out):
+			return ast.Errorf(c.origin.Span.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
+		default:
+			return ast.Errorf(c.origin.Span.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
+		}
+	}
+	if s.byOut == nil {
+		s.byOut, s.byLeaf = map[string]int{}, map[string]int{}
+	}
+	s.byOut[outKey], s.byLeaf[leafKey] = len(s.list), len(s.list)
+	s.list = append(s.list, c)
+	return nil
+}
+
+// indexKey encodes a parameter number and a shape index as a map key.
+func indexKey(param int64, index model.ShapeIndex) string {
+	b := make([]byte, 0, 10*(len(index)+1))
+	b = binary.AppendVarint(b, param)
+	for _, x := range index {
+		b = binary.AppendVarint(b, x)
+	}
+	return string(b)
+}
