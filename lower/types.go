@@ -114,22 +114,30 @@ func (l *lowerer) convertTensor(t *ast.TensorType, depth int) (model.Shape, erro
 		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 	}
 	s := model.Shape{Kind: model.ArrayShape, Elem: elem}
-	list := strings.Join(strings.Fields(t.Dims), "")
-	dims := strings.Split(strings.TrimSuffix(list, "x"), "x")
-	if list == "" {
-		dims = nil
+	list := t.Dims
+	if strings.ContainsAny(list, " \t\r\n") {
+		list = strings.Join(strings.Fields(list), "")
 	}
-	dynamic := make([]bool, len(dims))
-	for i, d := range dims {
-		if d == "?" {
-			s.Dims, dynamic[i], s.Dynamic = append(s.Dims, model.UnboundedSize), true, dynamic
-			continue
+	if list != "" {
+		rest := strings.TrimSuffix(list, "x")
+		n := strings.Count(rest, "x") + 1
+		s.Dims = make([]int64, 0, n)
+		for i := 0; i < n; i++ {
+			d, tail, _ := strings.Cut(rest, "x")
+			rest = tail
+			if d == "?" {
+				if s.Dynamic == nil {
+					s.Dynamic = make([]bool, n)
+				}
+				s.Dims, s.Dynamic[i] = append(s.Dims, model.UnboundedSize), true
+				continue
+			}
+			v, err := ast.ParseInt(d)
+			if err != nil {
+				return model.Shape{}, ast.Errorf(t.Pos, "dimension size %s does not fit in 64 bits", d)
+			}
+			s.Dims = append(s.Dims, v)
 		}
-		n, err := ast.ParseInt(d)
-		if err != nil {
-			return model.Shape{}, ast.Errorf(t.Pos, "dimension size %s does not fit in 64 bits", d)
-		}
-		s.Dims = append(s.Dims, n)
 	}
 	if t.Encoding != nil {
 		if err := l.encoding(&s, t); err != nil {
@@ -154,6 +162,10 @@ func (l *lowerer) elementType(t *ast.Type, depth int) (model.PrimitiveType, bool
 			return model.Invalid, false
 		}
 		return s.Elem, true
+	}
+	if t.Named.Body == nil {
+		// A name without a body is one token: the type's whole text.
+		return model.PrimitiveFromMLIR(t.Named.Name)
 	}
 	return model.PrimitiveFromMLIR(strings.Join(strings.Fields(l.text(t.Pos, t.EndPos)), ""))
 }

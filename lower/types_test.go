@@ -1,9 +1,11 @@
 package lower
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
@@ -60,5 +62,33 @@ func TestTensorMemo(t *testing.T) {
 		if got := cfg.Params[i].StringWithLayout(); got != w {
 			t.Errorf("parameter %d is %s, want %s", i, got, w)
 		}
+	}
+}
+
+// TestDims checks the dimension list's sizes and dynamic flags.
+func TestDims(t *testing.T) {
+	tests := []struct {
+		typ     string
+		dims    []int64
+		dynamic []bool
+	}{
+		{"tensor<f32>", nil, nil},
+		{"tensor<7xf32>", []int64{7}, nil},
+		{"tensor<?x3x?xf32>", []int64{model.UnboundedSize, 3, model.UnboundedSize}, []bool{true, false, true}},
+		{"tensor<2 x ?x 0xi8>", []int64{2, model.UnboundedSize, 0}, []bool{false, true, false}},
+	}
+	for _, tt := range tests {
+		cfg, diags := lowerText(t, fn("%a: "+tt.typ, "tensor<2xf32>"), Options{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", tt.typ, diags)
+		}
+		p := cfg.Params[0]
+		if !reflect.DeepEqual(p.Dims, tt.dims) || !reflect.DeepEqual(p.Dynamic, tt.dynamic) {
+			t.Errorf("%s: dims %v dynamic %v, want %v %v", tt.typ, p.Dims, p.Dynamic, tt.dims, tt.dynamic)
+		}
+	}
+	_, diags := lowerText(t, fn("%a: tensor<99999999999999999999x2xf32>", "tensor<2xf32>"), Options{})
+	if want := "t.mlir:2:23: error: dimension size 99999999999999999999 does not fit in 64 bits"; !strings.Contains(diags.Error(), want) {
+		t.Errorf("got %v, want %s", diags, want)
 	}
 }
