@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/bench/gen"
 )
 
 var fastModes = []string{"sig", "dict", "type", "attr", "args", "tail"}
@@ -208,4 +210,24 @@ func FuzzFastDecoder(f *testing.F) {
 		}
 		compareParses(t, "input", src)
 	})
+}
+
+// TestFastDecoderLongSignature compares long signatures read whole by the
+// decoder, and read in batches when one argument is outside its subset
+// (that batch goes to the grammar, the others to the decoder), with the
+// grammar alone.
+func TestFastDecoderLongSignature(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := gen.Write(&b, gen.Options{Params: 600, Seed: 3, ConstBytes: 64}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.Bytes()
+	compareParses(t, "600 parameters", src)
+	odd := bytes.Replace(src, []byte(`%arg300: `), []byte("%arg300: tensor<2xf32> {odd = loc(\"x\")},\n    %arg300b: "), 1)
+	if bytes.Equal(odd, src) {
+		t.Fatal("no %arg300 in the generated module")
+	}
+	compareParses(t, "600 parameters, one odd", odd)
+	bad := bytes.Replace(src, []byte(`%arg300: `), []byte("%arg300: tensor<2xf32> {odd = },\n    %arg300b: "), 1)
+	compareParses(t, "600 parameters, one malformed", bad)
 }
