@@ -84,6 +84,12 @@ func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
 // shapes converts every argument and result type.
 func (l *lowerer) shapes() error {
 	fn := l.file.Entry
+	if len(fn.Args) > 0 {
+		l.args = make([]model.Shape, 0, len(fn.Args))
+	}
+	if len(fn.Results) > 0 {
+		l.results = make([]model.Shape, 0, len(fn.Results))
+	}
 	for _, a := range fn.Args {
 		s, err := l.shape(a.Type)
 		if err != nil {
