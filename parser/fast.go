@@ -8,10 +8,12 @@ import (
 
 // The grammar of record is the participle grammar in the struct tags of
 // package ast. Building it and running it cost tens of microseconds per
-// argument, most of it reflection, so the common constructs of a
-// signature (tensor and named types, attribute dictionaries of strings,
-// numbers, booleans, symbols, arrays and the result alias) are first read
-// by the hand-written decoder below, over the same lexer. It produces
+// argument, most of it reflection, so the constructs signatures are made
+// of (tensor, tuple, function and named types with raw bodies; attribute
+// dictionaries of strings, numbers, booleans, symbols, arrays, dense and
+// dense-array literals, bounds encodings, opaque dialect attributes and
+// the result alias) are first read by the hand-written decoder below,
+// over the same lexer. It produces
 // exactly the nodes the grammar would, with the same positions; on
 // anything outside that subset, and on any error, it gives up and the
 // span is parsed by the grammar, so every diagnostic is the grammar's.
@@ -21,9 +23,6 @@ import (
 // fastEnabled switches the decoder off for tests that compare it with
 // the grammar.
 var fastEnabled = true
-
-// errSlow is how the decoder gives up.
-type errSlow struct{}
 
 // fastDecoder reads tokens from a sigLexer with one token of lookahead.
 // It allocates nodes from slabs, a few allocations for many nodes.
@@ -182,7 +181,7 @@ func (d *fastDecoder) is(typ lexer.TokenType, v string) bool {
 	return d.ok && d.tok.Type == typ && d.tok.Value == v
 }
 
-// punct consumes the punctuation or bracket v, or fails.
+// expect consumes the token v of type typ, or fails.
 func (d *fastDecoder) expect(typ lexer.TokenType, v string) {
 	if !d.is(typ, v) {
 		d.fail()
