@@ -17,7 +17,8 @@
 // CHECK-NEXT: {{^}}Pass:            alias-added{{$}}
 // CHECK-NEXT: {{^}}Name:            aws_neuron_buffer_donation_to_alias{{$}}
 // CHECK-NEXT: {{^}}DebugLoc:        { File: '{{.*}}yaml.mlir',
-// CHECK:      Line: [[@LINE+31]], Column: 9 }{{$}}
+// CHECK:      Line: [[@LINE+33]],
+// CHECK:      Column: 9 }{{$}}
 // CHECK-NEXT: {{^}}Function:        main{{$}}
 // CHECK-NEXT: {{^}}Args:{{$}}
 // CHECK-NEXT: {{^}}  - Remark:          'output {0} f32[4,8]{1,0} may-aliased with parameter 0 at {}'{{$}}
@@ -28,7 +29,8 @@
 // CHECK-NEXT: {{^}}Pass:            donor-unused{{$}}
 // CHECK-NEXT: {{^}}Name:            aws_neuron_buffer_donation_to_alias{{$}}
 // CHECK-NEXT: {{^}}DebugLoc:        { File: '{{.*}}yaml.mlir',
-// CHECK:      Line: [[@LINE+19]], Column: 17 }{{$}}
+// CHECK:      Line: [[@LINE+20]],
+// CHECK:      Column: 17 }{{$}}
 // CHECK-NEXT: {{^}}Function:        main{{$}}
 // CHECK-NEXT: {{^}}Args:{{$}}
 // CHECK-NEXT: {{^}}  - Remark:          'donor parameter 1 at {} f32[8,4]{1,0} is not used by any output'{{$}}
