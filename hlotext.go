@@ -47,8 +47,8 @@ func (s *settings) checkHLO(name string, src []byte) error {
 }
 
 // runHLO is run for an HLO text module.
-func (s *settings) runHLO(name string, src []byte, lineOffset int, release func(int), rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
-	file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
+func (s *settings) runHLO(name string, src []byte, ho hlo.Options, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
+	file, err := hlo.ParseFile(name, src, ho)
 	if err != nil {
 		return nil, nil, asList(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
@@ -42,11 +43,7 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	}
 	inPlace := sameFile(path, out)
 	sp := newSpeculation(in, s, out, inPlace)
-	var early func(*ast.File)
-	if sp != nil {
-		early = sp.start
-	}
-	res := s.process(in, early)
+	res := s.process(in, sp)
 	if sp != nil && sp.finish(res) {
 		res.overlapped = true
 		return res, nil
@@ -104,10 +101,45 @@ func newSpeculation(in *input, s *settings, out string, inPlace bool) *speculati
 	return &speculation{in: in, s: s, target: target, inPlace: inPlace}
 }
 
-// start is parser.Options.Early: it runs the pipeline on the file as read
-// so far and, when that succeeds, starts writing the output.
-func (sp *speculation) start(f *ast.File) {
-	_, edits, diags := sp.s.rewrite(f, sp.in.data)
+// mlirHook is parser.Options.Early: it runs the pipeline on the file as
+// read so far and, when that succeeds, starts writing the output. Nil when
+// sp is.
+func (sp *speculation) mlirHook() func(*ast.File) {
+	if sp == nil {
+		return nil
+	}
+	return func(f *ast.File) {
+		_, edits, diags := sp.s.rewrite(f, sp.in.data)
+		sp.start(edits, diags)
+	}
+}
+
+// hloHook is hlo.Options.Early: it runs the pipeline on the header, whose
+// entry_computation_layout gives every shape, and when that succeeds
+// starts writing the output. Nil when sp is.
+func (sp *speculation) hloHook() func(*hlo.File) {
+	if sp == nil {
+		return nil
+	}
+	return func(f *hlo.File) {
+		cfg, diags := hlo.LowerHeader(f)
+		if diags.HasErrors() {
+			return
+		}
+		if diags = sp.s.runPasses(cfg, nil); diags.HasErrors() {
+			return
+		}
+		edits, err := hlo.Edits(f, sp.in.data, cfg)
+		if err != nil {
+			return
+		}
+		sp.start(edits, diags)
+	}
+}
+
+// start begins writing the output with edits, unless the early pipeline
+// failed or, in place, changes nothing.
+func (sp *speculation) start(edits []printer.Edit, diags ast.ErrorList) {
 	if diags.HasErrors() || (sp.inPlace && len(edits) == 0) {
 		return
 	}

@@ -98,3 +98,49 @@ func TestProcessFileToOverlaps(t *testing.T) {
 		}
 	}
 }
+
+func TestProcessFileToOverlapsHLO(t *testing.T) {
+	withOverlapFrom(t, 1024)
+	body := strings.Repeat("  c = f32[2]{0} constant({0, 0})\n", 2000)
+	src := func(entry string) []byte {
+		return []byte("HloModule m, entry_computation_layout={(f32[4]{0}, f32[4]{0})->f32[4]{0}}, buffer_donor={ (0, {}) }\n\n" +
+			"helper {\n" + body + "  ROOT r = f32[2]{0} add(c, c)\n}\n\n" + entry)
+	}
+	const entry = "ENTRY main {\n  p0 = f32[4]{0} parameter(0)\n  p1 = f32[4]{0} parameter(1)\n  ROOT a = f32[4]{0} add(p0, p1)\n}\n"
+	tests := []struct {
+		name           string
+		src            []byte
+		ok, overlapped bool
+	}{
+		{"plain", src(entry), true, true},
+		{"entry disagrees with the layout", src(strings.Replace(entry, "p1 = f32[4]{0}", "p1 = f32[8]{0}", 1)), false, false},
+		{"no layout", bytes.Replace(src(entry), []byte("entry_computation_layout={(f32[4]{0}, f32[4]{0})->f32[4]{0}}, "), nil, 1), true, false},
+	}
+	o := Options{Passes: "buffer-donation-to-alias"}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		in, out := filepath.Join(dir, "in.hlo"), filepath.Join(dir, "out.hlo")
+		if err := os.WriteFile(in, tt.src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := ProcessFileTo(in, out, o)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		res.Close()
+		if res.OK() != tt.ok || res.overlapped != tt.overlapped {
+			t.Errorf("%s: ok %v, overlapped %v; want %v, %v (%v)", tt.name, res.OK(), res.overlapped, tt.ok, tt.overlapped, res.Diagnostics())
+		}
+		got, err := os.ReadFile(out)
+		if !tt.ok {
+			if err == nil {
+				t.Errorf("%s: a failed run wrote the output", tt.name)
+			}
+			continue
+		}
+		want, err := Rewrite(tt.src, o)
+		if err != nil || !bytes.Equal(got, want) || bytes.Equal(want, tt.src) {
+			t.Errorf("%s: output differs from Rewrite's, or nothing changed (%v)", tt.name, err)
+		}
+	}
+}

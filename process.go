@@ -105,12 +105,12 @@ func process(in *input, o Options) (*Result, error) {
 	return s.process(in, nil), nil
 }
 
-// process runs the pipeline on every chunk of in. early, if set, is
-// parser.Options.Early for an input of one chunk.
-func (s *settings) process(in *input, early func(*ast.File)) *Result {
+// process runs the pipeline on every chunk of in; sp, if set, writes the
+// output of an input of one chunk while it is scanned.
+func (s *settings) process(in *input, sp *speculation) *Result {
 	res := &Result{Name: in.display, in: in}
 	for i, ch := range splitChunks(in.data, s.SplitInputFile) {
-		m := s.module(in, ch, early)
+		m := s.module(in, ch, sp)
 		m.Chunk = i
 		res.Modules = append(res.Modules, m)
 	}
@@ -118,14 +118,14 @@ func (s *settings) process(in *input, early func(*ast.File)) *Result {
 }
 
 // module runs the pipeline on one chunk.
-func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
+func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	src := in.data[ch.start:ch.end]
-	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: early}
+	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook()}
 	if in.release != nil {
 		po.Release = func(off int) { in.release(ch.start + off) }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.display, src, po, &m.Remarks)
+	cfg, edits, diags := s.run(in.display, src, po, sp, &m.Remarks)
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
@@ -150,9 +150,9 @@ func (s *settings) module(in *input, ch chunk, early func(*ast.File)) *Module {
 
 // run reads one module, runs the passes, verifies the result and computes
 // the edits; the remarks shown are appended to *rs.
-func (s *settings) run(name string, src []byte, po parser.Options, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
+func (s *settings) run(name string, src []byte, po parser.Options, sp *speculation, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
 	if hlo.IsHLO(src) {
-		return s.runHLO(name, src, po.LineOffset, po.Release, rs)
+		return s.runHLO(name, src, hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook()}, rs)
 	}
 	file, err := parser.ParseFile(name, src, po)
 	if err != nil {

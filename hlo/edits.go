@@ -11,9 +11,15 @@ import (
 // its text; a changed one is replaced in place; a new one is inserted
 // where XLA prints it (aliases after the name and is_scheduled, donors
 // after the aliases); an emptied one is removed with its leading ", ".
-// Every other byte stays.
+// Every other byte stays. f may be a File of the header alone, as
+// Options.Early gives it.
 func Edits(f *File, src []byte, cfg *model.Config) ([]printer.Edit, error) {
-	old, _ := Lower(f, src)
+	var old *model.Config
+	if f.Entry == nil {
+		old, _ = LowerHeader(f)
+	} else {
+		old, _ = Lower(f, src)
+	}
 	var oldAliases, oldDonors string
 	if old != nil {
 		oldAliases, oldDonors = old.Aliases.ShortString(), old.Donors.ShortString()

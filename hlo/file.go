@@ -79,6 +79,14 @@ type Options struct {
 	// root shapes), so that a caller that maps the file can drop the
 	// pages behind it.
 	Release func(offset int)
+	// Early, if set, is called once, as soon as the header is read, with a
+	// File that holds only the header and its parsed values (Entry nil),
+	// when the header has entry_computation_layout: the parameter and
+	// result shapes are then known before the computations are scanned
+	// (LowerHeader lowers such a File). The scan goes on after it returns,
+	// and ParseFile's result is what counts. Early is not called when the
+	// header has no entry_computation_layout or its values do not parse.
+	Early func(*File)
 }
 
 // The header attributes the tool reads and writes.
@@ -94,7 +102,7 @@ const (
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
 	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, release: opts.Release,
-		file: &File{Name: filename}}
+		early: opts.Early, file: &File{Name: filename}}
 	if err := s.scanFile(); err != nil {
 		return nil, asList(err)
 	}
@@ -122,23 +130,8 @@ func (s *scanner) parseValues() error {
 			errs = append(errs, asList(err).(ast.ErrorList)...)
 		}
 	}
-	if a := f.Header.Attr(keyAlias); a != nil {
-		r, err := parseSpan(&grammar.alias, s.src, a.Value)
-		if add(err); err == nil {
-			f.Aliases = r.List
-		}
-	}
-	if a := f.Header.Attr(keyDonor); a != nil {
-		r, err := parseSpan(&grammar.donor, s.src, a.Value)
-		if add(err); err == nil {
-			f.Donors = r.List
-		}
-	}
-	if a := f.Header.Attr(keyLayout); a != nil {
-		r, err := parseSpan(&grammar.layout, s.src, a.Value)
-		if add(err); err == nil {
-			f.Layout = r.Layout
-		}
+	if !s.headerRead {
+		errs = s.parseHeaderValues()
 	}
 	// Without entry_computation_layout the shapes come from the entry's
 	// instructions; with it, Lower reads an instruction's shape only when
@@ -159,4 +152,52 @@ func (s *scanner) parseValues() error {
 		return errs
 	}
 	return nil
+}
+
+// parseEarly parses the header's values as soon as the header is read
+// and hands a File of the header alone to Options.Early, when the header
+// has entry_computation_layout and its values parse. ParseFile keeps the
+// values; it reports errors in them in its own order.
+func (s *scanner) parseEarly() {
+	f := s.file
+	if f.Header.Attr(keyLayout) == nil {
+		return
+	}
+	if errs := s.parseHeaderValues(); len(errs) > 0 {
+		f.Aliases, f.Donors, f.Layout = nil, nil, nil
+		return
+	}
+	s.headerRead = true
+	s.early(&File{Name: f.Name, Header: f.Header, Aliases: f.Aliases, Donors: f.Donors, Layout: f.Layout})
+}
+
+// parseHeaderValues parses the header values the tool reads:
+// input_output_alias, buffer_donor and entry_computation_layout.
+func (s *scanner) parseHeaderValues() ast.ErrorList {
+	f := s.file
+	var errs ast.ErrorList
+	add := func(err error) {
+		if err != nil {
+			errs = append(errs, asList(err).(ast.ErrorList)...)
+		}
+	}
+	if a := f.Header.Attr(keyAlias); a != nil {
+		r, err := parseSpan(&grammar.alias, s.src, a.Value)
+		if add(err); err == nil {
+			f.Aliases = r.List
+		}
+	}
+	if a := f.Header.Attr(keyDonor); a != nil {
+		r, err := parseSpan(&grammar.donor, s.src, a.Value)
+		if add(err); err == nil {
+			f.Donors = r.List
+		}
+	}
+	if a := f.Header.Attr(keyLayout); a != nil {
+		r, err := parseSpan(&grammar.layout, s.src, a.Value)
+		if add(err); err == nil {
+			f.Layout = r.Layout
+		}
+	}
+	return errs
 }

@@ -22,6 +22,8 @@ type scanner struct {
 	released   int
 	file       *File
 	finders    [256]finder // for each byte, where it occurs next
+	early      func(*File)
+	headerRead bool // the header's values are parsed (for Early)
 }
 
 // finder remembers where one byte occurs next, found with

@@ -22,6 +22,9 @@ func (s *scanner) scanFile() error {
 	if err != nil {
 		return err
 	}
+	if s.early != nil {
+		s.parseEarly()
+	}
 	return s.computations(end)
 }
 
