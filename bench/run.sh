@@ -119,6 +119,12 @@ filecmp "420 MB module, 2000 parameters" "$work/m420.mlir" noopt
 filecmp "420 MB module, @main first" "$work/m420first.mlir" noopt
 rm -f "$work/m420first.mlir"
 
+"$gen" -hlo -size 420m -params 2000 -o "$work/h420.hlo"
+filecmp "420 MB HLO text dump, 2000 parameters" "$work/h420.hlo" noopt
+read -r _ hm < <(measure sh -c "cat '$work/h420.hlo' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
+row "420 MB HLO text dump from a pipe" "peak $(mib "$hm") MiB"
+rm -f "$work/h420.hlo"
+
 # 4. Standard input against a named file, the same module.
 for f in m45 m420; do
   read -r named _ < <(best "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/$f.mlir")
