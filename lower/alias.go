@@ -151,6 +151,16 @@ func (l *lowerer) aliasingOutput(i int, attrs *ast.AttrDict) (*claim, error) {
 
 // donors registers every argument's jax.buffer_donor.
 func (l *lowerer) donors() error {
+	n := 0
+	for _, a := range l.file.Entry.Args {
+		if a.Attrs.Lookup(AttrBufferDonor) != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	l.cfg.Donors.Reserve(len(l.cfg.Params), n)
 	for i, a := range l.file.Entry.Args {
 		e, v, err := l.entry(a.Attrs, AttrBufferDonor)
 		if err != nil {

@@ -8,7 +8,7 @@ import "github.com/mhlo-alias/mhlo-alias/ast"
 // jax.buffer_donor on an argument would otherwise be read as the first
 // and rewritten as neither. Keys written as strings are compared unquoted.
 func (l *lowerer) duplicateKeys() error {
-	seen := map[*ast.AttrDict]bool{}
+	seen := make(map[*ast.AttrDict]bool, len(l.file.Entry.Args)+len(l.file.Entry.Results)+4)
 	if m := l.file.Module; m != nil {
 		l.dictKeys(m.Attrs, seen)
 	}
@@ -33,16 +33,34 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) {
 		return
 	}
 	seen[d] = true
-	keys := make(map[string]bool, len(d.Entries))
-	for _, e := range d.Entries {
+	// A dictionary of a few entries, as on each argument, is checked by
+	// comparing each key with those before it; a map only for larger ones.
+	var keys map[string]bool
+	if len(d.Entries) > smallDict {
+		keys = make(map[string]bool, len(d.Entries))
+	}
+	for i, e := range d.Entries {
 		name := e.Name()
-		if keys[name] {
-			l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+		if keys != nil {
+			if keys[name] {
+				l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+			}
+			keys[name] = true
+		} else {
+			for _, f := range d.Entries[:i] {
+				if f.Name() == name {
+					l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+					break
+				}
+			}
 		}
-		keys[name] = true
 		l.attrKeys(e.Value, seen)
 	}
 }
+
+// smallDict is the most entries a dictionary has for its keys to be
+// compared pairwise.
+const smallDict = 8
 
 // attrKeys checks the dictionaries inside an attribute value.
 func (l *lowerer) attrKeys(a *ast.Attr, seen map[*ast.AttrDict]bool) {

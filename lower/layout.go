@@ -30,12 +30,18 @@ func (l *lowerer) layouts() error {
 		return err
 	}
 	for i, a := range fn.Args {
+		if argEntries[i].attr == nil && a.Attrs.Lookup(AttrLayoutMode) == nil {
+			continue // the default layout it has
+		}
 		what := fmt.Sprintf("argument %d", i)
 		if err := l.layoutOf(&l.args[i], a.Attrs, argEntries[i], what, a.Pos); err != nil {
 			return err
 		}
 	}
 	for i, r := range fn.Results {
+		if resEntries[i].attr == nil && r.Attrs.Lookup(AttrLayoutMode) == nil {
+			continue
+		}
 		what := fmt.Sprintf("result %d", i)
 		if err := l.layoutOf(&l.results[i], r.Attrs, resEntries[i], what, r.Pos); err != nil {
 			return err

@@ -36,6 +36,7 @@ type lowerer struct {
 	results []model.Shape // each result's shape, with layout
 	cfg     *model.Config
 	tensors map[string]model.Shape // tensor shapes by type text (types.go)
+	ints    []int64                // room for the dims of copies (types.go)
 }
 
 // Lower builds the alias-config model of f's entry function: parameter and
@@ -122,11 +123,17 @@ func (l *lowerer) build() error {
 	}
 	l.cfg = model.NewConfig(params, output)
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
-	for _, a := range fn.Args {
-		l.cfg.Source.Args = append(l.cfg.Source.Args, ast.Span{Pos: a.Pos, End: a.EndPos})
+	if len(fn.Args) > 0 {
+		l.cfg.Source.Args = make([]ast.Span, len(fn.Args))
+		for i, a := range fn.Args {
+			l.cfg.Source.Args[i] = ast.Span{Pos: a.Pos, End: a.EndPos}
+		}
 	}
-	for _, r := range fn.Results {
-		l.cfg.Source.Results = append(l.cfg.Source.Results, ast.Span{Pos: r.Pos, End: r.EndPos})
+	if len(fn.Results) > 0 {
+		l.cfg.Source.Results = make([]ast.Span, len(fn.Results))
+		for i, r := range fn.Results {
+			l.cfg.Source.Results[i] = ast.Span{Pos: r.Pos, End: r.EndPos}
+		}
 	}
 	return nil
 }

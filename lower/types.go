@@ -82,14 +82,16 @@ const maxMemo = 1024
 // tensor converts `tensor<dims x elem, encoding>`. A tensor type without
 // encoding whose element type is builtin depends on its text alone, and a
 // signature of thousands of parameters spells a few dozen of them: each
-// is converted once, and a copy handed out for every other argument.
+// is converted once, and a copy handed out for every other argument. The
+// copies' dims and layouts are cut from shared blocks (l.ints), so that a
+// copy costs no allocation of its own.
 func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
 	if t.Encoding != nil || t.Elem == nil || t.Elem.Named == nil || strings.HasPrefix(t.Elem.Named.Name, "!") {
 		return l.convertTensor(t, depth)
 	}
 	text := l.src[t.Pos.Offset:t.EndPos.Offset]
 	if s, ok := l.tensors[string(text)]; ok {
-		return s.Clone(), nil
+		return l.copyArray(s), nil
 	}
 	s, err := l.convertTensor(t, depth)
 	if err != nil {
@@ -102,6 +104,36 @@ func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
 		l.tensors[string(text)] = s.Clone()
 	}
 	return s, nil
+}
+
+// intsBlock is how many integers one block of l.ints holds.
+const intsBlock = 4096
+
+// copyArray returns a deep copy of s, an array or opaque leaf of the memo
+// (no tuple elements, no layout attributes), its dims and layout taken
+// from l.ints. Each slice's capacity is its length, so an append to it
+// never writes into another's.
+func (l *lowerer) copyArray(s model.Shape) model.Shape {
+	s.Dims = l.takeInts(s.Dims)
+	s.MinorToMajor = l.takeInts(s.MinorToMajor)
+	if s.Dynamic != nil {
+		s.Dynamic = append([]bool(nil), s.Dynamic...)
+	}
+	return s
+}
+
+// takeInts returns a copy of v cut from l.ints; nil for nil.
+func (l *lowerer) takeInts(v []int64) []int64 {
+	if v == nil {
+		return nil
+	}
+	if len(v) > len(l.ints) {
+		l.ints = make([]int64, max(intsBlock, len(v)))
+	}
+	c := l.ints[:len(v):len(v)]
+	copy(c, v)
+	l.ints = l.ints[len(v):]
+	return c
 }
 
 // convertTensor converts a tensor type.

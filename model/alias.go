@@ -62,6 +62,9 @@ type AliasConfig struct {
 	byRoot  map[int64]int32
 	byIndex map[string]int32
 	count   int // the number of aliases
+	// slab is room for the next aliases, so that a pass that adds
+	// thousands allocates them in a few blocks instead of one by one.
+	slab []Alias
 }
 
 // outputNodes indexes the subshapes of an output shape in pre-order.
@@ -73,8 +76,19 @@ type outputNodes struct {
 }
 
 func newOutputNodes(s *Shape) *outputNodes {
-	n := &outputNodes{}
-	var all []int64 // one backing array for every index
+	// Count first, so that every table is allocated once at its size.
+	nodes, digits := 0, 0
+	var count func(sub *Shape, depth int)
+	count = func(sub *Shape, depth int) {
+		nodes++
+		digits += depth
+		for i := range sub.Elems {
+			count(&sub.Elems[i], depth+1)
+		}
+	}
+	count(s, 0)
+	n := &outputNodes{index: make([]ShapeIndex, 0, nodes), children: make([][]int32, 0, nodes)}
+	all := make([]int64, 0, digits) // one backing array for every index
 	var walk func(prefix ShapeIndex, sub *Shape) int32
 	walk = func(prefix ShapeIndex, sub *Shape) int32 {
 		pos := int32(len(n.index))
@@ -140,7 +154,7 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: output index %s is already aliased with param %d at %s",
 			param, paramIndex, out, old.ParamNumber, old.ParamIndex)
 	}
-	c.aliases[i] = &Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin}
+	c.aliases[i] = c.newAlias(Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin})
 	c.count++
 	if len(paramIndex) == 0 {
 		if c.byRoot == nil {
@@ -162,6 +176,35 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 		c.byIndex[string(key)] = int32(i)
 	}
 	return nil
+}
+
+// newAlias returns a pointer to a copy of a, taken from the slab.
+func (c *AliasConfig) newAlias(a Alias) *Alias {
+	if len(c.slab) == 0 {
+		// Blocks grow with the number of aliases, up to a bound, so that
+		// a config with few aliases stays small.
+		c.slab = make([]Alias, min(max(c.count, 8), 1024))
+	}
+	p := &c.slab[0]
+	*p = a
+	c.slab = c.slab[1:]
+	return p
+}
+
+// ForEachOutput calls f for every subshape of the output shape, in
+// pre-order, as Shape.ForEachSubshape does; unlike there, the index passed
+// to f stays valid after the call and must not be changed.
+func (c *AliasConfig) ForEachOutput(f func(out ShapeIndex, sub *Shape)) {
+	i := 0
+	var walk func(sub *Shape)
+	walk = func(sub *Shape) {
+		f(c.nodes.index[i], sub)
+		i++
+		for j := range sub.Elems {
+			walk(&sub.Elems[j])
+		}
+	}
+	walk(&c.shape)
 }
 
 // OutputHasAlias reports whether output index out has an alias.

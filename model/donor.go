@@ -36,8 +36,11 @@ func (d Donor) compare(e Donor) int {
 // of a copy while some were added out of order.
 type DonorConfig struct {
 	entries []donorEntry
-	// atRoot and atIndex map a live donor, (param, {}) by its number and
-	// any other by its key (appendLeafKey), to its entry.
+	// dense, atRoot and atIndex map a live donor to its entry: (param, {})
+	// by its number, in dense (one more than the entry, 0 for none) when
+	// the number is below len(dense), else in atRoot; any other donor by
+	// its key (appendLeafKey) in atIndex. dense is only made by Reserve.
+	dense    []int32
 	atRoot   map[int64]int32
 	atIndex  map[string]int32
 	dead     int  // entries removed but not yet dropped
@@ -52,6 +55,10 @@ type donorEntry struct {
 
 func (c *DonorConfig) find(param int64, index ShapeIndex) (int, bool) {
 	if len(index) == 0 {
+		if param >= 0 && param < int64(len(c.dense)) {
+			i := c.dense[param]
+			return int(i) - 1, i > 0
+		}
 		i, ok := c.atRoot[param]
 		return int(i), ok
 	}
@@ -63,6 +70,10 @@ func (c *DonorConfig) find(param int64, index ShapeIndex) (int, bool) {
 // index records that the donor of entry e is at position i.
 func (c *DonorConfig) index(e *donorEntry, i int) {
 	if len(e.ParamIndex) == 0 {
+		if e.ParamNumber < int64(len(c.dense)) {
+			c.dense[e.ParamNumber] = int32(i) + 1
+			return
+		}
 		if c.atRoot == nil {
 			c.atRoot = map[int64]int32{}
 		}
@@ -77,10 +88,30 @@ func (c *DonorConfig) index(e *donorEntry, i int) {
 
 // unindex forgets the donor of entry e.
 func (c *DonorConfig) unindex(e *donorEntry) {
-	if len(e.ParamIndex) == 0 {
+	switch {
+	case len(e.ParamIndex) == 0 && e.ParamNumber < int64(len(c.dense)):
+		c.dense[e.ParamNumber] = 0
+	case len(e.ParamIndex) == 0:
 		delete(c.atRoot, e.ParamNumber)
-	} else {
+	default:
 		delete(c.atIndex, e.key)
+	}
+}
+
+// Reserve prepares c for donors added next: room for n more entries, and
+// a table (instead of a map) for whole parameters numbered below params.
+// It changes no donor.
+func (c *DonorConfig) Reserve(params, n int) {
+	c.entries = slices.Grow(c.entries, n)
+	if params <= len(c.dense) {
+		return
+	}
+	c.dense = slices.Grow(c.dense, params-len(c.dense))[:params]
+	for p, i := range c.atRoot {
+		if p < int64(params) {
+			c.dense[p] = i + 1
+			delete(c.atRoot, p)
+		}
 	}
 }
 
@@ -148,6 +179,16 @@ func (c *DonorConfig) ordered() []donorEntry {
 	return live
 }
 
+// ForEach calls f for every donor in (parameter, index) order, as the
+// donors were when ForEach was called: f may add or remove donors, which
+// does not change what is walked. Unlike Donors, it copies nothing unless
+// donors were removed or added out of order since they were last sorted.
+func (c *DonorConfig) ForEach(f func(d Donor)) {
+	for _, e := range c.ordered() {
+		f(e.Donor)
+	}
+}
+
 // ParameterIsBufferDonor reports whether param at index is a donor.
 func (c *DonorConfig) ParameterIsBufferDonor(param int64, index ShapeIndex) bool {
 	_, ok := c.find(param, index)
@@ -172,6 +213,9 @@ func (c *DonorConfig) Len() int { return len(c.entries) - c.dead }
 func (c *DonorConfig) Clone() *DonorConfig {
 	entries := c.ordered()
 	d := &DonorConfig{entries: make([]donorEntry, len(entries))}
+	if c.dense != nil {
+		d.dense = make([]int32, len(c.dense))
+	}
 	for i, e := range entries {
 		e.ParamIndex = e.ParamIndex.Clone()
 		d.entries[i] = e

@@ -12,13 +12,16 @@ import (
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
-	seen := &seenLeaves{root: make(map[int64]ShapeIndex, c.Aliases.Len())}
-	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
-		pos := c.aliasPos(out, a)
-		if msg := c.verifyAlias(out, a, seen); msg != "" {
-			errs.Add(pos, "%s", msg)
+	seen := &seenLeaves{root: make([]ShapeIndex, len(c.Params))}
+	for i, a := range c.Aliases.aliases {
+		if a == nil {
+			continue
 		}
-	})
+		out := c.Aliases.nodes.index[i]
+		if msg := c.verifyAlias(out, a, seen); msg != "" {
+			errs.Add(c.aliasPos(out, a), "%s", msg)
+		}
+	}
 	for _, e := range c.Donors.ordered() {
 		d := e.Donor
 		if msg := c.verifyDonor(d); msg != "" {
@@ -33,7 +36,7 @@ func Verify(c *Config) ast.ErrorList {
 	return errs
 }
 
-func (c *Config) aliasPos(out ShapeIndex, a Alias) ast.Pos {
+func (c *Config) aliasPos(out ShapeIndex, a *Alias) ast.Pos {
 	if a.Origin.Span.Pos.IsValid() {
 		return a.Origin.Span.Pos
 	}
@@ -42,9 +45,10 @@ func (c *Config) aliasPos(out ShapeIndex, a Alias) ast.Pos {
 
 // verifyAlias returns what is wrong with one alias, or "".
 // seenLeaves maps each parameter leaf aliased so far to the output
-// aliasing it: (param, {}) by its number, any other by its key.
+// aliasing it: (param, {}) by its number, in a table of one entry per
+// parameter (nil while none aliases it), any other by its key.
 type seenLeaves struct {
-	root  map[int64]ShapeIndex
+	root  []ShapeIndex
 	index map[string]ShapeIndex
 }
 
@@ -52,11 +56,16 @@ type seenLeaves struct {
 // that aliased it before, if any.
 func (s *seenLeaves) add(param int64, index ShapeIndex, out ShapeIndex) (ShapeIndex, bool) {
 	if len(index) == 0 {
-		prev, dup := s.root[param]
-		if !dup {
-			s.root[param] = out
+		// verifyAlias checked that param is a parameter's number; nil
+		// means unseen, so the root output is recorded as non-nil.
+		if prev := s.root[param]; prev != nil {
+			return prev, true
 		}
-		return prev, dup
+		if out == nil {
+			out = ShapeIndex{}
+		}
+		s.root[param] = out
+		return nil, false
 	}
 	if s.index == nil {
 		s.index = map[string]ShapeIndex{}
@@ -70,7 +79,7 @@ func (s *seenLeaves) add(param int64, index ShapeIndex, out ShapeIndex) (ShapeIn
 	return prev, dup
 }
 
-func (c *Config) verifyAlias(out ShapeIndex, a Alias, seen *seenLeaves) string {
+func (c *Config) verifyAlias(out ShapeIndex, a *Alias, seen *seenLeaves) string {
 	if a.ParamNumber < 0 || a.ParamNumber >= int64(len(c.Params)) {
 		return fmt.Sprintf("output index %s is aliased with parameter %d, but the entry function has %d parameter(s)", out, a.ParamNumber, len(c.Params))
 	}

@@ -39,30 +39,35 @@ func bufferDonationToAlias(c *model.Config, _ Options) (bool, error) {
 	}
 	free := freeOutputs(c)
 	changed := false
+	var err error
 	var buf []byte
-	// Donors returns a sorted copy, so removing entries while walking it is
-	// safe and the order is (parameter, index).
-	for _, d := range c.Donors.Donors() {
+	// ForEach walks the donors as they were when it was called, so
+	// removing them during the walk is safe and the order is
+	// (parameter, index).
+	c.Donors.ForEach(func(d model.Donor) {
+		if err != nil {
+			return
+		}
 		in, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if !ok || !in.IsArray() {
-			continue
+			return
 		}
 		buf = in.AppendEqualKey(buf[:0])
 		q := free[string(buf)]
 		if q == nil || len(q.outs) == 0 {
-			continue
+			return
 		}
 		// The head of the queue is the first equal output in pre-order
 		// that no earlier donor took.
 		out := q.outs[0]
 		q.outs = q.outs[1:]
-		if err := c.Aliases.SetUpAlias(out, d.ParamNumber, d.ParamIndex, model.MayAlias, model.Origin{}); err != nil {
-			return changed, err
+		if err = c.Aliases.SetUpAlias(out, d.ParamNumber, d.ParamIndex, model.MayAlias, model.Origin{}); err != nil {
+			return
 		}
 		c.Donors.RemoveBufferDonor(d.ParamNumber, d.ParamIndex)
 		changed = true
-	}
-	return changed, nil
+	})
+	return changed, err
 }
 
 // outputQueue is the unaliased output array leaves of one shape, in
@@ -74,7 +79,9 @@ type outputQueue struct{ outs []model.ShapeIndex }
 func freeOutputs(c *model.Config) map[string]*outputQueue {
 	free := map[string]*outputQueue{}
 	var buf []byte
-	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+	// ForEachOutput's indices stay valid, so the queues hold them as they
+	// are.
+	c.Aliases.ForEachOutput(func(out model.ShapeIndex, sub *model.Shape) {
 		if !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
 			return
 		}
@@ -84,7 +91,7 @@ func freeOutputs(c *model.Config) map[string]*outputQueue {
 			q = &outputQueue{}
 			free[string(buf)] = q
 		}
-		q.outs = append(q.outs, out.Clone())
+		q.outs = append(q.outs, out)
 	})
 	return free
 }
@@ -92,15 +99,21 @@ func freeOutputs(c *model.Config) map[string]*outputQueue {
 // checkDonationLayouts is the compiler's HasLayout RET_CHECKs, reported as
 // a diagnostic at the argument or result instead of a crash.
 func checkDonationLayouts(c *model.Config) *ast.Error {
-	for _, d := range c.Donors.Donors() {
+	var bad *ast.Error
+	c.Donors.ForEach(func(d model.Donor) {
+		if bad != nil {
+			return
+		}
 		in, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if ok && in.IsArray() && !in.HasLayout {
-			return ast.Errorf(c.ParamPos(d.ParamNumber, d.ParamIndex),
+			bad = ast.Errorf(c.ParamPos(d.ParamNumber, d.ParamIndex),
 				"%s needs resolved layouts, but the layout of buffer donor parameter %d at %s (%s) is unresolved",
 				donationName, d.ParamNumber, d.ParamIndex, in.String())
 		}
+	})
+	if bad != nil {
+		return bad
 	}
-	var bad *ast.Error
 	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if bad != nil || !sub.IsArray() || sub.HasLayout || c.Aliases.OutputHasAlias(out) {
 			return
