@@ -30,20 +30,22 @@ func (l *lowerer) layouts() error {
 		return err
 	}
 	for i, a := range fn.Args {
-		if argEntries[i].attr == nil && a.Attrs.Lookup(AttrLayoutMode) == nil {
+		src := sourceAt(argEntries, i)
+		if src.attr == nil && a.Attrs.Lookup(AttrLayoutMode) == nil {
 			continue // the default layout it has
 		}
 		what := fmt.Sprintf("argument %d", i)
-		if err := l.layoutOf(&l.args[i], a.Attrs, argEntries[i], what, a.Pos); err != nil {
+		if err := l.layoutOf(&l.args[i], a.Attrs, src, what, a.Pos); err != nil {
 			return err
 		}
 	}
 	for i, r := range fn.Results {
-		if resEntries[i].attr == nil && r.Attrs.Lookup(AttrLayoutMode) == nil {
+		src := sourceAt(resEntries, i)
+		if src.attr == nil && r.Attrs.Lookup(AttrLayoutMode) == nil {
 			continue
 		}
 		what := fmt.Sprintf("result %d", i)
-		if err := l.layoutOf(&l.results[i], r.Attrs, resEntries[i], what, r.Pos); err != nil {
+		if err := l.layoutOf(&l.results[i], r.Attrs, src, what, r.Pos); err != nil {
 			return err
 		}
 	}
@@ -53,14 +55,15 @@ func (l *lowerer) layouts() error {
 // layoutEntries splits a module layout attribute into one entry per value.
 // results, when given, are the result shapes: a one-element array is that
 // element, and a single tuple result may be given as the array itself.
+// It returns nil, which sourceAt reads as no entry for any value, when the
+// module has no such attribute.
 func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]layoutSource, error) {
-	out := make([]layoutSource, n)
 	if l.file.Module == nil {
-		return out, nil
+		return nil, nil
 	}
 	e, v, err := l.entry(l.file.Module.Attrs, key)
 	if err != nil || e == nil {
-		return out, err
+		return nil, err
 	}
 	if v == nil || v.Array == nil {
 		return nil, ast.Errorf(e.Pos, "%s must be an array of layouts", key)
@@ -72,10 +75,19 @@ func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]lay
 	if len(elems) != n {
 		return nil, ast.Errorf(e.Pos, "%s has %d entries, but the entry function has %d", key, len(elems), n)
 	}
+	out := make([]layoutSource, n)
 	for i, el := range elems {
 		out[i] = layoutSource{attr: el, name: key}
 	}
 	return out, nil
+}
+
+// sourceAt is entry i of layoutEntries' result.
+func sourceAt(entries []layoutSource, i int) layoutSource {
+	if entries == nil {
+		return layoutSource{}
+	}
+	return entries[i]
 }
 
 // layoutOf sets the layout of one value from its sources.

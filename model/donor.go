@@ -45,6 +45,7 @@ type DonorConfig struct {
 	atIndex  map[string]int32
 	dead     int  // entries removed but not yet dropped
 	unsorted bool // some entry is out of (parameter, index) order
+	walking  int  // ForEach walks under way, which compact must not disturb
 }
 
 type donorEntry struct {
@@ -146,14 +147,26 @@ func (c *DonorConfig) RemoveBufferDonor(param int64, index ShapeIndex) {
 	c.entries[i].live = false
 	c.unindex(&c.entries[i])
 	c.dead++
-	if 2*c.dead >= len(c.entries) {
+	if c.walking == 0 && 2*c.dead >= len(c.entries) {
 		c.compact()
 	}
 }
 
-// compact drops the removed entries and sorts the rest.
+// compact drops the removed entries and sorts the rest, in place: the
+// slices ordered returned before are not read any more, as ordered's
+// readers do not remove donors and ForEach defers compact to its end.
 func (c *DonorConfig) compact() {
-	c.entries = c.ordered()
+	live := c.entries[:0]
+	for _, e := range c.entries {
+		if e.live {
+			live = append(live, e)
+		}
+	}
+	clear(c.entries[len(live):]) // drop what the removed entries held
+	c.entries = live
+	if c.unsorted {
+		slices.SortFunc(c.entries, func(a, b donorEntry) int { return a.compare(b.Donor) })
+	}
 	c.dead, c.unsorted = 0, false
 	for i := range c.entries {
 		c.index(&c.entries[i], i)
@@ -184,6 +197,13 @@ func (c *DonorConfig) ordered() []donorEntry {
 // does not change what is walked. Unlike Donors, it copies nothing unless
 // donors were removed or added out of order since they were last sorted.
 func (c *DonorConfig) ForEach(f func(d Donor)) {
+	c.walking++
+	defer func() {
+		c.walking--
+		if c.walking == 0 && c.dead > 0 && 2*c.dead >= len(c.entries) {
+			c.compact()
+		}
+	}()
 	for _, e := range c.ordered() {
 		f(e.Donor)
 	}
