@@ -164,6 +164,11 @@ func (c *DonorConfig) compact() {
 	}
 	clear(c.entries[len(live):]) // drop what the removed entries held
 	c.entries = live
+	if cap(c.entries) > 4*len(c.entries)+16 {
+		// Most donors were removed (as the donation pass removes every
+		// donor it turns into an alias): give the room back.
+		c.entries = slices.Clone(c.entries)
+	}
 	if c.unsorted {
 		slices.SortFunc(c.entries, func(a, b donorEntry) int { return a.compare(b.Donor) })
 	}
