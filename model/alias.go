@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -54,17 +55,28 @@ func (a Alias) String() string {
 type AliasConfig struct {
 	shape Shape
 	nodes *outputNodes // shared by clones: it never changes
-	// aliases[i] is the alias of the output at pre-order position i.
-	aliases []*Alias
+	// aliases[i] is the alias of the output at pre-order position i: 0
+	// for none, else one more than its position in slots.
+	aliases []int32
+	// slots holds the aliases compactly, without their origins: most are
+	// made by passes and have none. origins holds the others'.
+	slots   []aliasSlot
+	origins []Origin
 	// byRoot and byIndex map a parameter leaf, (param, {}) by its number
 	// and any other by its key (appendLeafKey), to the pre-order position
 	// of the first output whose alias names it.
 	byRoot  map[int64]int32
 	byIndex map[string]int32
 	count   int // the number of aliases
-	// slab is room for the next aliases, so that a pass that adds
-	// thousands allocates them in a few blocks instead of one by one.
-	slab []Alias
+}
+
+// aliasSlot is an Alias whose origin is origins[origin-1], or the zero
+// Origin when origin is 0.
+type aliasSlot struct {
+	param  int64
+	index  ShapeIndex
+	origin int32
+	kind   AliasKind
 }
 
 // outputNodes indexes the subshapes of an output shape in pre-order.
@@ -126,14 +138,28 @@ func (n *outputNodes) find(out ShapeIndex) (int, bool) {
 func NewAliasConfig(output Shape) *AliasConfig {
 	c := &AliasConfig{shape: output}
 	c.nodes = newOutputNodes(&c.shape)
-	c.aliases = make([]*Alias, len(c.nodes.index))
+	c.aliases = make([]int32, len(c.nodes.index))
 	return c
 }
 
 // Cleared returns a config for the same output shape with no aliases. It
-// costs one pointer per output node, as the index of outputs is shared.
+// costs four bytes per output node, as the index of outputs is shared.
 func (c *AliasConfig) Cleared() *AliasConfig {
-	return &AliasConfig{shape: c.shape, nodes: c.nodes, aliases: make([]*Alias, len(c.aliases))}
+	return &AliasConfig{shape: c.shape, nodes: c.nodes, aliases: make([]int32, len(c.aliases))}
+}
+
+// at returns the alias of the output at pre-order position i, if any.
+func (c *AliasConfig) at(i int) (Alias, bool) {
+	k := c.aliases[i]
+	if k == 0 {
+		return Alias{}, false
+	}
+	a := &c.slots[k-1]
+	r := Alias{ParamNumber: a.param, ParamIndex: a.index, Kind: a.kind}
+	if a.origin > 0 {
+		r.Origin = c.origins[a.origin-1]
+	}
+	return r, true
 }
 
 // Shape is the output shape the config is keyed by.
@@ -150,11 +176,22 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 	if param < 0 {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: the parameter number is negative", param, paramIndex)
 	}
-	if old := c.aliases[i]; old != nil {
+	if old, ok := c.at(i); ok {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: output index %s is already aliased with param %d at %s",
 			param, paramIndex, out, old.ParamNumber, old.ParamIndex)
 	}
-	c.aliases[i] = c.newAlias(Alias{ParamNumber: param, ParamIndex: paramIndex.Clone(), Kind: kind, Origin: origin})
+	slot := aliasSlot{param: param, index: paramIndex.Clone(), kind: kind}
+	if origin != (Origin{}) {
+		c.origins = append(c.origins, origin)
+		slot.origin = int32(len(c.origins))
+	}
+	if c.slots == nil {
+		// Room for one alias per output at most: a pass that adds one
+		// usually adds many, and slots are small.
+		c.slots = make([]aliasSlot, 0, min(len(c.aliases), 1024))
+	}
+	c.slots = append(c.slots, slot)
+	c.aliases[i] = int32(len(c.slots))
 	c.count++
 	if len(paramIndex) == 0 {
 		if c.byRoot == nil {
@@ -178,19 +215,6 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 	return nil
 }
 
-// newAlias returns a pointer to a copy of a, taken from the slab.
-func (c *AliasConfig) newAlias(a Alias) *Alias {
-	if len(c.slab) == 0 {
-		// Blocks grow with the number of aliases, up to a bound, so that
-		// a config with few aliases stays small.
-		c.slab = make([]Alias, min(max(c.count, 8), 1024))
-	}
-	p := &c.slab[0]
-	*p = a
-	c.slab = c.slab[1:]
-	return p
-}
-
 // ForEachOutput calls f for every subshape of the output shape, in
 // pre-order, as Shape.ForEachSubshape does; unlike there, the index passed
 // to f stays valid after the call and must not be changed.
@@ -210,16 +234,16 @@ func (c *AliasConfig) ForEachOutput(f func(out ShapeIndex, sub *Shape)) {
 // OutputHasAlias reports whether output index out has an alias.
 func (c *AliasConfig) OutputHasAlias(out ShapeIndex) bool {
 	i, ok := c.nodes.find(out)
-	return ok && c.aliases[i] != nil
+	return ok && c.aliases[i] != 0
 }
 
 // GetAliasedParameter returns the alias of output index out, if any.
 func (c *AliasConfig) GetAliasedParameter(out ShapeIndex) (Alias, bool) {
 	i, ok := c.nodes.find(out)
-	if !ok || c.aliases[i] == nil {
+	if !ok {
 		return Alias{}, false
 	}
-	return *c.aliases[i], true
+	return c.at(i)
 }
 
 // GetAliasedOutput returns the first output, in pre-order, that aliases
@@ -247,9 +271,10 @@ func (c *AliasConfig) ParameterHasAlias(param int64, paramIndex ShapeIndex) bool
 
 // ForEachAlias calls f for every alias, in output pre-order.
 func (c *AliasConfig) ForEachAlias(f func(out ShapeIndex, a Alias)) {
-	for i, a := range c.aliases {
-		if a != nil {
-			f(c.nodes.index[i], *a)
+	for i, k := range c.aliases {
+		if k != 0 {
+			a, _ := c.at(i)
+			f(c.nodes.index[i], a)
 		}
 	}
 }
@@ -259,14 +284,11 @@ func (c *AliasConfig) Len() int { return c.count }
 
 // Clone returns a deep copy of c.
 func (c *AliasConfig) Clone() *AliasConfig {
-	d := &AliasConfig{shape: c.shape.Clone(), nodes: c.nodes, aliases: make([]*Alias, len(c.aliases)),
+	d := &AliasConfig{shape: c.shape.Clone(), nodes: c.nodes, aliases: slices.Clone(c.aliases),
+		slots: slices.Clone(c.slots), origins: slices.Clone(c.origins),
 		byRoot: maps.Clone(c.byRoot), byIndex: maps.Clone(c.byIndex), count: c.count}
-	for i, a := range c.aliases {
-		if a != nil {
-			b := *a
-			b.ParamIndex = b.ParamIndex.Clone()
-			d.aliases[i] = &b
-		}
+	for i := range d.slots {
+		d.slots[i].index = d.slots[i].index.Clone()
 	}
 	return d
 }

@@ -13,13 +13,14 @@ import (
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
 	seen := &seenLeaves{root: make([]ShapeIndex, len(c.Params))}
-	for i, a := range c.Aliases.aliases {
-		if a == nil {
+	for i, k := range c.Aliases.aliases {
+		if k == 0 {
 			continue
 		}
+		a, _ := c.Aliases.at(i)
 		out := c.Aliases.nodes.index[i]
-		if msg := c.verifyAlias(out, a, seen); msg != "" {
-			errs.Add(c.aliasPos(out, a), "%s", msg)
+		if msg := c.verifyAlias(out, &a, seen); msg != "" {
+			errs.Add(c.aliasPos(out, &a), "%s", msg)
 		}
 	}
 	for _, e := range c.Donors.ordered() {
