@@ -185,10 +185,11 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 		c.origins = append(c.origins, origin)
 		slot.origin = int32(len(c.origins))
 	}
-	if c.slots == nil {
-		// Room for one alias per output at most: a pass that adds one
-		// usually adds many, and slots are small.
-		c.slots = make([]aliasSlot, 0, min(len(c.aliases), 1024))
+	if len(c.slots) == cap(c.slots) {
+		// Doubling, but never beyond one slot per output: no output has
+		// two aliases.
+		n := min(max(2*cap(c.slots), 8), len(c.aliases))
+		c.slots = slices.Grow(c.slots, n-len(c.slots))
 	}
 	c.slots = append(c.slots, slot)
 	c.aliases[i] = int32(len(c.slots))

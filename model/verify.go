@@ -12,14 +12,14 @@ import (
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
-	seen := &seenLeaves{root: make([]ShapeIndex, len(c.Params))}
+	seen := &seenLeaves{nodes: c.Aliases.nodes, root: make([]int32, len(c.Params))}
 	for i, k := range c.Aliases.aliases {
 		if k == 0 {
 			continue
 		}
 		a, _ := c.Aliases.at(i)
 		out := c.Aliases.nodes.index[i]
-		if msg := c.verifyAlias(out, &a, seen); msg != "" {
+		if msg := c.verifyAlias(i, &a, seen); msg != "" {
 			errs.Add(c.aliasPos(out, &a), "%s", msg)
 		}
 	}
@@ -46,41 +46,41 @@ func (c *Config) aliasPos(out ShapeIndex, a *Alias) ast.Pos {
 
 // verifyAlias returns what is wrong with one alias, or "".
 // seenLeaves maps each parameter leaf aliased so far to the output
-// aliasing it: (param, {}) by its number, in a table of one entry per
-// parameter (nil while none aliases it), any other by its key.
+// aliasing it, by its pre-order position: (param, {}) by its number, in a
+// table of one entry per parameter (one more than the position, 0 while
+// none aliases it), any other by its key.
 type seenLeaves struct {
-	root  []ShapeIndex
-	index map[string]ShapeIndex
+	nodes *outputNodes
+	root  []int32
+	index map[string]int
 }
 
 // add records that out aliases (param, index) and returns the output
 // that aliased it before, if any.
-func (s *seenLeaves) add(param int64, index ShapeIndex, out ShapeIndex) (ShapeIndex, bool) {
+func (s *seenLeaves) add(param int64, index ShapeIndex, out int) (ShapeIndex, bool) {
 	if len(index) == 0 {
-		// verifyAlias checked that param is a parameter's number; nil
-		// means unseen, so the root output is recorded as non-nil.
-		if prev := s.root[param]; prev != nil {
-			return prev, true
+		// verifyAlias checked that param is a parameter's number.
+		if prev := s.root[param]; prev > 0 {
+			return s.nodes.index[prev-1], true
 		}
-		if out == nil {
-			out = ShapeIndex{}
-		}
-		s.root[param] = out
+		s.root[param] = int32(out) + 1
 		return nil, false
 	}
 	if s.index == nil {
-		s.index = map[string]ShapeIndex{}
+		s.index = map[string]int{}
 	}
 	var buf keyBuf
 	key := appendLeafKey(buf[:0], param, index)
 	prev, dup := s.index[string(key)]
 	if !dup {
 		s.index[string(key)] = out
+		return nil, false
 	}
-	return prev, dup
+	return s.nodes.index[prev], true
 }
 
-func (c *Config) verifyAlias(out ShapeIndex, a *Alias, seen *seenLeaves) string {
+func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
+	out := c.Aliases.nodes.index[pos]
 	if a.ParamNumber < 0 || a.ParamNumber >= int64(len(c.Params)) {
 		return fmt.Sprintf("output index %s is aliased with parameter %d, but the entry function has %d parameter(s)", out, a.ParamNumber, len(c.Params))
 	}
@@ -109,7 +109,7 @@ func (c *Config) verifyAlias(out ShapeIndex, a *Alias, seen *seenLeaves) string 
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
 			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
 	}
-	if prev, dup := seen.add(a.ParamNumber, a.ParamIndex, out); dup {
+	if prev, dup := seen.add(a.ParamNumber, a.ParamIndex, pos); dup {
 		return fmt.Sprintf("parameter %d at %s is aliased with more than one output: output index %s and output index %s", a.ParamNumber, a.ParamIndex, prev, out)
 	}
 	if a.Kind == MustAlias && !Compatible(param, output) {
