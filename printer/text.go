@@ -1,0 +1,66 @@
+package printer
+
+import (
+	"strconv"
+	"unsafe"
+)
+
+// texts builds the new texts of edits into shared chunks, so that the
+// edits of thousands of arguments cost a few allocations, not several
+// each. Bytes handed out are never written again: a text is appended
+// after the previous one, and a text that does not fit starts a new chunk
+// (the old one stays alive as long as a string points into it).
+type texts struct {
+	buf   []byte
+	start int // where the text being built begins
+}
+
+// textChunk is the size of a chunk; a longer text gets a chunk of its own.
+const textChunk = 32 << 10
+
+// grow makes room for n more bytes of the text being built, moving it to
+// a new chunk when the current one is full.
+func (t *texts) grow(n int) {
+	if len(t.buf)+n <= cap(t.buf) {
+		return
+	}
+	cur := t.buf[t.start:]
+	size := max(textChunk, 2*(len(cur)+n))
+	nb := make([]byte, len(cur), size)
+	copy(nb, cur)
+	t.buf, t.start = nb, 0
+}
+
+func (t *texts) str(s string) *texts {
+	t.grow(len(s))
+	t.buf = append(t.buf, s...)
+	return t
+}
+
+func (t *texts) int(v int64) *texts {
+	t.grow(20)
+	t.buf = strconv.AppendInt(t.buf, v, 10)
+	return t
+}
+
+// done ends the text being built and returns it.
+func (t *texts) done() string {
+	b := t.buf[t.start:]
+	t.start = len(t.buf)
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// list appends [a, b, c].
+func (t *texts) list(v []int64) *texts {
+	t.str("[")
+	for i, x := range v {
+		if i > 0 {
+			t.str(", ")
+		}
+		t.int(x)
+	}
+	return t.str("]")
+}
