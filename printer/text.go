@@ -11,7 +11,8 @@ import (
 // after the previous one, and a text that does not fit starts a new chunk
 // (the old one stays alive as long as a string points into it).
 type texts struct {
-	buf   []byte
+	buf   []byte // the current chunk, all of it: buf[:n] is used
+	n     int
 	start int // where the text being built begins
 }
 
@@ -19,34 +20,34 @@ type texts struct {
 const textChunk = 32 << 10
 
 // grow makes room for n more bytes of the text being built, moving it to
-// a new chunk when the current one is full.
+// a new chunk when the current one is full. Filling a chunk only moves
+// the index n, so that building texts stores no pointers.
 func (t *texts) grow(n int) {
-	if len(t.buf)+n <= cap(t.buf) {
+	if t.n+n <= len(t.buf) {
 		return
 	}
-	cur := t.buf[t.start:]
-	size := max(textChunk, 2*(len(cur)+n))
-	nb := make([]byte, len(cur), size)
+	cur := t.buf[t.start:t.n]
+	nb := make([]byte, max(textChunk, 2*(len(cur)+n)))
 	copy(nb, cur)
-	t.buf, t.start = nb, 0
+	t.buf, t.start, t.n = nb, 0, len(cur)
 }
 
 func (t *texts) str(s string) *texts {
 	t.grow(len(s))
-	t.buf = append(t.buf, s...)
+	t.n += copy(t.buf[t.n:], s)
 	return t
 }
 
 func (t *texts) int(v int64) *texts {
 	t.grow(20)
-	t.buf = strconv.AppendInt(t.buf, v, 10)
+	t.n += len(strconv.AppendInt(t.buf[t.n:t.n], v, 10))
 	return t
 }
 
 // done ends the text being built and returns it.
 func (t *texts) done() string {
-	b := t.buf[t.start:]
-	t.start = len(t.buf)
+	b := t.buf[t.start:t.n]
+	t.start = t.n
 	if len(b) == 0 {
 		return ""
 	}
