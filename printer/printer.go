@@ -115,11 +115,13 @@ func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error
 		return nil, p.errs
 	}
 	p.arguments(perArg)
+	sortEdits(p.edits)
+	n := len(p.edits)
 	p.module()
 	if p.errs.HasErrors() {
 		return nil, p.errs
 	}
-	sortEdits(p.edits)
+	sortTail(p.edits, n)
 	if err := validate(len(src), p.edits); err != nil {
 		return nil, err
 	}
