@@ -35,6 +35,7 @@ type fastDecoder struct {
 	ok      bool
 
 	argSlab slab[ast.Arg]
+	results slab[ast.Result]
 	types   slab[ast.Type]
 	tensors slab[ast.TensorType]
 	names   slab[ast.NamedType]
@@ -279,7 +280,8 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	d.next()
 	r.Paren = true
 	for d.ok && !d.is(tokBracket, ")") {
-		res := &ast.Result{Pos: d.pos()}
+		res := d.results.new()
+		res.Pos = d.pos()
 		res.Type = d.typ()
 		res.Attrs, res.Loc = d.trailer()
 		res.EndPos = d.end()

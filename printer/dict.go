@@ -1,9 +1,6 @@
 package printer
 
 import (
-	"sort"
-	"strings"
-
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
@@ -11,39 +8,79 @@ import (
 // into edits that touch nothing else: a replaced value is spliced over the
 // old value, a removed entry takes one separator with it, a new entry goes
 // where MLIR's sorted order of keys puts it.
+//
+// The printer changes at most a few keys of a dictionary, so the changes
+// are a short list searched linearly, not maps; a dictEdit is reset and
+// reused from one argument to the next.
 type dictEdit struct {
 	dict *ast.AttrDict // nil when there is no dictionary yet
-	set  map[string]string
-	del  map[string]bool
+	ops  []keyOp
 }
 
-// newDictEdit starts the changes to d. Its maps are made on the first
-// change: most dictionaries of a signature of thousands of arguments do
-// not change.
-func newDictEdit(d *ast.AttrDict) *dictEdit { return &dictEdit{dict: d} }
+// keyOp is the change to one key: a new value, or its removal.
+type keyOp struct {
+	key   string
+	value string
+	del   bool
+}
+
+// reset starts the changes to d, keeping the list's storage.
+func (d *dictEdit) reset(dict *ast.AttrDict) {
+	d.dict = dict
+	d.ops = d.ops[:0]
+}
+
+func (d *dictEdit) find(key string) int {
+	for i := range d.ops {
+		if d.ops[i].key == key {
+			return i
+		}
+	}
+	return -1
+}
 
 // Set gives key the value text, adding the entry if there is none.
 func (d *dictEdit) Set(key, value string) {
-	if d.set == nil {
-		d.set = map[string]string{}
+	if i := d.find(key); i >= 0 {
+		d.ops[i] = keyOp{key: key, value: value}
+		return
 	}
-	d.set[key] = value
-	delete(d.del, key)
+	d.ops = append(d.ops, keyOp{key: key, value: value})
 }
 
 // Delete removes the entry key, if there is one.
 func (d *dictEdit) Delete(key string) {
+	i := d.find(key)
 	if d.dict.Lookup(key) != nil {
-		if d.del == nil {
-			d.del = map[string]bool{}
+		if i >= 0 {
+			d.ops[i] = keyOp{key: key, del: true}
+		} else {
+			d.ops = append(d.ops, keyOp{key: key, del: true})
 		}
-		d.del[key] = true
+		return
 	}
-	delete(d.set, key)
+	if i >= 0 {
+		d.ops = append(d.ops[:i], d.ops[i+1:]...)
+	}
 }
 
 // changed reports whether the dictionary changes at all.
-func (d *dictEdit) changed() bool { return len(d.set) > 0 || len(d.del) > 0 }
+func (d *dictEdit) changed() bool { return len(d.ops) > 0 }
+
+// deleted reports whether the entry key goes.
+func (d *dictEdit) deleted(key string) bool {
+	i := d.find(key)
+	return i >= 0 && d.ops[i].del
+}
+
+// value returns the new value of key, if it has one.
+func (d *dictEdit) value(key string) (string, bool) {
+	i := d.find(key)
+	if i < 0 || d.ops[i].del {
+		return "", false
+	}
+	return d.ops[i].value, true
+}
 
 // placement says where a dictionary sits in the text.
 type placement struct {
@@ -54,65 +91,80 @@ type placement struct {
 	keepEmpty bool   // an emptied dictionary stays as {} instead of going
 }
 
-// edits returns the splices that make the change.
-func (d *dictEdit) edits(p placement) []Edit {
+// appendEdits appends the splices that make the change to edits, their
+// texts built in t.
+func (d *dictEdit) appendEdits(edits []Edit, p placement, t *texts) []Edit {
 	if !d.changed() {
-		return nil
+		return edits
 	}
-	added := d.added()
+	var addedBuf [4]int
+	added := d.added(addedBuf[:0])
 	if d.dict == nil {
 		if len(added) == 0 {
-			return nil
+			return edits
 		}
-		return []Edit{{Start: p.insertAt, End: p.insertAt, New: p.before + "{" + d.join(added) + "}" + p.after}}
+		t.str(p.before).str("{")
+		d.join(t, added)
+		return append(edits, Edit{Start: p.insertAt, End: p.insertAt, New: t.str("}").str(p.after).done()})
 	}
-	var kept []*ast.AttrEntry
+	var keptBuf [8]*ast.AttrEntry
+	kept := keptBuf[:0]
 	for _, e := range d.dict.Entries {
-		if !d.del[e.Name()] {
+		if !d.deleted(e.Name()) {
 			kept = append(kept, e)
 		}
 	}
 	switch {
 	case len(kept) == 0 && len(added) == 0 && !p.keepEmpty:
-		return []Edit{{Start: p.prevEnd, End: d.dict.EndPos.Offset}}
+		return append(edits, Edit{Start: p.prevEnd, End: d.dict.EndPos.Offset})
 	case len(kept) == 0:
-		return []Edit{{Start: d.dict.Pos.Offset + 1, End: d.dict.EndPos.Offset - 1, New: d.join(added)}}
+		d.join(t, added)
+		return append(edits, Edit{Start: d.dict.Pos.Offset + 1, End: d.dict.EndPos.Offset - 1, New: t.done()})
 	}
-	edits := d.removals(kept)
-	edits = append(edits, d.replacements(kept)...)
-	return append(edits, d.insertions(kept, added)...)
+	edits = d.removals(edits, kept)
+	edits = d.replacements(edits, kept, t)
+	return d.insertions(edits, kept, added, t)
 }
 
-// added lists the keys that are new to the dictionary, sorted.
-func (d *dictEdit) added() []string {
-	var keys []string
-	for k := range d.set {
-		if d.dict.Lookup(k) == nil {
-			keys = append(keys, k)
+// added lists (as indices into ops) the keys that are new to the
+// dictionary, sorted by key.
+func (d *dictEdit) added(keys []int) []int {
+	for i, op := range d.ops {
+		if !op.del && d.dict.Lookup(op.key) == nil {
+			keys = append(keys, i)
 		}
 	}
-	sort.Strings(keys)
+	// Insertion sort: there are a few keys at most.
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && d.ops[keys[j]].key < d.ops[keys[j-1]].key; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
 	return keys
 }
 
-func (d *dictEdit) entry(key string) string { return key + " = " + d.set[key] }
+// entry appends `key = value` of the op i to the text being built.
+func (d *dictEdit) entry(t *texts, i int) {
+	t.str(d.ops[i].key).str(" = ").str(d.ops[i].value)
+}
 
-func (d *dictEdit) join(keys []string) string {
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = d.entry(k)
+// join appends the entries of keys, separated by ", ".
+func (d *dictEdit) join(t *texts, keys []int) {
+	for n, i := range keys {
+		if n > 0 {
+			t.str(", ")
+		}
+		d.entry(t, i)
 	}
-	return strings.Join(parts, ", ")
 }
 
 // removals deletes removed entries: those before the first kept entry up
 // to it, any other with the separator before it.
-func (d *dictEdit) removals(kept []*ast.AttrEntry) []Edit {
-	var edits []Edit
+func (d *dictEdit) removals(edits []Edit, kept []*ast.AttrEntry) []Edit {
 	entries := d.dict.Entries
 	first := kept[0]
 	for i, e := range entries {
-		if !d.del[e.Name()] {
+		if !d.deleted(e.Name()) {
 			continue
 		}
 		if e.Pos.Offset < first.Pos.Offset {
@@ -127,15 +179,14 @@ func (d *dictEdit) removals(kept []*ast.AttrEntry) []Edit {
 }
 
 // replacements splices new values over the old ones of kept entries.
-func (d *dictEdit) replacements(kept []*ast.AttrEntry) []Edit {
-	var edits []Edit
+func (d *dictEdit) replacements(edits []Edit, kept []*ast.AttrEntry, t *texts) []Edit {
 	for _, e := range kept {
-		v, ok := d.set[e.Name()]
+		v, ok := d.value(e.Name())
 		if !ok {
 			continue
 		}
 		if e.Value == nil {
-			edits = append(edits, Edit{Start: e.EndPos.Offset, End: e.EndPos.Offset, New: " = " + v})
+			edits = append(edits, Edit{Start: e.EndPos.Offset, End: e.EndPos.Offset, New: t.str(" = ").str(v).done()})
 		} else {
 			edits = append(edits, Edit{Start: e.Value.Pos.Offset, End: e.Value.EndPos.Offset, New: v})
 		}
@@ -145,18 +196,21 @@ func (d *dictEdit) replacements(kept []*ast.AttrEntry) []Edit {
 
 // insertions puts each new entry before the first kept entry whose key
 // sorts after it, or after the last one.
-func (d *dictEdit) insertions(kept []*ast.AttrEntry, added []string) []Edit {
-	var edits []Edit
+func (d *dictEdit) insertions(edits []Edit, kept []*ast.AttrEntry, added []int, t *texts) []Edit {
 	for _, k := range added {
+		key := d.ops[k].key
 		i := 0
-		for i < len(kept) && kept[i].Name() <= k {
+		for i < len(kept) && kept[i].Name() <= key {
 			i++
 		}
 		if i < len(kept) {
-			edits = append(edits, Edit{Start: kept[i].Pos.Offset, End: kept[i].Pos.Offset, New: d.entry(k) + ", "})
+			d.entry(t, k)
+			edits = append(edits, Edit{Start: kept[i].Pos.Offset, End: kept[i].Pos.Offset, New: t.str(", ").done()})
 		} else {
 			end := kept[len(kept)-1].EndPos.Offset
-			edits = append(edits, Edit{Start: end, End: end, New: ", " + d.entry(k)})
+			t.str(", ")
+			d.entry(t, k)
+			edits = append(edits, Edit{Start: end, End: end, New: t.done()})
 		}
 	}
 	return edits

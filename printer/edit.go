@@ -12,17 +12,36 @@ type Edit struct {
 	New        string
 }
 
-// sortEdits orders edits by position, an insertion before a replacement
-// that starts at the same offset; insertions at one offset keep the order
-// in which they were made.
+// editLess is the order of edits: by position, an insertion before a
+// replacement that starts at the same offset.
+func editLess(a, b *Edit) bool {
+	if a.Start != b.Start {
+		return a.Start < b.Start
+	}
+	return a.End == a.Start && b.End != b.Start
+}
+
+// sortEdits orders edits by editLess; insertions at one offset keep the
+// order in which they were made. Edits made argument by argument are in
+// order already, and then cost one pass.
 func sortEdits(edits []Edit) {
-	sort.SliceStable(edits, func(i, j int) bool {
-		a, b := edits[i], edits[j]
-		if a.Start != b.Start {
-			return a.Start < b.Start
-		}
-		return a.End == a.Start && b.End != b.Start
-	})
+	less := func(i, j int) bool { return editLess(&edits[i], &edits[j]) }
+	if !sort.SliceIsSorted(edits, less) {
+		sort.SliceStable(edits, less)
+	}
+}
+
+// sortTail orders edits whose first n are ordered and whose few others
+// (the module's) came after them, as sortEdits would: each of the others
+// goes after every edit it does not precede.
+func sortTail(edits []Edit, n int) {
+	sortEdits(edits[n:])
+	for k := n; k < len(edits); k++ {
+		e := edits[k]
+		at := sort.Search(k, func(i int) bool { return editLess(&e, &edits[i]) })
+		copy(edits[at+1:k+1], edits[at:k])
+		edits[at] = e
+	}
 }
 
 // validate checks that edits are sorted, in range and do not overlap.

@@ -2,6 +2,7 @@ package printer
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -41,12 +42,52 @@ const (
 
 // argAlias is an alias as seen from the argument that holds its parameter.
 type argAlias struct {
-	arg    int
-	path   model.ShapeIndex // inside the argument
-	result int64
-	rest   model.ShapeIndex // inside the result
-	out    model.ShapeIndex
-	alias  model.Alias
+	arg         int
+	out         model.ShapeIndex
+	param       int64 // the alias's parameter number and index
+	paramIndex  model.ShapeIndex
+	kind        model.AliasKind
+	origin      ast.Pos // where the source states the alias, if it does
+	tupleArgs   bool    // the argument is index {arg} of tuple parameter 0
+	resultTuple bool    // the output is a tuple, out[0] its result
+}
+
+// path is the alias's index inside the argument.
+func (a *argAlias) path() model.ShapeIndex {
+	if a.tupleArgs {
+		return a.paramIndex[1:]
+	}
+	return a.paramIndex
+}
+
+// result is the result that holds the output.
+func (a *argAlias) result() int64 {
+	if a.resultTuple {
+		return a.out[0]
+	}
+	return 0
+}
+
+// rest is the output's index inside the result.
+func (a *argAlias) rest() model.ShapeIndex {
+	if a.resultTuple {
+		return a.out[1:]
+	}
+	return a.out
+}
+
+// aliasTable holds every alias, ordered by argument; the aliases of
+// argument i are all[start[i]:start[i+1]].
+type aliasTable struct {
+	all   []argAlias
+	start []int32
+}
+
+func (t *aliasTable) of(i int) []argAlias {
+	if i+1 >= len(t.start) {
+		return nil
+	}
+	return t.all[t.start[i]:t.start[i+1]]
 }
 
 // printer computes the edits for one module.
@@ -57,6 +98,7 @@ type printer struct {
 	emit  Emit
 	errs  ast.ErrorList
 	edits []Edit
+	texts texts // the edits' new texts
 }
 
 // Edits returns the splices that write cfg into the module f was parsed
@@ -64,6 +106,7 @@ type printer struct {
 // are an ast.ErrorList.
 func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error) {
 	p := &printer{file: f, src: src, cfg: cfg, emit: emit}
+	p.edits = make([]Edit, 0, len(f.Entry.Args)+2)
 	perArg := p.argAliases()
 	if emit == EmitModule && f.Module == nil {
 		p.errs.Add(f.Entry.Pos, "--emit=module needs a module operation to hold %s; the input has bare functions", attrInputOutput)
@@ -72,41 +115,56 @@ func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error
 		return nil, p.errs
 	}
 	p.arguments(perArg)
+	sortEdits(p.edits)
+	n := len(p.edits)
 	p.module()
 	if p.errs.HasErrors() {
 		return nil, p.errs
 	}
-	sortEdits(p.edits)
+	sortTail(p.edits, n)
 	if err := validate(len(src), p.edits); err != nil {
 		return nil, err
 	}
 	return p.edits, nil
 }
 
-// argAliases maps every alias to the argument and result that hold it.
-func (p *printer) argAliases() map[int][]argAlias {
-	per := map[int][]argAlias{}
+// argAliases lists every alias by the argument and result that hold it.
+func (p *printer) argAliases() aliasTable {
 	src := p.cfg.Source
+	all := make([]argAlias, 0, p.cfg.Aliases.Len())
+	sorted := true
 	p.cfg.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
-		pos := p.aliasPos(out, a)
-		aa := argAlias{arg: int(a.ParamNumber), path: a.ParamIndex, out: out, rest: out, alias: a}
+		aa := argAlias{arg: int(a.ParamNumber), out: out, param: a.ParamNumber, paramIndex: a.ParamIndex,
+			kind: a.Kind, origin: a.Origin.Span.Pos, tupleArgs: src.TupleArgs, resultTuple: src.ResultTuple}
 		if src.TupleArgs {
 			if len(a.ParamIndex) == 0 {
-				p.errs.Add(pos, "output index %s aliases the whole tuple parameter 0, which no argument attribute can state", out)
+				p.errs.Add(p.aliasPos(out, a), "output index %s aliases the whole tuple parameter 0, which no argument attribute can state", out)
 				return
 			}
-			aa.arg, aa.path = int(a.ParamIndex[0]), a.ParamIndex[1:]
+			aa.arg = int(a.ParamIndex[0])
 		}
-		if src.ResultTuple {
-			if len(out) == 0 {
-				p.errs.Add(pos, "the whole output tuple is aliased, which no result index can state")
-				return
-			}
-			aa.result, aa.rest = out[0], out[1:]
+		if src.ResultTuple && len(out) == 0 {
+			p.errs.Add(p.aliasPos(out, a), "the whole output tuple is aliased, which no result index can state")
+			return
 		}
-		per[aa.arg] = append(per[aa.arg], aa)
+		if n := len(all); n > 0 && all[n-1].arg > aa.arg {
+			sorted = false
+		}
+		all = append(all, aa)
 	})
-	return per
+	if !sorted {
+		sort.SliceStable(all, func(i, j int) bool { return all[i].arg < all[j].arg })
+	}
+	nargs := len(p.file.Entry.Args)
+	t := aliasTable{all: all, start: make([]int32, nargs+1)}
+	k := 0
+	for i := 0; i <= nargs; i++ {
+		for k < len(all) && all[k].arg < i {
+			k++
+		}
+		t.start[i] = int32(k)
+	}
+	return t
 }
 
 func (p *printer) aliasPos(out model.ShapeIndex, a model.Alias) ast.Pos {
@@ -117,19 +175,26 @@ func (p *printer) aliasPos(out model.ShapeIndex, a model.Alias) ast.Pos {
 }
 
 // arguments rewrites each argument's dictionary.
-func (p *printer) arguments(perArg map[int][]argAlias) {
+func (p *printer) arguments(perArg aliasTable) {
 	fn := p.file.Entry
-	var generic []*dictEdit
+	var generic []dictEdit
+	if fn.Generic {
+		generic = make([]dictEdit, len(fn.Args))
+	}
+	var reused dictEdit
 	for i, arg := range fn.Args {
-		d := newDictEdit(arg.Attrs)
-		p.argAlias(d, i, perArg[i])
+		d := &reused
+		if fn.Generic {
+			d = &generic[i]
+		}
+		d.reset(arg.Attrs)
+		p.argAlias(d, i, perArg.of(i))
 		p.donor(d, i)
 		if fn.Generic {
-			generic = append(generic, d)
 			continue
 		}
 		end := arg.Type.EndPos.Offset
-		p.edits = append(p.edits, d.edits(placement{insertAt: end, before: " ", prevEnd: end})...)
+		p.edits = d.appendEdits(p.edits, placement{insertAt: end, before: " ", prevEnd: end}, &p.texts)
 	}
 	if fn.Generic {
 		p.genericArgs(generic)
@@ -145,13 +210,13 @@ func (p *printer) argAlias(d *dictEdit, i int, aliases []argAlias) {
 	}
 	var want string
 	if len(aliases) == 1 {
-		want = p.aliasText(aliases[0])
+		want = p.aliasText(&aliases[0])
 	}
-	for _, key := range []string{attrResultAlias, attrAliasingOut} {
+	for _, key := range [...]string{attrResultAlias, attrAliasingOut} {
 		switch {
 		case want == "" || key != p.emitAttr():
 			d.Delete(key)
-		case !sameAlias(arg.Attrs.Lookup(key), aliases[0], key):
+		case !sameAlias(arg.Attrs.Lookup(key), &aliases[0], key):
 			d.Set(key, want)
 		}
 	}
@@ -176,65 +241,79 @@ func outList(aliases []argAlias) string {
 }
 
 // aliasText is the attribute value that states a, or "" after an error.
-func (p *printer) aliasText(a argAlias) string {
+func (p *printer) aliasText(a *argAlias) string {
 	switch p.emit {
 	case EmitResultAlias:
-		return resultAliasText(a)
+		return p.resultAliasText(a)
 	case EmitTF:
-		pos := p.aliasPos(a.out, a.alias)
+		pos := a.origin
+		if !pos.IsValid() {
+			pos = p.cfg.ParamPos(a.param, a.paramIndex)
+		}
 		switch {
-		case a.alias.Kind == model.MustAlias:
+		case a.kind == model.MustAlias:
 			p.errs.Add(pos, "argument %d is must-aliased with output index %s; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module", a.arg, a.out)
-		case len(a.path) > 0:
-			p.errs.Add(pos, "argument %d is aliased at %s, a part of the argument; tf.aliasing_output aliases whole arguments: use --emit=result-alias or --emit=module", a.arg, a.path)
-		case len(a.rest) > 0:
+		case len(a.path()) > 0:
+			p.errs.Add(pos, "argument %d is aliased at %s, a part of the argument; tf.aliasing_output aliases whole arguments: use --emit=result-alias or --emit=module", a.arg, a.path())
+		case len(a.rest()) > 0:
 			p.errs.Add(pos, "argument %d is aliased with the nested output index %s; tf.aliasing_output names a whole result: use --emit=result-alias or --emit=module", a.arg, a.out)
 		default:
-			return fmt.Sprintf("%d : i32", a.result)
+			return p.texts.int(a.result()).str(" : i32").done()
 		}
 	}
 	return ""
 }
 
 // resultAliasText prints MHLO's ArgResultAliasAttr canonically.
-func resultAliasText(a argAlias) string {
-	var b strings.Builder
-	b.WriteString("#mhlo.result_alias<")
-	if len(a.path) > 0 {
-		b.WriteString("tuple_indices = " + list(a.path) + ", ")
+func (p *printer) resultAliasText(a *argAlias) string {
+	t := &p.texts
+	t.str("#mhlo.result_alias<")
+	if path := a.path(); len(path) > 0 {
+		t.str("tuple_indices = ")
+		t.list(path)
+		t.str(", ")
 	}
-	b.WriteString("result_index = " + list(append(model.ShapeIndex{a.result}, a.rest...)))
-	if a.alias.Kind == model.MustAlias {
-		b.WriteString(", must_alias")
+	t.str("result_index = [").int(a.result())
+	for _, x := range a.rest() {
+		t.str(", ").int(x)
 	}
-	b.WriteString(">")
-	return b.String()
+	t.str("]")
+	if a.kind == model.MustAlias {
+		t.str(", must_alias")
+	}
+	return t.str(">").done()
 }
 
 // list prints [a, b, c].
 func list(v model.ShapeIndex) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = fmt.Sprint(x)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	var t texts
+	t.list(v)
+	return t.done()
 }
 
 // sameAlias reports whether the existing entry already states a exactly,
 // so that its text can stay as it is.
-func sameAlias(e *ast.AttrEntry, a argAlias, key string) bool {
+func sameAlias(e *ast.AttrEntry, a *argAlias, key string) bool {
 	if e == nil || e.Value == nil {
 		return false
 	}
 	v := e.Value
 	if key == attrAliasingOut {
 		n, err := ast.ParseInt(v.Number)
-		return v.Number != "" && err == nil && n == a.result && a.alias.Kind == model.MayAlias
+		return v.Number != "" && err == nil && n == a.result() && a.kind == model.MayAlias
 	}
 	ra := v.ResultAlias
-	return ra != nil && ra.MustAlias == (a.alias.Kind == model.MustAlias) &&
-		model.ShapeIndex(ra.TupleIndices).Equal(a.path) &&
-		model.ShapeIndex(ra.ResultIndex).Equal(append(model.ShapeIndex{a.result}, a.rest...))
+	return ra != nil && ra.MustAlias == (a.kind == model.MustAlias) &&
+		model.ShapeIndex(ra.TupleIndices).Equal(a.path()) && sameResultIndex(ra.ResultIndex, a)
+}
+
+// sameResultIndex reports whether idx is a's result_index.
+func sameResultIndex(idx []int64, a *argAlias) bool {
+	rest := a.rest()
+	if len(idx) != 1+len(rest) || idx[0] != a.result() {
+		return false
+	}
+	return model.ShapeIndex(idx[1:]).Equal(rest)
 }
 
 // donor keeps, adds or removes the argument's jax.buffer_donor. A kept
@@ -259,7 +338,7 @@ func (p *printer) module() {
 	if m == nil {
 		return
 	}
-	d := newDictEdit(m.Attrs)
+	d := &dictEdit{dict: m.Attrs}
 	if p.emit == EmitModule {
 		want := p.moduleText()
 		if e := m.Attrs.Lookup(attrInputOutput); e == nil || e.Value == nil || p.text(e.Value.Pos, e.Value.EndPos) != want {
@@ -283,7 +362,7 @@ func (p *printer) module() {
 			pl.prevEnd = p.spaceBefore(m.AttrsKeyword.Offset)
 		}
 	}
-	edits := d.edits(pl)
+	edits := d.appendEdits(nil, pl, &p.texts)
 	if !m.Generic && m.Attrs == nil && len(edits) == 1 {
 		edits[0].New = "attributes " + edits[0].New
 		if at := m.InsertAt.Offset; p.spaceBefore(at) == at {
@@ -329,20 +408,30 @@ func (p *printer) spaceBefore(off int) int {
 // genericArgs writes a generic-form function's argument dictionaries,
 // which live in the arg_attrs array of its properties (or, in older text,
 // of its attribute dictionary).
-func (p *printer) genericArgs(dicts []*dictEdit) {
+func (p *printer) genericArgs(dicts []dictEdit) {
 	fn := p.file.Entry
 	if fn.ArgAttrs != nil {
-		for _, d := range dicts {
-			p.edits = append(p.edits, d.edits(placement{keepEmpty: true})...)
+		for i := range dicts {
+			p.edits = dicts[i].appendEdits(p.edits, placement{keepEmpty: true}, &p.texts)
 		}
 		return
 	}
 	changed := false
-	elems := make([]string, len(dicts))
-	for i, d := range dicts {
-		elems[i] = "{" + d.join(d.added()) + "}"
-		changed = changed || len(d.added()) > 0
+	var keys []int
+	t := &p.texts
+	t.str("[")
+	for i := range dicts {
+		d := &dicts[i]
+		keys = d.added(keys[:0])
+		changed = changed || len(keys) > 0
+		if i > 0 {
+			t.str(", ")
+		}
+		t.str("{")
+		d.join(t, keys)
+		t.str("}")
 	}
+	elems := t.str("]").done()
 	if !changed {
 		return
 	}
@@ -350,7 +439,7 @@ func (p *printer) genericArgs(dicts []*dictEdit) {
 	if holder.Lookup("function_type") == nil {
 		holder = fn.Attrs
 	}
-	d := newDictEdit(holder)
-	d.Set("arg_attrs", "["+strings.Join(elems, ", ")+"]")
-	p.edits = append(p.edits, d.edits(placement{})...)
+	d := &dictEdit{dict: holder}
+	d.Set("arg_attrs", elems)
+	p.edits = d.appendEdits(p.edits, placement{}, &p.texts)
 }
