@@ -1,6 +1,7 @@
 package mhloalias
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -167,33 +168,44 @@ func ReadConfig(src []byte, o Options) (*model.Config, error) {
 	return res.Config(), nil
 }
 
-// copyEdited writes data[start:end] with edits applied.
+// copyEdited writes data[start:end] with edits applied. The edits and the
+// short ranges between them go out through one buffer (a signature of
+// thousands of arguments has thousands of edits: one write each would be
+// a system call each).
 func (in *input) copyEdited(w io.Writer, start, end int, edits []printer.Edit) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
 	at := start
 	for _, e := range edits {
-		if err := in.copyRange(w, at, e.Start); err != nil {
+		if err := in.copyRange(bw, w, at, e.Start); err != nil {
 			return err
 		}
-		if _, err := io.WriteString(w, e.New); err != nil {
+		if _, err := bw.WriteString(e.New); err != nil {
 			return err
 		}
 		at = e.End
 	}
-	return in.copyRange(w, at, end)
+	if err := in.copyRange(bw, w, at, end); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // zeroCopyMin is the size from which a range is copied file to file.
 const zeroCopyMin = 1 << 20
 
-// copyRange writes data[a:b]. A large range from a file to a file is
-// copied by the kernel (copy_file_range), so the bytes never pass through
-// this process; it moves the input file's offset, so one copy at a time.
-func (in *input) copyRange(w io.Writer, a, b int) error {
+// copyRange writes data[a:b] through bw, which buffers w. A large range
+// from a file to a file is copied by the kernel (copy_file_range) after
+// the buffer is flushed, so the bytes never pass through this process; it
+// moves the input file's offset, so one copy at a time.
+func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 	dst := w
 	if cw, ok := w.(*countingWriter); ok {
 		dst = cw.w
 	}
 	if f, ok := dst.(*os.File); ok && in.file != nil && b-a >= zeroCopyMin {
+		if err := bw.Flush(); err != nil {
+			return err
+		}
 		if _, err := in.file.Seek(int64(a), io.SeekStart); err == nil {
 			n, err := io.Copy(f, io.LimitReader(in.file, int64(b-a)))
 			if cw, ok := w.(*countingWriter); ok {
@@ -202,7 +214,7 @@ func (in *input) copyRange(w io.Writer, a, b int) error {
 			return err
 		}
 	}
-	_, err := w.Write(in.data[a:b])
+	_, err := bw.Write(in.data[a:b])
 	return err
 }
 
