@@ -144,7 +144,7 @@ row "$SIZE module from a pipe" "peak $(mib "$bm") MiB"
 rm -f "$work/big.mlir" "$work/out.mlir"
 
 # 6. Per-invocation time on a small module, against a Go hello-world.
-cp testdata/examples/jax_donation.mlir "$work/small.mlir"
+"$gen" -size 2k -params 14 -const 32 -o "$work/small.mlir"
 loop() { local start end; start=$(date +%s%N); for _ in $(seq 300); do "$@" >/dev/null; done; end=$(date +%s%N); echo $(( (end - start) / 300000 )); }
 hello_us=$(loop "$work/hello-world")
 tool_us=$(loop "$tool" --passes=flip-may-aliases "$work/small.mlir")
