@@ -16,7 +16,7 @@ import (
 type scanner struct {
 	src        []byte
 	name       string
-	lines      lineIndex
+	lines      ast.LineIndex
 	lineOffset int
 	release    func(int)
 	released   int
@@ -86,13 +86,13 @@ func (s *scanner) releaseAt(off int) {
 	}
 	s.released = off
 	if s.release != nil {
-		s.lines.lineCol(s.src, off)
+		s.lines.LineCol(s.src, off)
 		s.release(off)
 	}
 }
 
 func (s *scanner) pos(off int) ast.Pos {
-	line, col := s.lines.lineCol(s.src, off)
+	line, col := s.lines.LineCol(s.src, off)
 	return ast.Pos{Filename: s.name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
 

@@ -112,7 +112,7 @@ func (s *scanner) computations(i int) error {
 	if s.file.Entry == nil {
 		// Walked again: the one case where the scanner reads text it
 		// may have released, in small modules without ENTRY.
-		s.lines.cur = last.bodyPoint
+		s.lines.SetPoint(last.bodyPoint)
 		_, err := s.walkEntry(last)
 		return err
 	}
@@ -142,8 +142,8 @@ type compSpan struct {
 	name      string
 	namePos   ast.Pos
 	entry     bool
-	body, end int       // the body's '{', and the offset after the computation
-	bodyPoint linePoint // the line count at the body's '{'
+	body, end int           // the body's '{', and the offset after the computation
+	bodyPoint ast.LinePoint // the line count at the body's '{'
 }
 
 // computation scans `[ENTRY] name [(params) -> shape] { body }
@@ -171,8 +171,8 @@ func (s *scanner) computation(i int) (*compSpan, error) {
 		return nil, s.errorf(j, "expects '{' at the start of the computation %s", ast.Clip(c.name))
 	}
 	c.body = j
-	s.lines.lineCol(src, j)
-	c.bodyPoint = s.lines.cur
+	s.lines.LineCol(src, j)
+	c.bodyPoint = s.lines.Point()
 	return c, nil
 }
 

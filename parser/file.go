@@ -14,7 +14,7 @@ import (
 type scanner struct {
 	src   []byte
 	file  *ast.File
-	lines lineIndex
+	lines ast.LineIndex
 
 	entry      string
 	lineOffset int // added to every line number
@@ -71,7 +71,7 @@ func (s *scanner) releaseAt(off int) {
 	}
 	s.released = off
 	if s.release != nil {
-		s.lines.lineCol(s.src, off)
+		s.lines.LineCol(s.src, off)
 		s.release(off)
 	}
 }
@@ -81,7 +81,7 @@ func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 }
 
 func (s *scanner) pos(off int) ast.Pos {
-	line, col := s.lines.lineCol(s.src, off)
+	line, col := s.lines.LineCol(s.src, off)
 	return ast.Pos{Filename: s.file.Name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
 
@@ -577,80 +577,6 @@ func (s *scanner) dictString(d [2]int, key string) (string, bool) {
 		j++
 	}
 	return "", false
-}
-
-// lineIndex converts offsets to lines and columns. It counts newlines
-// forward from the last offset it converted, leaving a checkpoint every
-// checkpointStep bytes, so that an earlier offset is converted by counting
-// from the checkpoint before it: no conversion reads more than a step of
-// text it has read before.
-type lineIndex struct {
-	cur         linePoint
-	checkpoints []linePoint
-}
-
-// linePoint is an offset whose line and line start are known.
-type linePoint struct {
-	off, line, lineStart int
-}
-
-const checkpointStep = 256 << 10
-
-// advance moves p to off (>= p.off) over src.
-func (p *linePoint) advance(src []byte, off int) {
-	seg := src[p.off:off]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		p.line += n
-		p.lineStart = p.off + lastNewline(seg) + 1
-	}
-	p.off = off
-}
-
-// lastNewline is bytes.LastIndexByte(b, '\n') for a b that holds one, in
-// blocks searched forward: LastIndexByte reads a byte at a time, and the
-// line before a checkpoint can be a megabyte constant.
-func lastNewline(b []byte) int {
-	const block = 4096
-	for end := len(b); end > 0; end -= block {
-		start := max(end-block, 0)
-		i := bytes.IndexByte(b[start:end], '\n')
-		if i < 0 {
-			continue
-		}
-		for at := start + i; ; {
-			j := bytes.IndexByte(b[at+1:end], '\n')
-			if j < 0 {
-				return at
-			}
-			at += j + 1
-		}
-	}
-	return -1
-}
-
-func (x *lineIndex) lineCol(src []byte, off int) (int, int) {
-	off = min(max(off, 0), len(src))
-	if x.cur.line == 0 {
-		x.cur = linePoint{line: 1}
-		x.checkpoints = append(x.checkpoints[:0], x.cur)
-	}
-	if off < x.cur.off {
-		i := sort.Search(len(x.checkpoints), func(i int) bool { return x.checkpoints[i].off > off }) - 1
-		p := x.checkpoints[max(i, 0)]
-		if p.off > off {
-			return p.line, 1 // before the first checkpoint: not in this text
-		}
-		p.advance(src, off)
-		return p.line, off - p.lineStart + 1
-	}
-	for x.cur.off < off {
-		last := x.checkpoints[len(x.checkpoints)-1].off
-		x.cur.advance(src, min(off, last+checkpointStep))
-		if x.cur.off == last+checkpointStep {
-			x.checkpoints = append(x.checkpoints, x.cur)
-		}
-	}
-	return x.cur.line, off - x.cur.lineStart + 1
 }
 
 // funcNames lists the names of the functions found, for diagnostics.

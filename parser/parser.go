@@ -353,7 +353,6 @@ func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
 // spanScanner returns a scanner whose position cache starts at span.
 func spanScanner(src []byte, span ast.Span) *scanner {
 	s := &scanner{src: src, file: &ast.File{Name: span.Pos.Filename}}
-	p := linePoint{off: span.Pos.Offset, line: span.Pos.Line, lineStart: span.Pos.Offset - span.Pos.Column + 1}
-	s.lines = lineIndex{cur: p, checkpoints: []linePoint{p}}
+	s.lines = ast.NewLineIndex(ast.LinePoint{Off: span.Pos.Offset, Line: span.Pos.Line, LineStart: span.Pos.Offset - span.Pos.Column + 1})
 	return s
 }
