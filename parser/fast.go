@@ -178,6 +178,22 @@ func (d *fastDecoder) next() fastToken {
 
 func (d *fastDecoder) fail() { d.ok = false }
 
+// list reads `elem (',' elem)*` up to the bracket close, which it leaves
+// for the caller to consume; an empty list is allowed, a trailing comma
+// fails. elem reads one element.
+func (d *fastDecoder) list(close string, elem func()) {
+	for d.ok && !d.is(tokBracket, close) {
+		elem()
+		if !d.is(tokPunct, ",") {
+			return
+		}
+		d.next()
+		if d.is(tokBracket, close) {
+			d.fail() // a trailing comma
+		}
+	}
+}
+
 func (d *fastDecoder) is(typ lexer.TokenType, v string) bool {
 	return d.ok && d.tok.Type == typ && d.tok.Value == v
 }
@@ -279,21 +295,14 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	}
 	d.next()
 	r.Paren = true
-	for d.ok && !d.is(tokBracket, ")") {
+	d.list(")", func() {
 		res := d.results.new()
 		res.Pos = d.pos()
 		res.Type = d.typ()
 		res.Attrs, res.Loc = d.trailer()
 		res.EndPos = d.end()
 		r.Results = append(r.Results, res)
-		if !d.is(tokPunct, ",") {
-			break
-		}
-		d.next()
-		if d.is(tokBracket, ")") {
-			d.fail() // a trailing comma
-		}
-	}
+	})
 	d.expect(tokBracket, ")")
 	r.EndPos = d.end()
 	return r
@@ -408,16 +417,7 @@ func (d *fastDecoder) tuple() *ast.TupleType {
 // typeList is `(Type (',' Type)*)?` before the bracket close.
 func (d *fastDecoder) typeList(close string) []*ast.Type {
 	var list []*ast.Type
-	for d.ok && !d.is(tokBracket, close) {
-		list = append(list, d.typ())
-		if !d.is(tokPunct, ",") {
-			break
-		}
-		d.next()
-		if d.is(tokBracket, close) {
-			d.fail() // a trailing comma
-		}
-	}
+	d.list(close, func() { list = append(list, d.typ()) })
 	return list
 }
 
@@ -571,16 +571,9 @@ func (d *fastDecoder) attr() *ast.Attr {
 func (d *fastDecoder) array() *ast.ArrayAttr {
 	arr := &ast.ArrayAttr{Pos: d.pos()}
 	d.next()
-	for d.ok && !d.is(tokBracket, "]") {
+	d.list("]", func() {
 		arr.Elems = append(arr.Elems, d.attr())
-		if !d.is(tokPunct, ",") {
-			break
-		}
-		d.next()
-		if d.is(tokBracket, "]") {
-			d.fail() // a trailing comma
-		}
-	}
+	})
 	d.expect(tokBracket, "]")
 	arr.EndPos = d.end()
 	return arr
@@ -687,16 +680,9 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 	case d.is(tokBracket, "["):
 		d.next()
 		e.List = true
-		for d.ok && !d.is(tokBracket, "]") {
+		d.list("]", func() {
 			e.Elems = append(e.Elems, d.denseElem())
-			if !d.is(tokPunct, ",") {
-				break
-			}
-			d.next()
-			if d.is(tokBracket, "]") {
-				d.fail() // a trailing comma
-			}
-		}
+		})
 		d.expect(tokBracket, "]")
 	case d.is(tokBracket, "("):
 		d.next()
