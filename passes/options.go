@@ -169,8 +169,15 @@ func (o *Option) usage() string {
 
 // splitTop splits s at each sep outside braces and quotes.
 func splitTop(s string, sep func(byte) bool) []string {
-	var parts []string
-	depth, quote, start := 0, byte(0), 0
+	parts, _ := walkTop(s, sep)
+	return parts
+}
+
+// walkTop splits s at each sep outside braces and quotes, and reports
+// whether every brace and quote is closed, each brace after its opening
+// one.
+func walkTop(s string, sep func(byte) bool) (parts []string, balanced bool) {
+	depth, quote, start, ok := 0, byte(0), 0, true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -184,12 +191,13 @@ func splitTop(s string, sep func(byte) bool) []string {
 			depth++
 		case c == '}':
 			depth--
-		case depth == 0 && sep(c):
+			ok = ok && depth >= 0
+		case depth == 0 && sep != nil && sep(c):
 			parts = append(parts, s[start:i])
 			start = i + 1
 		}
 	}
-	return append(parts, s[start:])
+	return append(parts, s[start:]), ok && depth == 0 && quote == 0
 }
 
 // parseStep reads one element of a pipeline: a pass name or alias,
@@ -211,11 +219,12 @@ func parseStep(text, list string) (Step, error) {
 		return step, nil
 	}
 	body, ok := strings.CutSuffix(opts, "}")
-	if !ok || !balanced(body) {
+	fields, closed := walkTop(body, isSpace)
+	if !ok || !closed {
 		return Step{}, fmt.Errorf("malformed options of pass %s in %q: expected `%s{name=value ...}`", p.Name, list, name)
 	}
 	step.Options = map[string]string{}
-	for _, field := range splitTop(body, isSpace) {
+	for _, field := range fields {
 		if field == "" {
 			continue
 		}
@@ -235,31 +244,6 @@ func parseStep(text, list string) (Step, error) {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// balanced reports whether braces and quotes in s are closed, each brace
-// after its opening one.
-func balanced(s string) bool {
-	depth, quote := 0, byte(0)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '{':
-			depth++
-		case c == '}':
-			depth--
-			if depth < 0 {
-				return false
-			}
-		}
-	}
-	return depth == 0 && quote == 0
-}
 
 // unquote drops one pair of quotes around a value, as MLIR's pass option
 // parser does.
