@@ -105,7 +105,32 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 	if !fastEnabled {
 		return nil, false
 	}
-	d := &fastDecoder{lex: newLexer(src, start, end, pos, ""), file: pos.Filename, ok: true}
+	r, _, ok := fastParseLexer(mode, newLexer(src, start, end, pos, ""))
+	return r, ok
+}
+
+// fastPiece is a piece of a signature read on its own (see
+// scanner.fastPieces): the construct mode names over lex.
+type fastPiece struct {
+	mode string
+	lex  *sigLexer
+	root *root
+	end  ast.Pos // after the last token read
+	ok   bool
+}
+
+func (p *fastPiece) parse() {
+	var d *fastDecoder
+	p.root, d, p.ok = fastParseLexer(p.mode, p.lex)
+	if p.ok {
+		p.end = d.end()
+	}
+}
+
+// fastParseLexer is fastParse over a lexer already made; it returns the
+// decoder too.
+func fastParseLexer(mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
+	d := &fastDecoder{lex: lex, file: lex.pos.Filename, ok: true}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 	r := &root{}
@@ -124,6 +149,16 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 		r.Attr = d.attr()
 	case "args":
 		r.Args = &argList{Args: d.args()}
+	case "head":
+		// The first piece of a signature read in pieces: '(' and
+		// arguments, up to the comma before the next piece.
+		d.expect(tokBracket, "(")
+		r.Args = &argList{Args: d.args()}
+	case "rest":
+		// The last piece: arguments, ')' and the tail.
+		r.Args = &argList{Args: d.args()}
+		d.expect(tokBracket, ")")
+		r.Tail = d.tail()
 	case "tail":
 		r.Tail = d.tail()
 		if r.Tail.Results == nil && r.Tail.Attrs == nil {
@@ -134,9 +169,9 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 		d.fail()
 	}
 	if !d.ok || d.tok.Type != tokEOF {
-		return nil, false
+		return nil, nil, false
 	}
-	return r, true
+	return r, d, true
 }
 
 // advance reads the next significant token.
@@ -154,6 +189,11 @@ func (d *fastDecoder) advance() {
 			break
 		}
 		l.advance(n)
+		if typ == tokComment && i+n == l.end && l.end < len(l.src) && l.src[l.end] != '\n' {
+			// A comment cut by the end of the span: in the whole text
+			// it goes on, so the span was not cut between tokens.
+			break
+		}
 		if typ == tokWhitespace || typ == tokComment {
 			continue
 		}

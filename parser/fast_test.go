@@ -189,8 +189,9 @@ func fuzzInput(b []byte) ([]byte, error) {
 }
 
 // FuzzFastDecoder checks that, on any input it accepts, in any mode, the
-// decoder gives the grammar's nodes, and that a whole module parses the
-// same with and without it.
+// decoder gives the grammar's nodes, that a signature cut at any comma
+// reads as it does whole, and that a whole module parses the same with
+// and without the decoder.
 func FuzzFastDecoder(f *testing.F) {
 	files, _ := filepath.Glob("../testdata/examples/*.mlir")
 	for _, file := range files {
@@ -208,6 +209,7 @@ func FuzzFastDecoder(f *testing.F) {
 		for _, mode := range fastModes {
 			checkFast(t, mode, src)
 		}
+		checkPieces(t, src, 0, len(src))
 		compareParses(t, "input", src)
 	})
 }
@@ -230,4 +232,85 @@ func TestFastDecoderLongSignature(t *testing.T) {
 	compareParses(t, "600 parameters, one odd", odd)
 	bad := bytes.Replace(src, []byte(`%arg300: `), []byte("%arg300: tensor<2xf32> {odd = },\n    %arg300b: "), 1)
 	compareParses(t, "600 parameters, one malformed", bad)
+}
+
+// checkPieces reads the signature src[start:end] whole with the decoder
+// and then cut at every comma, and fails if a cut read is accepted with
+// different nodes. It returns how many cuts were accepted.
+func checkPieces(t *testing.T, src []byte, start, end int) int {
+	t.Helper()
+	s := &scanner{src: src, file: &ast.File{Name: "f.mlir"}}
+	whole, ok := fastParse("sig", src, start, end, lexPos(s.pos(start)))
+	if !ok {
+		return 0
+	}
+	accepted := 0
+	for c := start + 1; c < end; c++ {
+		if src[c] != ',' {
+			continue
+		}
+		s := &scanner{src: src, file: &ast.File{Name: "f.mlir"}}
+		sig, ok := s.fastPiecesAt(start, end, []int{c})
+		if !ok {
+			continue
+		}
+		accepted++
+		if !reflect.DeepEqual(sig, whole.Sig) {
+			t.Fatalf("%q cut at %d: the pieces and the whole differ: %s", src[start:end], c, diffNodes(sig, whole.Sig))
+		}
+	}
+	return accepted
+}
+
+// TestFastPieces cuts signatures at every comma, also where a comma stands
+// inside a string, a location, a comment or a bracket, and checks that
+// every accepted cut gives the nodes of the whole read.
+func TestFastPieces(t *testing.T) {
+	for _, tc := range []struct {
+		sig  string
+		cuts int // accepted cuts: the commas between arguments
+	}{
+		{`(%a: tensor<2xf32>, %b: i32) -> tensor<2xf32>`, 1},
+		{"(%a: tensor<2xf32> {s = \"x, %b: i32\"},\n  %c: i32)", 1},
+		{"(%a: tensor<2xf32> loc(\"a\"(#l), %b), %c: i32 {d = [1, 2]}, %e: i32)", 2},
+		{"(%a: tensor<2xf32>, // , %b: i32\n  %c: i32) -> (i32, i32) attributes {x = 1, y}", 1},
+		{"(%a: tensor<2xf32> // , %b: i32\n , %c: i32)", 1},
+		{"(%a: tensor<2x3xf32, #enc<a, %b>>, %c: !d.t<1, %x>, %e: tuple<i32, f32>)", 2},
+		{"(%a: tensor<2xf32>,\n\t%b: tensor<?x3xbf16> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>})", 1},
+	} {
+		src := []byte("func.func @main" + tc.sig + " {\n}\n")
+		start := len("func.func @main")
+		end := start + len(tc.sig)
+		if got := checkPieces(t, src, start, end); got != tc.cuts {
+			t.Errorf("%q: %d cuts accepted, want %d", tc.sig, got, tc.cuts)
+		}
+	}
+}
+
+// TestFastPiecesModule reads a generated signature of 3000 parameters in
+// pieces, through ParseFile, and compares it with the grammar's.
+func TestFastPiecesModule(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := gen.Write(&b, gen.Options{Params: 3000, Seed: 5, ConstBytes: 64}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.Bytes()
+	f, err := ParseFile("f.mlir", src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sig := f.Entry.Sig
+	s := &scanner{src: src, file: &ast.File{Name: "f.mlir"}}
+	c := argComma(src, (sig.Pos.Offset+sig.EndPos.Offset)/2, sig.EndPos.Offset)
+	if c < 0 || sig.EndPos.Offset-sig.Pos.Offset < 2*pieceBytes {
+		t.Fatalf("the signature (%d bytes) is too short to be cut", sig.EndPos.Offset-sig.Pos.Offset)
+	}
+	pieces, ok := s.fastPiecesAt(sig.Pos.Offset, sig.EndPos.Offset, []int{c})
+	if !ok {
+		t.Fatal("the decoder did not read the pieces")
+	}
+	if !reflect.DeepEqual(pieces, sig) {
+		t.Fatalf("pieces and the whole differ: %s", diffNodes(pieces, sig))
+	}
+	compareParses(t, "3000 parameters", src)
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"runtime"
 	"sync"
 
@@ -15,6 +16,9 @@ const parallelArgs = 128
 // parseSignature parses the custom-form signature spanning src[start:end],
 // which begins with the argument list's '('.
 func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
+	if sig, ok := s.fastPieces(start, end); ok {
+		return sig, nil
+	}
 	if r, ok := fastParse("sig", s.src, start, end, lexPos(s.pos(start))); ok {
 		return r.Sig, nil
 	}
@@ -113,4 +117,118 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		out = append(out, b.args...)
 	}
 	return out, nil
+}
+
+// pieceBytes is the least length of the pieces a long signature is cut
+// into for the decoder: below it a second goroutine costs more than it
+// saves.
+const pieceBytes = 64 << 10
+
+// fastPieces reads a long custom-form signature with the decoder in
+// pieces, one goroutine each, as many as there are processors: a training
+// step's signature holds thousands of arguments. It cuts src[start:end]
+// at commas that look like ones between arguments (a comma, white space,
+// '%'), without reading what comes before them. The cut is checked
+// afterwards: each piece but the last must read as a complete list of
+// arguments that ends right before its comma, which it cannot if the comma
+// stands inside a string, a location, a bracket or a comment (see
+// fastDecoder.advance). A piece read in the same lexer state as the
+// sequential read yields the same nodes, so the result is the sequential
+// decoder's. ok is false when the signature is short, a cut fails or the
+// decoder gives up; the caller then reads it in one piece.
+func (s *scanner) fastPieces(start, end int) (*ast.Signature, bool) {
+	n := min(runtime.GOMAXPROCS(0), (end-start)/pieceBytes)
+	if !fastEnabled || n < 2 || s.src[start] != '(' {
+		return nil, false
+	}
+	cuts := make([]int, 0, n-1)
+	from := start
+	for i := 1; i < n; i++ {
+		c := argComma(s.src, max(from, start+(end-start)*i/n), end)
+		if c < 0 {
+			break
+		}
+		cuts = append(cuts, c)
+		from = c + 1
+	}
+	return s.fastPiecesAt(start, end, cuts)
+}
+
+// fastPiecesAt reads the signature src[start:end] in pieces cut at the
+// commas cuts[i] (increasing, none at start), each but the first on a
+// goroutine of its own.
+func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool) {
+	if len(cuts) == 0 {
+		return nil, false
+	}
+	sig := &ast.Signature{Pos: s.pos(start)}
+	pieces := make([]fastPiece, len(cuts)+1)
+	for i := range pieces {
+		from, to, mode := start, end, "args"
+		if i > 0 {
+			from = cuts[i-1] + 1
+		}
+		if i < len(cuts) {
+			to = cuts[i]
+		}
+		switch i {
+		case 0:
+			mode = "head"
+		case len(cuts):
+			mode = "rest"
+		}
+		// Positions are computed here, in order, so that the line index
+		// only moves forward.
+		p := &pieces[i]
+		p.mode, p.lex = mode, newLexer(s.src, from, to, lexPos(s.pos(from)), "")
+		if i > 0 {
+			p.lex.depth = 1 // inside the argument list's '('
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < len(pieces); i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pieces[i].parse()
+		}()
+	}
+	pieces[0].parse()
+	wg.Wait()
+	args := 0
+	for _, p := range pieces {
+		if !p.ok || len(p.root.Args.Args) == 0 {
+			return nil, false
+		}
+		args += len(p.root.Args.Args)
+	}
+	sig.Args = make([]*ast.Arg, 0, args)
+	for _, p := range pieces {
+		sig.Args = append(sig.Args, p.root.Args.Args...)
+	}
+	last := pieces[len(pieces)-1]
+	sig.Results, sig.Attrs = last.root.Tail.Results, last.root.Tail.Attrs
+	sig.EndPos = last.end
+	return sig, true
+}
+
+// argComma returns the first comma at or after i, before end, that white
+// space and a '%' follow, or -1.
+func argComma(src []byte, i, end int) int {
+	for i < end {
+		k := bytes.IndexByte(src[i:end], ',')
+		if k < 0 {
+			return -1
+		}
+		c := i + k
+		j := c + 1
+		for j < end && isSpace(src[j]) {
+			j++
+		}
+		if j < end && src[j] == '%' {
+			return c
+		}
+		i = c + 1
+	}
+	return -1
 }
