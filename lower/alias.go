@@ -54,9 +54,9 @@ func (l *lowerer) aliases() error {
 // on one output, or on one parameter leaf, are an error naming both.
 func (l *lowerer) argClaims() ([]claim, error) {
 	var merged claimSet
-	for i, a := range l.file.Entry.Args {
-		for _, read := range []func(int, *ast.AttrDict) (*claim, error){l.resultAlias, l.aliasingOutput} {
-			c, err := read(i, a.Attrs)
+	for i := range l.file.Entry.Args {
+		for _, read := range [...]func(int) (*claim, error){l.resultAlias, l.aliasingOutput} {
+			c, err := read(i)
 			if err != nil {
 				l.addError(err)
 				continue
@@ -82,8 +82,8 @@ func (l *lowerer) param(i int, path []int64) (int64, model.ShapeIndex) {
 
 // resultAlias reads `mhlo.result_alias` of argument i, with upstream's
 // verifier checks against the function's types.
-func (l *lowerer) resultAlias(i int, attrs *ast.AttrDict) (*claim, error) {
-	e, v, err := l.entry(attrs, AttrResultAlias)
+func (l *lowerer) resultAlias(i int) (*claim, error) {
+	e, v, err := l.value(l.argKeys[i][keyResultAlias])
 	if err != nil || e == nil {
 		return nil, err
 	}
@@ -121,8 +121,8 @@ func (l *lowerer) resultAlias(i int, attrs *ast.AttrDict) (*claim, error) {
 
 // aliasingOutput reads `tf.aliasing_output = N : i32` of argument i: a
 // may-alias of the whole argument.
-func (l *lowerer) aliasingOutput(i int, attrs *ast.AttrDict) (*claim, error) {
-	e, v, err := l.entry(attrs, AttrAliasingOut)
+func (l *lowerer) aliasingOutput(i int) (*claim, error) {
+	e, v, err := l.value(l.argKeys[i][keyAliasingOut])
 	if err != nil || e == nil {
 		return nil, err
 	}
@@ -152,8 +152,8 @@ func (l *lowerer) aliasingOutput(i int, attrs *ast.AttrDict) (*claim, error) {
 // donors registers every argument's jax.buffer_donor.
 func (l *lowerer) donors() error {
 	n := 0
-	for _, a := range l.file.Entry.Args {
-		if a.Attrs.Lookup(AttrBufferDonor) != nil {
+	for _, k := range l.argKeys {
+		if k[keyBufferDonor] != nil {
 			n++
 		}
 	}
@@ -161,8 +161,8 @@ func (l *lowerer) donors() error {
 		return nil
 	}
 	l.cfg.Donors.Reserve(len(l.cfg.Params), n)
-	for i, a := range l.file.Entry.Args {
-		e, v, err := l.entry(a.Attrs, AttrBufferDonor)
+	for i, k := range l.argKeys {
+		e, v, err := l.value(k[keyBufferDonor])
 		if err != nil {
 			return err
 		}

@@ -8,29 +8,75 @@ import "github.com/mhlo-alias/mhlo-alias/ast"
 // jax.buffer_donor on an argument would otherwise be read as the first
 // and rewritten as neither. Keys written as strings are compared unquoted.
 func (l *lowerer) duplicateKeys() error {
-	seen := make(map[*ast.AttrDict]bool, len(l.file.Entry.Args)+len(l.file.Entry.Results)+4)
+	fn := l.file.Entry
+	seen := make(map[*ast.AttrDict]bool, len(fn.Args)+len(fn.Results)+4)
 	if m := l.file.Module; m != nil {
 		l.dictKeys(m.Attrs, seen)
 	}
-	fn := l.file.Entry
 	if fn.Sig != nil {
 		l.dictKeys(fn.Sig.Attrs, seen)
 	}
 	l.dictKeys(fn.Props, seen)
 	l.dictKeys(fn.Attrs, seen)
-	for _, a := range fn.Args {
-		l.dictKeys(a.Attrs, seen)
+	l.argKeys = make([]valueKeys, len(fn.Args))
+	for i, a := range fn.Args {
+		l.argKeys[i] = l.dictKeys(a.Attrs, seen)
 	}
-	for _, r := range fn.Results {
-		l.dictKeys(r.Attrs, seen)
+	l.resKeys = make([]valueKeys, len(fn.Results))
+	for i, r := range fn.Results {
+		l.resKeys[i] = l.dictKeys(r.Attrs, seen)
 	}
 	return nil
 }
 
-// dictKeys checks d and the dictionaries nested in its values, each once.
-func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) {
-	if d == nil || seen[d] {
-		return
+// valueKeys holds the entries of an argument's or result's dictionary
+// that the tool reads, found in the one walk that checks its keys, so
+// that no later step searches the dictionary again.
+type valueKeys [numKeys]*ast.AttrEntry
+
+// The keys of valueKeys.
+const (
+	keyResultAlias = iota
+	keyAliasingOut
+	keyBufferDonor
+	keyLayoutMode
+	keyMemoryKind
+	numKeys
+)
+
+// keyOf returns the valueKeys index of an attribute name, or -1.
+func keyOf(name string) int {
+	switch name {
+	case AttrResultAlias:
+		return keyResultAlias
+	case AttrAliasingOut:
+		return keyAliasingOut
+	case AttrBufferDonor:
+		return keyBufferDonor
+	case AttrLayoutMode:
+		return keyLayoutMode
+	case AttrMemoryKind:
+		return keyMemoryKind
+	}
+	return -1
+}
+
+// dictKeys checks d and the dictionaries nested in its values, each once,
+// and returns the entries of d that the tool reads (the first of each
+// name).
+func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known valueKeys) {
+	if d == nil {
+		return known
+	}
+	if seen[d] {
+		// Checked already (in generic form, as an element of
+		// arg_attrs): only its entries are wanted.
+		for _, e := range d.Entries {
+			if k := keyOf(e.Name()); k >= 0 && known[k] == nil {
+				known[k] = e
+			}
+		}
+		return known
 	}
 	seen[d] = true
 	// A dictionary of a few entries, as on each argument, is checked by
@@ -41,6 +87,9 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) {
 	}
 	for i, e := range d.Entries {
 		name := e.Name()
+		if k := keyOf(name); k >= 0 && known[k] == nil {
+			known[k] = e
+		}
 		if keys != nil {
 			if keys[name] {
 				l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
@@ -54,8 +103,11 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) {
 				}
 			}
 		}
-		l.attrKeys(e.Value, seen)
+		if e.Value != nil && (e.Value.Dict != nil || e.Value.Array != nil) {
+			l.attrKeys(e.Value, seen)
+		}
 	}
+	return known
 }
 
 // smallDict is the most entries a dictionary has for its keys to be

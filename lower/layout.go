@@ -12,6 +12,23 @@ import (
 // from its mhlo.layout_mode, else it is the default descending layout.
 // When both sources speak for the same value they must agree.
 
+// valueName names an argument or result, and an element path in it, in
+// messages: "argument 3", "result 0, element 1". It is formatted only for
+// a message, not for every value.
+type valueName struct {
+	kind  string // "argument" or "result"
+	index int
+	path  string // ", element i" for each tuple element entered
+}
+
+func (v valueName) String() string { return fmt.Sprintf("%s %d%s", v.kind, v.index, v.path) }
+
+// element names element i of v.
+func (v valueName) element(i int) valueName {
+	v.path = fmt.Sprintf("%s, element %d", v.path, i)
+	return v
+}
+
 // layoutSource is one source's word on a value's layout.
 type layoutSource struct {
 	attr *ast.Attr // an entry of the ..._layouts attribute, or nil
@@ -29,23 +46,21 @@ func (l *lowerer) layouts() error {
 	if err != nil {
 		return err
 	}
-	for i, a := range fn.Args {
-		src := sourceAt(argEntries, i)
-		if src.attr == nil && a.Attrs.Lookup(AttrLayoutMode) == nil {
+	for i := range fn.Args {
+		src, mode := sourceAt(argEntries, i), l.argKeys[i][keyLayoutMode]
+		if src.attr == nil && mode == nil {
 			continue // the default layout it has
 		}
-		what := fmt.Sprintf("argument %d", i)
-		if err := l.layoutOf(&l.args[i], a.Attrs, src, what, a.Pos); err != nil {
+		if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i}); err != nil {
 			return err
 		}
 	}
-	for i, r := range fn.Results {
-		src := sourceAt(resEntries, i)
-		if src.attr == nil && r.Attrs.Lookup(AttrLayoutMode) == nil {
+	for i := range fn.Results {
+		src, mode := sourceAt(resEntries, i), l.resKeys[i][keyLayoutMode]
+		if src.attr == nil && mode == nil {
 			continue
 		}
-		what := fmt.Sprintf("result %d", i)
-		if err := l.layoutOf(&l.results[i], r.Attrs, src, what, r.Pos); err != nil {
+		if err := l.layoutOf(&l.results[i], mode, src, valueName{kind: "result", index: i}); err != nil {
 			return err
 		}
 	}
@@ -91,8 +106,8 @@ func sourceAt(entries []layoutSource, i int) layoutSource {
 }
 
 // layoutOf sets the layout of one value from its sources.
-func (l *lowerer) layoutOf(s *model.Shape, attrs *ast.AttrDict, explicit layoutSource, what string, pos ast.Pos) error {
-	e, mode, err := l.entry(attrs, AttrLayoutMode)
+func (l *lowerer) layoutOf(s *model.Shape, modeEntry *ast.AttrEntry, explicit layoutSource, what valueName) error {
+	e, mode, err := l.value(modeEntry)
 	if err != nil {
 		return err
 	}
@@ -113,7 +128,7 @@ func (l *lowerer) layoutOf(s *model.Shape, attrs *ast.AttrDict, explicit layoutS
 
 // applyLayout applies a dense<[...]> layout, or an array of them for a
 // tuple; an empty one means the default layout.
-func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what string) error {
+func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error {
 	a, err := l.resolve(a)
 	if err != nil {
 		return err
@@ -123,7 +138,7 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what string) error {
 		return nil
 	case a.Array != nil && s.IsTuple() && len(a.Array.Elems) == len(s.Elems):
 		for i, el := range a.Array.Elems {
-			if err := l.applyLayout(&s.Elems[i], el, fmt.Sprintf("%s, element %d", what, i)); err != nil {
+			if err := l.applyLayout(&s.Elems[i], el, what.element(i)); err != nil {
 				return err
 			}
 		}
@@ -142,7 +157,7 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what string) error {
 }
 
 // setLayout checks that ints is a permutation of s's dimensions.
-func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what string) error {
+func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what valueName) error {
 	seen := make([]bool, len(s.Dims))
 	for _, d := range ints {
 		if d < 0 || d >= int64(len(s.Dims)) || seen[d] || len(ints) != len(s.Dims) {
@@ -155,7 +170,7 @@ func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what string) error {
 }
 
 // applyMode applies mhlo.layout_mode alone.
-func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, what string) error {
+func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, what valueName) error {
 	m, err := modeString(e, mode)
 	if err != nil {
 		return err
@@ -175,7 +190,7 @@ func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, wh
 }
 
 // agree checks mhlo.layout_mode against the layout s got from the module.
-func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explicit layoutSource, what string) error {
+func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explicit layoutSource, what valueName) error {
 	m, err := modeString(e, mode)
 	if err != nil {
 		return err

@@ -35,6 +35,8 @@ type lowerer struct {
 	args    []model.Shape // each argument's shape, with layout
 	results []model.Shape // each result's shape, with layout
 	cfg     *model.Config
+	argKeys []valueKeys            // the entries read of each argument (dict.go)
+	resKeys []valueKeys            // and of each result
 	tensors map[string]model.Shape // tensor shapes by type text (types.go)
 	ints    []int64                // room for the dims of copies (types.go)
 }
@@ -159,7 +161,11 @@ func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
 
 // entry returns the value of key in d, aliases resolved, and the entry.
 func (l *lowerer) entry(d *ast.AttrDict, key string) (*ast.AttrEntry, *ast.Attr, error) {
-	e := d.Lookup(key)
+	return l.value(d.Lookup(key))
+}
+
+// value returns e and its value, aliases resolved; nil for nil.
+func (l *lowerer) value(e *ast.AttrEntry) (*ast.AttrEntry, *ast.Attr, error) {
 	if e == nil {
 		return nil, nil, nil
 	}

@@ -18,21 +18,21 @@ const hostMemorySpace = 5
 // unresolved layout carries it without effect.
 func (l *lowerer) memoryKinds() error {
 	fn := l.file.Entry
-	for i, a := range fn.Args {
-		if err := l.memoryKind(&l.args[i], a.Attrs); err != nil {
+	for i := range fn.Args {
+		if err := l.memoryKind(&l.args[i], l.argKeys[i][keyMemoryKind]); err != nil {
 			return err
 		}
 	}
-	for i, r := range fn.Results {
-		if err := l.memoryKind(&l.results[i], r.Attrs); err != nil {
+	for i := range fn.Results {
+		if err := l.memoryKind(&l.results[i], l.resKeys[i][keyMemoryKind]); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (l *lowerer) memoryKind(s *model.Shape, attrs *ast.AttrDict) error {
-	_, v, err := l.entry(attrs, AttrMemoryKind)
+func (l *lowerer) memoryKind(s *model.Shape, e *ast.AttrEntry) error {
+	_, v, err := l.value(e)
 	if err != nil || v == nil || v.String == "" {
 		return err
 	}

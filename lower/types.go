@@ -93,17 +93,74 @@ func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
 	if s, ok := l.tensors[string(text)]; ok {
 		return l.copyArray(s), nil
 	}
-	s, err := l.convertTensor(t, depth)
-	if err != nil {
-		return s, err
+	s, ok := l.staticTensor(t)
+	if !ok {
+		var err error
+		if s, err = l.convertTensor(t, depth); err != nil {
+			return s, err
+		}
 	}
 	if l.tensors == nil {
 		l.tensors = map[string]model.Shape{}
 	}
 	if len(l.tensors) < maxMemo {
-		l.tensors[string(text)] = s.Clone()
+		l.tensors[string(text)] = l.copyArray(s)
 	}
 	return s, nil
+}
+
+// staticTensor converts the commonest tensor type, static dimensions
+// written without white space and a builtin element type, as
+// convertTensor would, with its dims and layout cut from l.ints; ok is
+// false for any other (convertTensor's then).
+func (l *lowerer) staticTensor(t *ast.TensorType) (model.Shape, bool) {
+	if t.Elem.Named.Body != nil {
+		return model.Shape{}, false
+	}
+	elem, ok := model.PrimitiveFromMLIR(t.Elem.Named.Name)
+	if !ok {
+		return model.Shape{}, false
+	}
+	list := t.Dims
+	n := strings.Count(list, "x")
+	var dims []int64 // nil for a scalar, as convertTensor gives
+	if n > 0 {
+		dims = l.grabInts(n)
+	}
+	d, v := 0, int64(0)
+	for i := 0; i < len(list); i++ {
+		c := list[i]
+		switch {
+		case c >= '0' && c <= '9' && v <= (1<<62)/10:
+			v = 10*v + int64(c-'0')
+		case c == 'x' && i > 0 && list[i-1] != 'x':
+			dims[d], d, v = v, d+1, 0
+		default:
+			return model.Shape{}, false // '?', white space, large, hex
+		}
+	}
+	if d != n || (n > 0 && list[len(list)-1] != 'x') {
+		return model.Shape{}, false
+	}
+	layout := l.grabInts(n)
+	for i := range layout {
+		layout[i] = int64(n - 1 - i)
+	}
+	return model.Shape{Kind: model.ArrayShape, Elem: elem, Dims: dims, HasLayout: true, MinorToMajor: layout}, true
+}
+
+// grabInts returns n integers cut from l.ints, their capacity n; an empty
+// slice for 0, as DefaultLayout gives.
+func (l *lowerer) grabInts(n int) []int64 {
+	if n == 0 {
+		return []int64{}
+	}
+	if n > len(l.ints) {
+		l.ints = make([]int64, max(intsBlock, n))
+	}
+	c := l.ints[:n:n]
+	l.ints = l.ints[n:]
+	return c
 }
 
 // intsBlock is how many integers one block of l.ints holds.

@@ -92,3 +92,43 @@ func TestDims(t *testing.T) {
 		t.Errorf("got %v, want %s", diags, want)
 	}
 }
+
+// TestStaticTensor checks that the fast conversion of static tensor types
+// gives convertTensor's shapes exactly, and leaves every other spelling to
+// it.
+func TestStaticTensor(t *testing.T) {
+	tests := []struct {
+		typ  string
+		fast bool
+	}{
+		{"tensor<f32>", true},
+		{"tensor<7xf32>", true},
+		{"tensor<0x1x2x3x4xbf16>", true},
+		{"tensor<007x2xi1>", true},
+		{"tensor<4611686018427387904x2xf32>", true},
+		{"tensor<9223372036854775807xf32>", false},
+		{"tensor<?x3xf32>", false},
+		{"tensor<2 x 3xf32>", false},
+		{"tensor<*xf32>", false},
+		{"tensor<2xindex>", false},
+		{"tensor<2xcomplex<f32>>", false},
+		{"tensor<2x3xf8E4M3FN>", true},
+	}
+	for _, tt := range tests {
+		src := fn("%a: "+tt.typ, "tensor<2xf32>")
+		f, err := parser.ParseFile("t.mlir", []byte(src), parser.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.typ, err)
+		}
+		l := &lowerer{file: f, src: []byte(src)}
+		tensor := f.Entry.Args[0].Type.Tensor
+		fast, ok := l.staticTensor(tensor)
+		if ok != tt.fast {
+			t.Errorf("%s: fast path %v, want %v", tt.typ, ok, tt.fast)
+		}
+		slow, err := l.convertTensor(tensor, 0)
+		if ok && (err != nil || !reflect.DeepEqual(fast, slow)) {
+			t.Errorf("%s: fast %#v, convertTensor %#v (%v)", tt.typ, fast, slow, err)
+		}
+	}
+}
