@@ -9,7 +9,7 @@ import "github.com/mhlo-alias/mhlo-alias/ast"
 // and rewritten as neither. Keys written as strings are compared unquoted.
 func (l *lowerer) duplicateKeys() error {
 	fn := l.file.Entry
-	seen := make(map[*ast.AttrDict]bool, len(fn.Args)+len(fn.Results)+4)
+	seen := map[*ast.AttrDict]bool{}
 	if m := l.file.Module; m != nil {
 		l.dictKeys(m.Attrs, seen)
 	}
@@ -18,13 +18,19 @@ func (l *lowerer) duplicateKeys() error {
 	}
 	l.dictKeys(fn.Props, seen)
 	l.dictKeys(fn.Attrs, seen)
+	// In custom form each argument's and result's dictionary is reached
+	// once, here; in generic form also through arg_attrs and res_attrs.
+	valueSeen := seen
+	if !fn.Generic {
+		valueSeen = nil
+	}
 	l.argKeys = make([]valueKeys, len(fn.Args))
 	for i, a := range fn.Args {
-		l.argKeys[i] = l.dictKeys(a.Attrs, seen)
+		l.argKeys[i] = l.dictKeys(a.Attrs, valueSeen)
 	}
 	l.resKeys = make([]valueKeys, len(fn.Results))
 	for i, r := range fn.Results {
-		l.resKeys[i] = l.dictKeys(r.Attrs, seen)
+		l.resKeys[i] = l.dictKeys(r.Attrs, valueSeen)
 	}
 	return nil
 }
@@ -63,7 +69,8 @@ func keyOf(name string) int {
 
 // dictKeys checks d and the dictionaries nested in its values, each once,
 // and returns the entries of d that the tool reads (the first of each
-// name).
+// name). With seen nil, d is known to be reached only once, and only the
+// dictionaries nested in it are recorded.
 func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known valueKeys) {
 	if d == nil {
 		return known
@@ -78,7 +85,9 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 		}
 		return known
 	}
-	seen[d] = true
+	if seen != nil {
+		seen[d] = true
+	}
 	// A dictionary of a few entries, as on each argument, is checked by
 	// comparing each key with those before it; a map only for larger ones.
 	var keys map[string]bool
@@ -104,6 +113,9 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 			}
 		}
 		if e.Value != nil && (e.Value.Dict != nil || e.Value.Array != nil) {
+			if seen == nil {
+				seen = map[*ast.AttrDict]bool{d: true}
+			}
 			l.attrKeys(e.Value, seen)
 		}
 	}

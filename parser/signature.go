@@ -138,7 +138,7 @@ const pieceBytes = 64 << 10
 // decoder gives up; the caller then reads it in one piece.
 func (s *scanner) fastPieces(start, end int) (*ast.Signature, bool) {
 	n := min(runtime.GOMAXPROCS(0), (end-start)/pieceBytes)
-	if !fastEnabled || n < 2 || s.src[start] != '(' {
+	if !fastEnabled || n < 2 {
 		return nil, false
 	}
 	cuts := make([]int, 0, n-1)
@@ -158,7 +158,7 @@ func (s *scanner) fastPieces(start, end int) (*ast.Signature, bool) {
 // commas cuts[i] (increasing, none at start), each but the first on a
 // goroutine of its own.
 func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool) {
-	if len(cuts) == 0 {
+	if len(cuts) == 0 || s.src[start] != '(' {
 		return nil, false
 	}
 	sig := &ast.Signature{Pos: s.pos(start)}
