@@ -129,11 +129,11 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
-		for _, e := range edits {
-			e.Start += ch.start
-			e.End += ch.start
-			m.Edits = append(m.Edits, e)
+		for i := range edits {
+			edits[i].Start += ch.start
+			edits[i].End += ch.start
 		}
+		m.Edits = edits
 	}
 	m.Passed = m.OK
 	if s.VerifyDiagnostics {

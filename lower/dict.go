@@ -28,11 +28,24 @@ func (l *lowerer) duplicateKeys() error {
 	for i, a := range fn.Args {
 		l.argKeys[i] = l.dictKeys(a.Attrs, valueSeen)
 	}
-	l.resKeys = make([]valueKeys, len(fn.Results))
 	for i, r := range fn.Results {
+		if r.Attrs == nil {
+			continue
+		}
+		if l.resKeys == nil {
+			l.resKeys = make([]valueKeys, len(fn.Results))
+		}
 		l.resKeys[i] = l.dictKeys(r.Attrs, valueSeen)
 	}
 	return nil
+}
+
+// resultKeys returns the entries read of result i.
+func (l *lowerer) resultKeys(i int) valueKeys {
+	if l.resKeys == nil {
+		return valueKeys{}
+	}
+	return l.resKeys[i]
 }
 
 // valueKeys holds the entries of an argument's or result's dictionary

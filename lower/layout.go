@@ -56,7 +56,7 @@ func (l *lowerer) layouts() error {
 		}
 	}
 	for i := range fn.Results {
-		src, mode := sourceAt(resEntries, i), l.resKeys[i][keyLayoutMode]
+		src, mode := sourceAt(resEntries, i), l.resultKeys(i)[keyLayoutMode]
 		if src.attr == nil && mode == nil {
 			continue
 		}

@@ -36,7 +36,7 @@ type lowerer struct {
 	results []model.Shape // each result's shape, with layout
 	cfg     *model.Config
 	argKeys []valueKeys            // the entries read of each argument (dict.go)
-	resKeys []valueKeys            // and of each result
+	resKeys []valueKeys            // and of each result; nil when none has attributes
 	tensors map[string]model.Shape // tensor shapes by type text (types.go)
 	ints    []int64                // room for the dims of copies (types.go)
 }

@@ -24,7 +24,7 @@ func (l *lowerer) memoryKinds() error {
 		}
 	}
 	for i := range fn.Results {
-		if err := l.memoryKind(&l.results[i], l.resKeys[i][keyMemoryKind]); err != nil {
+		if err := l.memoryKind(&l.results[i], l.resultKeys(i)[keyMemoryKind]); err != nil {
 			return err
 		}
 	}
