@@ -14,6 +14,30 @@ type claimSet struct {
 	list   []claim
 	byOut  map[string]int // key of out -> position in list
 	byLeaf map[string]int // key of param and index -> position in list
+	// outAt and rootAt index the commonest claims without building keys:
+	// an output index of one number (outAt), a whole parameter (rootAt).
+	outAt  map[int64]int
+	rootAt map[int64]int
+}
+
+// lookOut returns the position of the claim on out, if any.
+func (s *claimSet) lookOut(out model.ShapeIndex) (int, bool) {
+	if len(out) == 1 {
+		i, ok := s.outAt[out[0]]
+		return i, ok
+	}
+	i, ok := s.byOut[indexKey(-1, out)]
+	return i, ok
+}
+
+// lookLeaf returns the position of the claim on a parameter leaf, if any.
+func (s *claimSet) lookLeaf(param int64, index model.ShapeIndex) (int, bool) {
+	if len(index) == 0 {
+		i, ok := s.rootAt[param]
+		return i, ok
+	}
+	i, ok := s.byLeaf[indexKey(param, index)]
+	return i, ok
 }
 
 // add adds c unless it repeats a claim of the set; a claim on the same
@@ -21,12 +45,11 @@ type claimSet struct {
 // two claims c could collide with, the one added first is the one named,
 // as a walk of the list in order would find.
 func (s *claimSet) add(c claim) error {
-	outKey, leafKey := indexKey(-1, c.out), indexKey(c.param, c.index)
 	i := -1
-	if j, ok := s.byOut[outKey]; ok {
+	if j, ok := s.lookOut(c.out); ok {
 		i = j
 	}
-	if j, ok := s.byLeaf[leafKey]; ok && (i < 0 || j < i) {
+	if j, ok := s.lookLeaf(c.param, c.index); ok && (i < 0 || j < i) {
 		i = j
 	}
 	if i >= 0 {
@@ -40,10 +63,29 @@ func (s *claimSet) add(c claim) error {
 			return ast.Errorf(c.origin.Span.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
 		}
 	}
-	if s.byOut == nil {
-		s.byOut, s.byLeaf = map[string]int{}, map[string]int{}
+	n := len(s.list)
+	if len(c.out) == 1 {
+		if s.outAt == nil {
+			s.outAt = map[int64]int{}
+		}
+		s.outAt[c.out[0]] = n
+	} else {
+		if s.byOut == nil {
+			s.byOut = map[string]int{}
+		}
+		s.byOut[indexKey(-1, c.out)] = n
 	}
-	s.byOut[outKey], s.byLeaf[leafKey] = len(s.list), len(s.list)
+	if len(c.index) == 0 {
+		if s.rootAt == nil {
+			s.rootAt = map[int64]int{}
+		}
+		s.rootAt[c.param] = n
+	} else {
+		if s.byLeaf == nil {
+			s.byLeaf = map[string]int{}
+		}
+		s.byLeaf[indexKey(c.param, c.index)] = n
+	}
 	s.list = append(s.list, c)
 	return nil
 }

@@ -188,7 +188,7 @@ func (d *fastDecoder) advance() {
 		if err != nil {
 			break
 		}
-		l.advance(n)
+		l.advanceType(typ, n)
 		if typ == tokComment && i+n == l.end && l.end < len(l.src) && l.src[l.end] != '\n' {
 			// A comment cut by the end of the span: in the whole text
 			// it goes on, so the span was not cut between tokens.

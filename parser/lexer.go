@@ -164,6 +164,19 @@ func (l *sigLexer) track(typ lexer.TokenType, v string) bool {
 }
 
 func (l *sigLexer) advance(n int) {
+	l.advanceType(tokWhitespace, n)
+}
+
+// advanceType is advance past a token of type typ: only white space,
+// strings, dimension lists and the tokens kept whole (locations, dialect
+// attributes and types) can hold a newline.
+func (l *sigLexer) advanceType(typ lexer.TokenType, n int) {
+	switch typ {
+	case tokIdent, tokPunct, tokBracket, tokPercent, tokHash, tokBang, tokInt, tokFloat:
+		l.pos.Column += n
+		l.pos.Offset += n
+		return
+	}
 	seg := l.src[l.pos.Offset : l.pos.Offset+n]
 	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
 		l.pos.Line += bytes.Count(seg, []byte{'\n'})
