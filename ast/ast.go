@@ -3,7 +3,9 @@ package ast
 // The grammar lives in the struct tags of the node types below; package
 // parser builds a participle parser from them. Token types named in tags
 // (Ident, Int, String, ...) are those of parser's lexer. Every node has
-// Pos and EndPos: the offsets of its first byte and of the byte after it.
+// Pos and EndPos, the positions of its first byte and of the byte after
+// it, except TensorType and NamedType, which are always the whole of a
+// Type and share its span.
 
 // Signature is a custom-form function signature, from the argument list to
 // the end of the optional `attributes {...}` clause:
@@ -76,10 +78,10 @@ type Type struct {
 }
 
 // TensorType is `tensor<2x?xf32, encoding>`. Dims is the dimension list as
-// written ("2x?x", "*x" when unranked, "" for a scalar).
+// written ("2x?x", "*x" when unranked, "" for a scalar). A tensor type is
+// always the whole of a Type, whose Pos and EndPos are its span: it has
+// none of its own, as signatures hold thousands of them.
 type TensorType struct {
-	Pos      Pos
-	EndPos   Pos
 	Dims     string `parser:"'tensor' '<' @Dims?"`
 	Elem     *Type  `parser:"@@"`
 	Encoding *Attr  `parser:"(',' @@)? '>'"`
@@ -112,12 +114,11 @@ func (f *FunctionType) ResultTypes() []*Type {
 
 // NamedType is any other type: a builtin such as `i32` or `complex<f32>`,
 // a dialect type such as `!mhlo.token`, or a type alias `!name`. A dialect
-// type with a body, `!quant.uniform<...>`, is one token, all in Name.
+// type with a body, `!quant.uniform<...>`, is one token, all in Name. Like
+// TensorType it is the whole of a Type, and its span is the Type's.
 type NamedType struct {
-	Pos    Pos
-	EndPos Pos
-	Name   string    `parser:"@(Bang | BangRaw | Ident)"`
-	Body   *RawAngle `parser:"@@?"`
+	Name string    `parser:"@(Bang | BangRaw | Ident)"`
+	Body *RawAngle `parser:"@@?"`
 }
 
 // AttrDict is an attribute dictionary `{key = value, flag}`.

@@ -20,7 +20,7 @@ func (l *lowerer) shape(t *ast.Type) (model.Shape, error) {
 func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	switch {
 	case t.Tensor != nil:
-		return l.tensor(t.Tensor, depth)
+		return l.tensor(t, depth)
 	case t.Tuple != nil:
 		elems := make([]model.Shape, len(t.Tuple.Elems))
 		for i, e := range t.Tuple.Elems {
@@ -85,18 +85,19 @@ const maxMemo = 1024
 // is converted once, and a copy handed out for every other argument. The
 // copies' dims and layouts are cut from shared blocks (l.ints), so that a
 // copy costs no allocation of its own.
-func (l *lowerer) tensor(t *ast.TensorType, depth int) (model.Shape, error) {
+func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
+	t := typ.Tensor
 	if t.Encoding != nil || t.Elem == nil || t.Elem.Named == nil || strings.HasPrefix(t.Elem.Named.Name, "!") {
-		return l.convertTensor(t, depth)
+		return l.convertTensor(typ, depth)
 	}
-	text := l.src[t.Pos.Offset:t.EndPos.Offset]
+	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
 	if s, ok := l.tensors[string(text)]; ok {
 		return l.copyArray(s), nil
 	}
 	s, ok := l.staticTensor(t)
 	if !ok {
 		var err error
-		if s, err = l.convertTensor(t, depth); err != nil {
+		if s, err = l.convertTensor(typ, depth); err != nil {
 			return s, err
 		}
 	}
@@ -193,14 +194,15 @@ func (l *lowerer) takeInts(v []int64) []int64 {
 	return c
 }
 
-// convertTensor converts a tensor type.
-func (l *lowerer) convertTensor(t *ast.TensorType, depth int) (model.Shape, error) {
+// convertTensor converts a tensor type, typ.Tensor.
+func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
+	t := typ.Tensor
 	if t.Dims == "*x" {
-		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+		return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
 	}
 	elem, ok := l.elementType(t.Elem, depth)
 	if !ok {
-		return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+		return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
 	}
 	s := model.Shape{Kind: model.ArrayShape, Elem: elem}
 	list := t.Dims
@@ -223,7 +225,7 @@ func (l *lowerer) convertTensor(t *ast.TensorType, depth int) (model.Shape, erro
 			}
 			v, err := ast.ParseInt(d)
 			if err != nil {
-				return model.Shape{}, ast.Errorf(t.Pos, "dimension size %s does not fit in 64 bits", d)
+				return model.Shape{}, ast.Errorf(typ.Pos, "dimension size %s does not fit in 64 bits", d)
 			}
 			s.Dims = append(s.Dims, v)
 		}
@@ -233,7 +235,7 @@ func (l *lowerer) convertTensor(t *ast.TensorType, depth int) (model.Shape, erro
 			return model.Shape{}, err
 		}
 		if s.Kind == model.OpaqueShape {
-			return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+			return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
 		}
 	}
 	s.SetDefaultLayout()

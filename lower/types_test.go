@@ -121,12 +121,12 @@ func TestStaticTensor(t *testing.T) {
 			t.Fatalf("%s: %v", tt.typ, err)
 		}
 		l := &lowerer{file: f, src: []byte(src)}
-		tensor := f.Entry.Args[0].Type.Tensor
-		fast, ok := l.staticTensor(tensor)
+		typ := f.Entry.Args[0].Type
+		fast, ok := l.staticTensor(typ.Tensor)
 		if ok != tt.fast {
 			t.Errorf("%s: fast path %v, want %v", tt.typ, ok, tt.fast)
 		}
-		slow, err := l.convertTensor(tensor, 0)
+		slow, err := l.convertTensor(typ, 0)
 		if ok && (err != nil || !reflect.DeepEqual(fast, slow)) {
 			t.Errorf("%s: fast %#v, convertTensor %#v (%v)", tt.typ, fast, slow, err)
 		}

@@ -400,12 +400,10 @@ func (d *fastDecoder) typ() *ast.Type {
 // named is a NamedType, with a raw body if '<' follows.
 func (d *fastDecoder) named() *ast.NamedType {
 	n := d.names.new()
-	n.Pos = d.pos()
 	n.Name = d.next().Value
 	if d.is(tokBracket, "<") {
 		n.Body = &ast.RawAngle{Items: d.rawItems(">")}
 	}
-	n.EndPos = d.end()
 	return n
 }
 
@@ -483,7 +481,6 @@ func (d *fastDecoder) funcType() *ast.FunctionType {
 // tensor is `'tensor' '<' Dims? Type (',' Attr)? '>'`.
 func (d *fastDecoder) tensor() *ast.TensorType {
 	t := d.tensors.new()
-	t.Pos = d.pos()
 	d.next()
 	d.expect(tokBracket, "<")
 	if d.ok && d.tok.Type == tokDims {
@@ -495,7 +492,6 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 		t.Encoding = d.attr()
 	}
 	d.expect(tokBracket, ">")
-	t.EndPos = d.end()
 	return t
 }
 
