@@ -7,6 +7,8 @@
 #   bench/run.sh [SIZE]      # SIZE of the largest module, default 2g
 #
 # RUNS (default 3) is how often each command runs; the best time counts.
+# The rows of small modules (tens of milliseconds) run SMALL_RUNS times
+# (default 15), as one slow run in three is common on a shared machine.
 # TOOL=path measures that mhlo-alias binary instead of building this tree
 # (to measure an older version with the same script).
 # Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
@@ -16,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-2g}
 RUNS=${RUNS:-3}
+SMALL_RUNS=${SMALL_RUNS:-15}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -36,11 +39,17 @@ have_opt=false
 command -v mlir-opt-19 >/dev/null && have_opt=true
 
 # measure CMD...: runs CMD after a sync; prints "seconds peak-RSS-KB".
+# The time is the wall clock around GNU time, to the microsecond (GNU
+# time's own %e has a resolution of 10 ms, too coarse for the rows of tens
+# of milliseconds).
 measure() {
   sync
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || {
     echo "failed: $*" >&2; cat "$work/err" >&2; exit 1; }
-  cat "$work/time"
+  end=$(date +%s%N)
+  echo "$(awk -v n=$(( (end - start) / 1000 )) 'BEGIN { printf "%.4f", n / 1e6 }') $(cat "$work/time")"
 }
 
 # best CMD...: the best time of RUNS runs and the largest peak RSS,
@@ -66,12 +75,12 @@ echo
 # parsing and printing it.
 sig() { # sig N: the tool's time on an N-parameter signature-only module
   "$gen" -size 0 -params "$1" -o "$work/sig$1.mlir"
-  best "$tool" --passes=add-may-aliases -o "$work/out.mlir" "$work/sig$1.mlir"
+  RUNS=$SMALL_RUNS best "$tool" --passes=add-may-aliases -o "$work/out.mlir" "$work/sig$1.mlir"
 }
 read -r sig8 sig8m < <(sig 8000)
 read -r sig4 _ < <(sig 4000)
 if $have_opt; then
-  read -r opt8 _ < <(best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/sig8000.mlir")
+  read -r opt8 _ < <(RUNS=$SMALL_RUNS best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/sig8000.mlir")
   row "8000 parameters, signature only ($(( $(stat -c %s "$work/sig8000.mlir") / 1000 )) KB)" \
     "mhlo-alias ${sig8}s, mlir-opt-19 ${opt8}s: $(ratio "$opt8" "$sig8")x faster than mlir-opt; 4000->8000 $(ratio "$sig8" "$sig4")x; peak $(mib "$sig8m") MiB"
 else
@@ -83,7 +92,7 @@ fi
 uniform() { # uniform N PASS [-donors]: the tool's time and RSS
   local n=$1 pass=$2; shift 2
   "$gen" -size 0 -params "$n" -uniform 'tensor<64x128xf32>' "$@" -o "$work/u$n.mlir"
-  best "$tool" --passes="$pass" -o "$work/out.mlir" "$work/u$n.mlir"
+  RUNS=$SMALL_RUNS best "$tool" --passes="$pass" -o "$work/out.mlir" "$work/u$n.mlir"
 }
 for pass in buffer-donation-to-alias add-may-aliases; do
   flags=(); [ "$pass" = buffer-donation-to-alias ] && flags=(-donors)
@@ -91,7 +100,7 @@ for pass in buffer-donation-to-alias add-may-aliases; do
   read -r t16 m16 < <(uniform 16000 "$pass" "${flags[@]}")
   what="8000->16000 $(ratio "$t16" "$t8")x (${t8}s -> ${t16}s); peak $(mib "$m16") MiB"
   if $have_opt && [ "$pass" = buffer-donation-to-alias ]; then
-    read -r opt _ < <(best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/u16000.mlir")
+    read -r opt _ < <(RUNS=$SMALL_RUNS best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/u16000.mlir")
     what="$what; mlir-opt-19 ${opt}s: $(ratio "$opt" "$t16")x faster"
     read -r _ sm < <(measure sh -c "cat '$work/u16000.mlir' | '$tool' --passes=$pass -o '$work/out.mlir'")
     what="$what; from a pipe: peak $(mib "$sm") MiB"
