@@ -54,22 +54,27 @@ func (l *lowerer) aliases() error {
 // on one output, or on one parameter leaf, are an error naming both.
 func (l *lowerer) argClaims() ([]claim, error) {
 	var merged claimSet
-	for i := range l.file.Entry.Args {
-		for _, read := range [...]func(int) (*claim, error){l.resultAlias, l.aliasingOutput} {
-			c, err := read(i)
-			if err != nil {
-				l.addError(err)
-				continue
-			}
-			if c == nil {
-				continue
-			}
-			if err := merged.add(*c); err != nil {
-				l.addError(err)
-			}
+	for i, k := range l.argKeys {
+		if k[keyResultAlias] != nil {
+			c, err := l.resultAlias(i)
+			merged.read(l, c, err)
+		}
+		if k[keyAliasingOut] != nil {
+			c, err := l.aliasingOutput(i)
+			merged.read(l, c, err)
 		}
 	}
 	return merged.list, nil
+}
+
+// read adds the claim an argument's attribute states, or its error.
+func (s *claimSet) read(l *lowerer, c *claim, err error) {
+	if err == nil && c != nil {
+		err = s.add(*c)
+	}
+	if err != nil {
+		l.addError(err)
+	}
 }
 
 // param maps argument i and a path into it to an entry parameter.
