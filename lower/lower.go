@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"runtime"
+
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -87,25 +89,55 @@ func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
 // shapes converts every argument and result type.
 func (l *lowerer) shapes() error {
 	fn := l.file.Entry
-	if len(fn.Args) > 0 {
-		l.args = make([]model.Shape, 0, len(fn.Args))
+	l.args = make([]model.Shape, len(fn.Args))
+	l.results = make([]model.Shape, len(fn.Results))
+	n := len(fn.Args) + len(fn.Results)
+	if n < parallelShapes || runtime.GOMAXPROCS(0) < 2 {
+		return l.shapeRange(l, 0, n)
 	}
-	if len(fn.Results) > 0 {
-		l.results = make([]model.Shape, 0, len(fn.Results))
+	// The second half on a goroutine of its own, with its own memo: the
+	// types are read from a tree too large for the caches, and two
+	// processors wait for memory at once.
+	mid := n / 2
+	var err2 error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		other := &lowerer{file: l.file, src: l.src, opts: l.opts}
+		err2 = other.shapeRange(l, mid, n)
+	}()
+	err := l.shapeRange(l, 0, mid)
+	<-done
+	if err != nil {
+		return err
 	}
-	for _, a := range fn.Args {
-		s, err := l.shape(a.Type)
+	return err2
+}
+
+// parallelShapes is the number of types from which shapes converts them
+// on two processors (a variable for tests).
+var parallelShapes = 2048
+
+// shapeRange converts the types i in [from, to) of the arguments followed
+// by the results into dst.args and dst.results, with l's memo, and
+// returns the first error.
+func (l *lowerer) shapeRange(dst *lowerer, from, to int) error {
+	fn := l.file.Entry
+	for i := from; i < to; i++ {
+		if i < len(fn.Args) {
+			s, err := l.shape(fn.Args[i].Type)
+			if err != nil {
+				return err
+			}
+			dst.args[i] = s
+			continue
+		}
+		j := i - len(fn.Args)
+		s, err := l.shape(fn.Results[j].Type)
 		if err != nil {
 			return err
 		}
-		l.args = append(l.args, s)
-	}
-	for _, r := range fn.Results {
-		s, err := l.shape(r.Type)
-		if err != nil {
-			return err
-		}
-		l.results = append(l.results, s)
+		dst.results[j] = s
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -129,6 +130,48 @@ func TestStaticTensor(t *testing.T) {
 		slow, err := l.convertTensor(typ, 0)
 		if ok && (err != nil || !reflect.DeepEqual(fast, slow)) {
 			t.Errorf("%s: fast %#v, convertTensor %#v (%v)", tt.typ, fast, slow, err)
+		}
+	}
+}
+
+// TestParallelShapes converts a signature of many types on two processors
+// and on one, and compares the configs and the first error: the error of
+// the earliest type, whichever half it is in.
+func TestParallelShapes(t *testing.T) {
+	defer func(n int) { parallelShapes = n }(parallelShapes)
+	build := func(bad ...int) string {
+		var args []string
+		for i := 0; i < 3000; i++ {
+			typ := []string{"tensor<2x3xf32>", "tensor<?x4xbf16>", "tensor<f32>", "tuple<tensor<2xi8>, tensor<3xi8>>", "!mhlo.token", "tensor<7xindex>"}[i%6]
+			for _, b := range bad {
+				if i == b {
+					typ = "tensor<99999999999999999999xf32>"
+				}
+			}
+			args = append(args, fmt.Sprintf("%%a%d: %s", i, typ))
+		}
+		return fn(strings.Join(args, ", "), "tensor<2x3xf32>, tensor<f32>")
+	}
+	lower := func(src string, parallel bool) (string, string) {
+		parallelShapes = 1 << 30
+		if parallel {
+			parallelShapes = 2
+		}
+		cfg, diags := lowerText(t, src, Options{})
+		if cfg == nil {
+			return "", diags.Error()
+		}
+		return cfg.Output().StringWithLayout() + fmt.Sprint(cfg.Params), diags.Error()
+	}
+	for _, bad := range [][]int{nil, {2500}, {1000, 2500}, {2999}} {
+		src := build(bad...)
+		seqCfg, seqErr := lower(src, false)
+		parCfg, parErr := lower(src, true)
+		if seqCfg != parCfg || seqErr != parErr {
+			t.Errorf("bad types at %v: on two processors %q %q, on one %q %q", bad, parCfg, parErr, seqCfg, seqErr)
+		}
+		if (len(bad) > 0) != (seqErr != "") {
+			t.Errorf("bad types at %v: error %q", bad, seqErr)
 		}
 	}
 }
