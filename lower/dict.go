@@ -25,8 +25,16 @@ func (l *lowerer) duplicateKeys() error {
 		valueSeen = nil
 	}
 	l.argKeys = make([]valueKeys, len(fn.Args))
-	for i, a := range fn.Args {
-		l.argKeys[i] = l.dictKeys(a.Attrs, valueSeen)
+	if fn.Generic {
+		for i, a := range fn.Args {
+			l.argKeys[i] = l.dictKeys(a.Attrs, seen)
+		}
+	} else {
+		// Each dictionary is its own: the arguments in parallel.
+		l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
+			sub.argKeys[i] = sub.dictKeys(fn.Args[i].Attrs, nil)
+			return nil
+		})
 	}
 	for i, r := range fn.Results {
 		if r.Attrs == nil {

@@ -46,14 +46,15 @@ func (l *lowerer) layouts() error {
 	if err != nil {
 		return err
 	}
-	for i := range fn.Args {
-		src, mode := sourceAt(argEntries, i), l.argKeys[i][keyLayoutMode]
+	err = l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
+		src, mode := sourceAt(argEntries, i), sub.argKeys[i][keyLayoutMode]
 		if src.attr == nil && mode == nil {
-			continue // the default layout it has
+			return nil // the default layout it has
 		}
-		if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i}); err != nil {
-			return err
-		}
+		return sub.layoutOf(&sub.args[i], mode, src, valueName{kind: "argument", index: i})
+	})
+	if err != nil {
+		return err
 	}
 	for i := range fn.Results {
 		src, mode := sourceAt(resEntries, i), l.resultKeys(i)[keyLayoutMode]

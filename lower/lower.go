@@ -91,55 +91,58 @@ func (l *lowerer) shapes() error {
 	fn := l.file.Entry
 	l.args = make([]model.Shape, len(fn.Args))
 	l.results = make([]model.Shape, len(fn.Results))
-	n := len(fn.Args) + len(fn.Results)
-	if n < parallelShapes || runtime.GOMAXPROCS(0) < 2 {
-		return l.shapeRange(l, 0, n)
+	return l.parallel(len(fn.Args)+len(fn.Results), func(sub *lowerer, i int) (err error) {
+		if i < len(fn.Args) {
+			sub.args[i], err = sub.shape(fn.Args[i].Type)
+			return err
+		}
+		i -= len(fn.Args)
+		sub.results[i], err = sub.shape(fn.Results[i].Type)
+		return err
+	})
+}
+
+// parallelValues is the number of values from which parallel works on two
+// processors (a variable for tests).
+var parallelValues = 2048
+
+// parallel calls f(sub, i) for i in [0, n) in order and returns the first
+// error, as a loop would. From parallelValues on, the second half runs on
+// a goroutine of its own, with sub a lowerer of its own: the same file,
+// shapes and entry tables, its own tensor memo and diagnostics, which are
+// added to l's unless the first half failed (a loop would not have
+// reached them). f may write only element i of the shared slices. The
+// values of a long signature are read from a tree far larger than the
+// caches, so two processors wait for memory at once.
+func (l *lowerer) parallel(n int, f func(sub *lowerer, i int) error) error {
+	if n < parallelValues || runtime.GOMAXPROCS(0) < 2 {
+		for i := 0; i < n; i++ {
+			if err := f(l, i); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	// The second half on a goroutine of its own, with its own memo: the
-	// types are read from a tree too large for the caches, and two
-	// processors wait for memory at once.
 	mid := n / 2
+	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, resKeys: l.resKeys}
 	var err2 error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		other := &lowerer{file: l.file, src: l.src, opts: l.opts}
-		err2 = other.shapeRange(l, mid, n)
+		for i := mid; i < n && err2 == nil; i++ {
+			err2 = f(sub, i)
+		}
 	}()
-	err := l.shapeRange(l, 0, mid)
+	var err error
+	for i := 0; i < mid && err == nil; i++ {
+		err = f(l, i)
+	}
 	<-done
 	if err != nil {
 		return err
 	}
+	l.diag = append(l.diag, sub.diag...)
 	return err2
-}
-
-// parallelShapes is the number of types from which shapes converts them
-// on two processors (a variable for tests).
-var parallelShapes = 2048
-
-// shapeRange converts the types i in [from, to) of the arguments followed
-// by the results into dst.args and dst.results, with l's memo, and
-// returns the first error.
-func (l *lowerer) shapeRange(dst *lowerer, from, to int) error {
-	fn := l.file.Entry
-	for i := from; i < to; i++ {
-		if i < len(fn.Args) {
-			s, err := l.shape(fn.Args[i].Type)
-			if err != nil {
-				return err
-			}
-			dst.args[i] = s
-			continue
-		}
-		j := i - len(fn.Args)
-		s, err := l.shape(fn.Results[j].Type)
-		if err != nil {
-			return err
-		}
-		dst.results[j] = s
-	}
-	return nil
 }
 
 // build forms the parameters and the output from the arguments and

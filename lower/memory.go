@@ -18,10 +18,11 @@ const hostMemorySpace = 5
 // unresolved layout carries it without effect.
 func (l *lowerer) memoryKinds() error {
 	fn := l.file.Entry
-	for i := range fn.Args {
-		if err := l.memoryKind(&l.args[i], l.argKeys[i][keyMemoryKind]); err != nil {
-			return err
-		}
+	err := l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
+		return sub.memoryKind(&sub.args[i], sub.argKeys[i][keyMemoryKind])
+	})
+	if err != nil {
+		return err
 	}
 	for i := range fn.Results {
 		if err := l.memoryKind(&l.results[i], l.resultKeys(i)[keyMemoryKind]); err != nil {
