@@ -146,7 +146,9 @@ func TestParallel(t *testing.T) {
 		"dup":    func(typ string) string { return typ + ` {a = 1, a = 2}` },
 		"layout": func(typ string) string { return typ + ` {mhlo.layout_mode = "{5,0}"}` },
 		"mode":   func(typ string) string { return typ + ` {mhlo.layout_mode = 3}` },
-		"host":   func(typ string) string { return typ + ` {mhlo.memory_kind = "pinned_host", mhlo.layout_mode = "{0,1}"}` },
+		"host": func(typ string) string {
+			return typ + ` {mhlo.memory_kind = "pinned_host", mhlo.layout_mode = "{0,1}"}`
+		},
 	}
 	build := func(bad map[int]string) string {
 		var args []string
