@@ -304,6 +304,24 @@ func TestNextSpecial(t *testing.T) {
 			t.Fatalf("nextSpecial(%d) = %d, want %d", j, got, want)
 		}
 	}
+	// The same for the search of skipGroup, sparser in what it finds.
+	alphabet = []byte("()[]{}\"/azAZ09\x00\xff\x7f\x80'*)(<>,")
+	for i := range src {
+		seed = seed*1664525 + 1013904223
+		src[i] = alphabet[int(seed>>24)%len(alphabet)]
+		if seed&3 != 0 {
+			src[i] = 'a' + byte(seed>>28)
+		}
+	}
+	for j := 0; j <= len(src); j++ {
+		want := j
+		for want < len(src) && !groupSpecial[src[want]] {
+			want++
+		}
+		if got := nextGroupSpecial(src, j); got != want {
+			t.Fatalf("nextGroupSpecial(%d) = %d, want %d", j, got, want)
+		}
+	}
 }
 
 // TestLongSignature parses a signature long enough to be parsed in

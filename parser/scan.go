@@ -71,6 +71,28 @@ func nextSpecial(src []byte, j int) int {
 	return j
 }
 
+// nextGroupSpecial is nextSpecial for skipGroup: the first byte at or
+// after j that is one of ( ) [ ] { } " /, or len(src).
+func nextGroupSpecial(src []byte, j int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(y uint64) uint64 { return (y - ones) &^ y }
+	for ; j+8 <= len(src); j += 8 {
+		x := binary.LittleEndian.Uint64(src[j:])
+		m := (zero(x^(ones*'(')) | zero(x^(ones*')')) | zero(x^(ones*'[')) | zero(x^(ones*']')) |
+			zero(x^(ones*'{')) | zero(x^(ones*'}')) | zero(x^(ones*'"')) | zero(x^(ones*'/'))) & highs
+		if m != 0 {
+			return j + bits.TrailingZeros64(m)/8
+		}
+	}
+	for j < len(src) && !groupSpecial[src[j]] {
+		j++
+	}
+	return j
+}
+
+// groupSpecial marks the bytes nextGroupSpecial stops at.
+var groupSpecial = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '"': true, '/': true}
+
 // skipQuotedOrComment skips the string literal or `//` comment at src[j]
 // (a lone '/' is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
@@ -160,7 +182,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			}
 			j = end
 		default:
-			j++
+			j = nextGroupSpecial(src, j+1)
 		}
 	}
 	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", src[stack[len(stack)-1]])
