@@ -179,6 +179,11 @@ func (d *fastDecoder) advance() {
 	l := d.lex
 	for d.ok {
 		i := l.pos.Offset
+		// One blank, the commonest white space, without a token.
+		if i < l.end && l.src[i] == ' ' {
+			i++
+			l.pos.Offset, l.pos.Column = i, l.pos.Column+1
+		}
 		at := point{i, l.pos.Line, l.pos.Column}
 		if i >= l.end {
 			d.tok, d.tokEnd = fastToken{Type: tokEOF, at: at}, at

@@ -139,27 +139,23 @@ func (l *sigLexer) Next() (lexer.Token, error) {
 // follow; it reports false when the nesting is too deep.
 func (l *sigLexer) track(typ lexer.TokenType, v string) bool {
 	l.dimsOK = false
-	if typ == tokBracket {
-		switch v {
-		case "(", "[", "{", "<":
+	switch typ {
+	case tokBracket:
+		switch v[0] {
+		case '(', '[', '{', '<':
 			l.depth++
 			if l.depth > MaxDepth {
 				return false
 			}
-			if v == "<" && l.shaped {
-				l.dimsOK = true
-			}
+			l.dimsOK = v[0] == '<' && l.shaped
 		default:
 			l.depth--
 		}
+	case tokIdent:
+		l.shaped = len(v) == 6 && (v == "tensor" || v == "vector" || v == "memref")
+		return true
 	}
 	l.shaped = false
-	if typ == tokIdent {
-		switch v {
-		case "tensor", "vector", "memref":
-			l.shaped = true
-		}
-	}
 	return true
 }
 
@@ -197,43 +193,8 @@ func (l *sigLexer) at(i int) byte {
 // scan returns the type and length of the token at i.
 func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 	c := l.src[i]
-	switch {
-	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		j := i + 1
-		for j < l.end && isSpace(l.src[j]) {
-			j++
-		}
-		return tokWhitespace, j - i, nil
-	case c == '/' && l.at(i+1) == '/':
-		j := i
-		for j < l.end && l.src[j] != '\n' {
-			j++
-		}
-		return tokComment, j - i, nil
-	case c == '"':
-		n, ok := stringLen(l.src[:l.end], i)
-		if !ok {
-			return 0, 0, l.errorf("expected '\"' in string literal")
-		}
-		return tokString, n, nil
-	case l.dimsOK && (isDigit(c) || c == '?' || c == '*'):
-		if n := dimsLen(l.src[:l.end], i); n > 0 {
-			return tokDims, n, nil
-		}
-	}
-	if c == '-' && l.at(i+1) == '>' {
-		return tokPunct, 2, nil
-	}
-	if isDigit(c) || (c == '-' && isDigit(l.at(i+1))) {
-		return l.number(i)
-	}
-	switch c {
-	case '(', ')', '[', ']', '{', '}', '<', '>':
-		return tokBracket, 1, nil
-	case '%', '@', '#', '!':
-		return l.prefixed(i)
-	}
-	if isIdentStart(c) {
+	switch charClass[c] {
+	case classIdent:
 		n := identLen(l.src[:l.end], i)
 		if n == 3 && string(l.src[i:i+3]) == "loc" {
 			if j := l.skipSpace(i + 3); l.at(j) == '(' {
@@ -242,14 +203,96 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 			}
 		}
 		return tokIdent, n, nil
-	}
-	if c >= 0x80 || c < 0x20 || c == 0x7f {
+	case classBracket:
+		return tokBracket, 1, nil
+	case classSpace:
+		j := i + 1
+		for j < l.end && isSpace(l.src[j]) {
+			j++
+		}
+		return tokWhitespace, j - i, nil
+	case classQuote:
+		n, ok := stringLen(l.src[:l.end], i)
+		if !ok {
+			return 0, 0, l.errorf("expected '\"' in string literal")
+		}
+		return tokString, n, nil
+	case classDigit:
+		if l.dimsOK {
+			if n := dimsLen(l.src[:l.end], i); n > 0 {
+				return tokDims, n, nil
+			}
+		}
+		return l.number(i)
+	case classPrefix:
+		return l.prefixed(i)
+	case classDimsPunct: // '?' and '*'
+		if l.dimsOK {
+			if n := dimsLen(l.src[:l.end], i); n > 0 {
+				return tokDims, n, nil
+			}
+		}
+	case classSlash:
+		if l.at(i+1) == '/' {
+			j := i
+			for j < l.end && l.src[j] != '\n' {
+				j++
+			}
+			return tokComment, j - i, nil
+		}
+	case classMinus:
+		if l.at(i+1) == '>' {
+			return tokPunct, 2, nil
+		}
+		if isDigit(l.at(i + 1)) {
+			return l.number(i)
+		}
+	case classBad:
 		// MLIR's lexer rejects any character it has no token for; a
 		// control byte or a non-ASCII one starts none here.
 		return 0, 0, l.errorf("unexpected character")
 	}
 	return tokPunct, 1, nil
 }
+
+// The classes of charClass: what a token starting with the byte can be.
+const (
+	classPunct     = iota // any other lone character
+	classIdent            // _ a-z A-Z
+	classBracket          // ( ) [ ] { } < >
+	classSpace            // ' ' \t \n \r
+	classQuote            // "
+	classDigit            // 0-9
+	classPrefix           // % @ # !
+	classDimsPunct        // ? *
+	classSlash            // /
+	classMinus            // -
+	classBad              // control bytes, DEL, non-ASCII
+)
+
+// charClass maps the first byte of a token to its class.
+var charClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			t[c] = classSpace
+		case c >= 0x80 || c < 0x20 || c == 0x7f:
+			t[c] = classBad
+		case isIdentStart(byte(c)):
+			t[c] = classIdent
+		case isDigit(byte(c)):
+			t[c] = classDigit
+		}
+	}
+	for _, c := range "()[]{}<>" {
+		t[c] = classBracket
+	}
+	for _, c := range "%@#!" {
+		t[c] = classPrefix
+	}
+	t['"'], t['?'], t['*'], t['/'], t['-'] = classQuote, classDimsPunct, classDimsPunct, classSlash, classMinus
+	return t
+}()
 
 // prefixed scans %name, @name, @"name", #name and !name.
 func (l *sigLexer) prefixed(i int) (lexer.TokenType, int, error) {
@@ -402,11 +445,19 @@ func isIdentChar(c byte) bool  { return isIdentStart(c) || isDigit(c) || c == '$
 
 func identLen(src []byte, i int) int {
 	j := i + 1
-	for j < len(src) && isIdentChar(src[j]) {
+	for j < len(src) && identChar[src[j]] {
 		j++
 	}
 	return j - i
 }
+
+// identChar marks the bytes isIdentChar accepts.
+var identChar = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = isIdentChar(byte(c))
+	}
+	return t
+}()
 
 func prefixType(c byte) lexer.TokenType {
 	switch c {
