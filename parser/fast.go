@@ -374,7 +374,9 @@ func (d *fastDecoder) typ() *ast.Type {
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
-			t.Tensor = d.tensor()
+			if t.Tensor = d.plainTensor(); t.Tensor == nil {
+				t.Tensor = d.tensor()
+			}
 			break
 		}
 		if d.tok.Value == "tuple" {
@@ -481,6 +483,61 @@ func (d *fastDecoder) funcType() *ast.FunctionType {
 	}
 	f.EndPos = d.end()
 	return f
+}
+
+// plainTensor reads the commonest tensor type, such as tensor<2x?x3xf32>:
+// dimensions of digits or '?', a builtin element type, no white space,
+// comment or encoding inside. It reads its five tokens at once, the lookahead
+// 'tensor' first, and gives the nodes and positions tensor would; or it
+// returns nil and has read nothing.
+func (d *fastDecoder) plainTensor() *ast.TensorType {
+	l := d.lex
+	at := d.tok.at
+	src, end := l.src[:l.end], l.end
+	i := l.pos.Offset // after 'tensor'
+	if i >= end || src[i] != '<' || l.depth+1 > MaxDepth {
+		return nil
+	}
+	dims := i + 1
+	j := dims
+	for {
+		k := j
+		if k < end && src[k] == '?' {
+			k++
+		} else {
+			for k < end && isDigit(src[k]) {
+				k++
+			}
+		}
+		if k == j || k >= end || src[k] != 'x' {
+			break
+		}
+		j = k + 1
+	}
+	if j >= end || !isIdentStart(src[j]) {
+		return nil
+	}
+	e := j + identLen(src, j)
+	if e >= end || src[e] != '>' {
+		return nil
+	}
+	name := l.str[j-l.base : e-l.base]
+	if keyword(name) {
+		return nil
+	}
+	// All on the line of 'tensor'.
+	col := func(off int) point { return point{off, at.line, at.col + off - at.off} }
+	elem := d.types.new()
+	elem.Pos, elem.EndPos = d.astPos(col(j)), d.astPos(col(e))
+	elem.Named = d.names.new()
+	elem.Named.Name = name
+	t := d.tensors.new()
+	t.Dims, t.Elem = l.str[dims-l.base:j-l.base], elem
+	l.pos.Offset, l.pos.Column = e+1, at.col+e+1-at.off
+	l.shaped, l.dimsOK = false, false
+	d.lastEnd = col(e + 1)
+	d.advance()
+	return t
 }
 
 // tensor is `'tensor' '<' Dims? Type (',' Attr)? '>'`.
