@@ -54,6 +54,13 @@ func (l *lowerer) aliases() error {
 // on one output, or on one parameter leaf, are an error naming both.
 func (l *lowerer) argClaims() ([]claim, error) {
 	var merged claimSet
+	n := 0
+	for _, k := range l.argKeys {
+		if k[keyResultAlias] != nil || k[keyAliasingOut] != nil {
+			n++
+		}
+	}
+	merged.list = make([]claim, 0, n)
 	for i, k := range l.argKeys {
 		if k[keyResultAlias] != nil {
 			c, err := l.resultAlias(i)

@@ -160,19 +160,23 @@ func (l *lowerer) build() error {
 	}
 	l.cfg = model.NewConfig(params, output)
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
+	src := &l.cfg.Source
 	if len(fn.Args) > 0 {
-		l.cfg.Source.Args = make([]ast.Span, len(fn.Args))
-		for i, a := range fn.Args {
-			l.cfg.Source.Args[i] = ast.Span{Pos: a.Pos, End: a.EndPos}
-		}
+		src.Args = make([]ast.Span, len(fn.Args))
 	}
 	if len(fn.Results) > 0 {
-		l.cfg.Source.Results = make([]ast.Span, len(fn.Results))
-		for i, r := range fn.Results {
-			l.cfg.Source.Results[i] = ast.Span{Pos: r.Pos, End: r.EndPos}
-		}
+		src.Results = make([]ast.Span, len(fn.Results))
 	}
-	return nil
+	return l.parallel(len(fn.Args)+len(fn.Results), func(_ *lowerer, i int) error {
+		if i < len(fn.Args) {
+			a := fn.Args[i]
+			src.Args[i] = ast.Span{Pos: a.Pos, End: a.EndPos}
+			return nil
+		}
+		r := fn.Results[i-len(fn.Args)]
+		src.Results[i-len(fn.Args)] = ast.Span{Pos: r.Pos, End: r.EndPos}
+		return nil
+	})
 }
 
 // resolve follows attribute aliases: `#name` defined as `#name = attr`.
