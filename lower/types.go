@@ -90,16 +90,17 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 	if t.Encoding != nil || t.Elem == nil || t.Elem.Named == nil || strings.HasPrefix(t.Elem.Named.Name, "!") {
 		return l.convertTensor(typ, depth)
 	}
+	// The commonest tensors are read faster than the memo finds them.
+	if s, ok := l.staticTensor(t); ok {
+		return s, nil
+	}
 	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
 	if s, ok := l.tensors[string(text)]; ok {
 		return l.copyArray(s), nil
 	}
-	s, ok := l.staticTensor(t)
-	if !ok {
-		var err error
-		if s, err = l.convertTensor(typ, depth); err != nil {
-			return s, err
-		}
+	s, err := l.convertTensor(typ, depth)
+	if err != nil {
+		return s, err
 	}
 	if l.tensors == nil {
 		l.tensors = map[string]model.Shape{}
