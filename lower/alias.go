@@ -103,10 +103,12 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 		return nil, ast.Errorf(e.Pos, "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
 	}
 	ra := v.ResultAlias
-	prefix := fmt.Sprintf("attribute %q", AttrResultAlias)
-	for _, x := range append(append([]int64{}, ra.TupleIndices...), ra.ResultIndex...) {
-		if x < 0 {
-			return nil, ast.Errorf(e.Pos, "%s expects all argument and result indices to be >= 0", prefix)
+	const prefix = `attribute "` + AttrResultAlias + `"`
+	for _, list := range [2][]int64{ra.TupleIndices, ra.ResultIndex} {
+		for _, x := range list {
+			if x < 0 {
+				return nil, ast.Errorf(e.Pos, "%s expects all argument and result indices to be >= 0", prefix)
+			}
 		}
 	}
 	r, rest := ra.ResultIndex[0], ra.ResultIndex[1:]
