@@ -56,7 +56,7 @@ func restamp(c *model.Config, kind model.AliasKind) (bool, error) {
 		out   model.ShapeIndex
 		alias model.Alias
 	}
-	var all []entry
+	all := make([]entry, 0, c.Aliases.Len())
 	changed := false
 	c.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
 		all = append(all, entry{out.Clone(), a})
