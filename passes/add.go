@@ -1,6 +1,10 @@
 package passes
 
-import "github.com/mhlo-alias/mhlo-alias/model"
+import (
+	"runtime"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
 
 const discoveryDoc = `
 
@@ -37,29 +41,71 @@ var AddMayAliases = &Pass{
 // addNewAliases is the compiler's AddNewAliases: the kind is only what the
 // new aliases are stamped with; discovery is the same for both passes.
 func addNewAliases(c *model.Config, kind model.AliasKind) (bool, error) {
-	free := freeParams(c)
+	// Printing the keys is most of the work; the parameters' and the
+	// outputs' are printed at once when there are many. Neither side
+	// changes the config, and a new alias only ever lands on the output
+	// being visited, so reading every output's state first reads what the
+	// walk in pre-order would.
+	var free map[string]*paramQueue
+	var outs []outputKey
+	var text []byte
+	if len(c.Params) >= parallelKeys && runtime.GOMAXPROCS(0) > 1 {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			free = freeParams(c)
+		}()
+		outs, text = freeOutputKeys(c)
+		<-done
+	} else {
+		free = freeParams(c)
+		outs, text = freeOutputKeys(c)
+	}
 	changed := false
-	var err error
-	var buf []byte
-	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
-		if err != nil || !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
-			return
-		}
-		buf = sub.AppendText(buf[:0], true)
-		q := free[string(buf)]
+	for _, o := range outs {
+		q := free[string(text[o.start:o.end])]
 		if q == nil || len(q.params) == 0 {
-			return
+			continue
 		}
 		// Consume on match, so two outputs never claim one parameter.
 		param := q.params[0]
 		q.params = q.params[1:]
-		if err = c.Aliases.SetUpAlias(out, param, model.ShapeIndex{}, kind, model.Origin{}); err != nil {
-			return
+		if err := c.Aliases.SetUpAlias(o.out, param, model.ShapeIndex{}, kind, model.Origin{}); err != nil {
+			return changed, err
 		}
 		c.Donors.RemoveBufferDonor(param, model.ShapeIndex{})
 		changed = true
+	}
+	return changed, nil
+}
+
+// parallelKeys is the number of parameters from which addNewAliases
+// prints the parameters' and the outputs' keys at once (a variable for
+// tests).
+var parallelKeys = 2048
+
+// outputKey is an output array leaf without an alias and its key,
+// text[start:end] of freeOutputKeys.
+type outputKey struct {
+	out        model.ShapeIndex
+	start, end int
+}
+
+// freeOutputKeys lists the output array leaves that have no alias, in
+// pre-order, with their shapes printed with layout one after the other in
+// text.
+func freeOutputKeys(c *model.Config) (outs []outputKey, text []byte) {
+	// ForEachOutput's indices stay valid, so the list holds them as they
+	// are.
+	c.Aliases.ForEachOutput(func(out model.ShapeIndex, sub *model.Shape) {
+		if !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
+			return
+		}
+		start := len(text)
+		text = sub.AppendText(text, true)
+		outs = append(outs, outputKey{out, start, len(text)})
 	})
-	return changed, err
+	return outs, text
 }
 
 // paramQueue is the free parameters of one key, in ascending order; its

@@ -217,3 +217,24 @@ func TestRandomPipelines(t *testing.T) {
 		t.Error("weak generator: donation never met an unresolved layout")
 	}
 }
+
+// TestAddParallel runs both add passes on random configs with the keys
+// printed on two goroutines and on one, and requires the same result.
+func TestAddParallel(t *testing.T) {
+	defer func(n int) { parallelKeys = n }(parallelKeys)
+	for seed := uint64(0); seed < 300; seed++ {
+		for _, p := range []*Pass{AddMayAliases, AddMustAliases} {
+			base := newGen(seed).config()
+			var got [2]string
+			for i, n := range []int{1 << 30, 0} {
+				parallelKeys = n
+				c := base.Clone()
+				changed, err := p.Run(c, p.Defaults())
+				got[i] = fmt.Sprint(changed, err, c.LongString())
+			}
+			if got[0] != got[1] {
+				t.Fatalf("seed %d, %s: one goroutine:\n%s\ntwo:\n%s", seed, p.Name, got[0], got[1])
+			}
+		}
+	}
+}
