@@ -1,0 +1,131 @@
+#include "textflag.h"
+
+// func indexAny4(s []byte, set *[4]byte) int
+//
+// The index of the first byte of s that is one of set's four, looking at
+// whole 16-byte blocks only (SSE2, which every amd64 processor has); -1
+// when those hold none. The caller searches the last len(s)%16 bytes.
+TEXT ·indexAny4(SB), NOSPLIT, $0-40
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), BX
+	MOVQ set+24(FP), DX
+	MOVQ SI, DI
+
+	MOVBLZX 0(DX), AX
+	MOVD AX, X1
+	PUNPCKLBW X1, X1
+	PUNPCKLWL X1, X1
+	PSHUFL $0, X1, X1
+
+	MOVBLZX 1(DX), AX
+	MOVD AX, X2
+	PUNPCKLBW X2, X2
+	PUNPCKLWL X2, X2
+	PSHUFL $0, X2, X2
+
+	MOVBLZX 2(DX), AX
+	MOVD AX, X3
+	PUNPCKLBW X3, X3
+	PUNPCKLWL X3, X3
+	PSHUFL $0, X3, X3
+
+	MOVBLZX 3(DX), AX
+	MOVD AX, X4
+	PUNPCKLBW X4, X4
+	PUNPCKLWL X4, X4
+	PSHUFL $0, X4, X4
+
+	CMPQ BX, $16
+	JB   none
+
+loop:
+	MOVOU (SI), X0
+	MOVO  X0, X5
+	PCMPEQB X1, X5
+	MOVO  X0, X6
+	PCMPEQB X2, X6
+	POR   X6, X5
+	MOVO  X0, X6
+	PCMPEQB X3, X6
+	POR   X6, X5
+	PCMPEQB X4, X0
+	POR   X0, X5
+	PMOVMSKB X5, AX
+	TESTL AX, AX
+	JNZ   found
+	ADDQ  $16, SI
+	SUBQ  $16, BX
+	CMPQ  BX, $16
+	JAE   loop
+
+none:
+	MOVQ $-1, ret+32(FP)
+	RET
+
+found:
+	BSFL AX, AX
+	SUBQ DI, SI
+	ADDQ AX, SI
+	MOVQ SI, ret+32(FP)
+	RET
+
+#define BCAST(off, X) \
+	MOVBLZX off(DX), AX \
+	MOVD AX, X \
+	PUNPCKLBW X, X \
+	PUNPCKLWL X, X \
+	PSHUFL $0, X, X
+
+#define MATCH(X) \
+	MOVO X0, X10 \
+	PCMPEQB X, X10 \
+	POR X10, X9
+
+// func indexAny8(s []byte, set *[8]byte) int
+//
+// indexAny4 for eight bytes.
+TEXT ·indexAny8(SB), NOSPLIT, $0-40
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), BX
+	MOVQ set+24(FP), DX
+	MOVQ SI, DI
+	BCAST(0, X1)
+	BCAST(1, X2)
+	BCAST(2, X3)
+	BCAST(3, X4)
+	BCAST(4, X5)
+	BCAST(5, X6)
+	BCAST(6, X7)
+	BCAST(7, X8)
+	CMPQ BX, $16
+	JB   none8
+
+loop8:
+	MOVOU (SI), X0
+	PXOR  X9, X9
+	MATCH(X1)
+	MATCH(X2)
+	MATCH(X3)
+	MATCH(X4)
+	MATCH(X5)
+	MATCH(X6)
+	MATCH(X7)
+	MATCH(X8)
+	PMOVMSKB X9, AX
+	TESTL AX, AX
+	JNZ   found8
+	ADDQ  $16, SI
+	SUBQ  $16, BX
+	CMPQ  BX, $16
+	JAE   loop8
+
+none8:
+	MOVQ $-1, ret+32(FP)
+	RET
+
+found8:
+	BSFL AX, AX
+	SUBQ DI, SI
+	ADDQ AX, SI
+	MOVQ SI, ret+32(FP)
+	RET
