@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bufio"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -41,11 +42,32 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.processTo(in, out, sameFile(path, out))
+}
+
+// ProcessReaderTo is ProcessReader writing the output text to the file
+// out, as Result.WriteFile does. A large stream is spooled to a temporary
+// file first (see ProcessReader) and then written as ProcessFileTo writes
+// a named file: while it is scanned. The Result must be closed.
+func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, error) {
+	s, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	in, err := readInput(name, r)
+	if err != nil {
+		return nil, err
+	}
+	return s.processTo(in, out, false)
+}
+
+// processTo processes in and writes its output to out (in place when
+// inPlace), during the scan where it can.
+func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, error) {
 	if err := s.checkInput(in); err != nil {
 		in.Close()
 		return nil, err
 	}
-	inPlace := sameFile(path, out)
 	sp := newSpeculation(in, s, out, inPlace)
 	res := s.process(in, sp)
 	if sp != nil && sp.finish(res) {
@@ -55,6 +77,7 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	if !res.OK() {
 		return res, nil
 	}
+	var err error
 	if inPlace {
 		err = res.WriteInPlace()
 	} else {

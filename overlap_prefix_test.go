@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -202,5 +203,46 @@ func TestEditWriterSteps(t *testing.T) {
 	got, _ := os.ReadFile(f.Name())
 	if string(got) != "aXcdVhij!" {
 		t.Errorf("wrote %q, want %q", got, "aXcdVhij!")
+	}
+}
+
+// A stream of more than spoolMin is spooled and then written as a named
+// file is, during the scan; a failed run writes nothing.
+func TestProcessReaderTo(t *testing.T) {
+	withSyncPrefix(t)
+	o := Options{Passes: "buffer-donation-to-alias"}
+	for _, tt := range []struct {
+		name string
+		src  []byte
+		ok   bool
+	}{
+		{"plain", prefixModule("", prefixMain, ""), true},
+		{"error after @main", prefixModule("", prefixMain, "  func.func @broken(\n"), false},
+	} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out.mlir")
+		// A reader that is not a file: the stream is spooled.
+		res, err := ProcessReaderTo("<stdin>", struct{ io.Reader }{bytes.NewReader(tt.src)}, out, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Close()
+		got, rerr := os.ReadFile(out)
+		if res.OK() != tt.ok {
+			t.Fatalf("%s: ok %v (%v)", tt.name, res.OK(), res.Diagnostics())
+		}
+		if !tt.ok {
+			if rerr == nil {
+				t.Errorf("%s: a failed run wrote the output", tt.name)
+			}
+			continue
+		}
+		want, err := Rewrite(tt.src, o)
+		if err != nil || !bytes.Equal(got, want) || !res.overlapped || res.prefixed < 8<<20 {
+			t.Errorf("%s: output equal %v, overlapped %v, %d bytes before @main (%v)", tt.name, bytes.Equal(got, want), res.overlapped, res.prefixed, err)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
+		}
 	}
 }
