@@ -129,3 +129,75 @@ found8:
 	ADDQ AX, SI
 	MOVQ SI, ret+32(FP)
 	RET
+
+// func hasAVX2() bool
+//
+// Whether the processor has AVX2 and the system saves its registers.
+TEXT ·hasAVX2(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX // OSXSAVE and AVX
+	CMPL CX, $0x18000000
+	JNE  noavx
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX // XMM and YMM state
+	CMPL AX, $6
+	JNE  noavx
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x20, BX // AVX2
+	JZ   noavx
+	MOVB $1, ret+0(FP)
+	RET
+
+noavx:
+	MOVB $0, ret+0(FP)
+	RET
+
+// func indexAny4AVX2(s []byte, set *[4]byte) int
+//
+// indexAny4 on whole 32-byte blocks, with AVX2.
+TEXT ·indexAny4AVX2(SB), NOSPLIT, $0-40
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), BX
+	MOVQ set+24(FP), DX
+	MOVQ SI, DI
+	VPBROADCASTB 0(DX), Y1
+	VPBROADCASTB 1(DX), Y2
+	VPBROADCASTB 2(DX), Y3
+	VPBROADCASTB 3(DX), Y4
+	CMPQ BX, $32
+	JB   none32
+
+loop32:
+	VMOVDQU (SI), Y0
+	VPCMPEQB Y1, Y0, Y5
+	VPCMPEQB Y2, Y0, Y6
+	VPOR     Y6, Y5, Y5
+	VPCMPEQB Y3, Y0, Y6
+	VPOR     Y6, Y5, Y5
+	VPCMPEQB Y4, Y0, Y6
+	VPOR     Y6, Y5, Y5
+	VPMOVMSKB Y5, AX
+	TESTL AX, AX
+	JNZ   found32
+	ADDQ  $32, SI
+	SUBQ  $32, BX
+	CMPQ  BX, $32
+	JAE   loop32
+
+none32:
+	VZEROUPPER
+	MOVQ $-1, ret+32(FP)
+	RET
+
+found32:
+	VZEROUPPER
+	BSFL AX, AX
+	SUBQ DI, SI
+	ADDQ AX, SI
+	MOVQ SI, ret+32(FP)
+	RET

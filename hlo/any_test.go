@@ -32,6 +32,12 @@ func TestIndexAny4(t *testing.T) {
 		if got := indexAny4(b, &bodyBytes); blockAny && got != want {
 			t.Fatalf("case %d: indexAny4(%q) = %d, want %d", n, b, got, want)
 		}
+		if useAVX2 {
+			want = naiveBody(b[:len(b)&^31])
+			if got := indexAny4AVX2(b, &bodyBytes); got != want {
+				t.Fatalf("case %d: indexAny4AVX2(%q) = %d, want %d", n, b, got, want)
+			}
+		}
 		want8 := bytes.IndexAny(b[:len(b)&^15], "(){}[]\"/")
 		if got := indexAny8(b, &groupBytes); blockAny && got != want8 {
 			t.Fatalf("case %d: indexAny8(%q) = %d, want %d", n, b, got, want8)
@@ -74,6 +80,9 @@ func TestIndexAny4Bytes(t *testing.T) {
 			}
 			if got := indexAny4(b, &bodyBytes); got != want {
 				t.Fatalf("byte %#x at %d: got %d, want %d", c, pos, got, want)
+			}
+			if got, _ := anyBody(b); got != want {
+				t.Fatalf("anyBody: byte %#x at %d: got %d, want %d", c, pos, got, want)
 			}
 			want = -1
 			if bytes.IndexByte([]byte("(){}[]\"/"), byte(c)) >= 0 {

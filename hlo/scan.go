@@ -90,10 +90,11 @@ func (s *scanner) nextBody(j int) int {
 	}
 	end := min(j+findWindow, len(s.src))
 	w := s.src[j:end]
-	if k := indexAny4(w, &bodyBytes); k >= 0 {
+	k, block := anyBody(w)
+	if k >= 0 {
 		return j + k
 	}
-	for k := len(w) &^ 15; k < len(w); k++ {
+	for k := len(w) - len(w)%block; k < len(w); k++ {
 		switch w[k] {
 		case '{', '}', '"', '/':
 			return j + k
