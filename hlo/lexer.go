@@ -57,6 +57,41 @@ type hloLexer struct {
 	pos   lexer.Position
 	depth int
 	err   error
+	// seen holds the values of the short tokens read so far: a header of
+	// thousands of shapes spells a few dozen, so most tokens allocate no
+	// string of their own.
+	seen map[string]string
+}
+
+// oneByte holds every one-byte string, for one-byte tokens.
+var oneByte = func() (t [256]string) {
+	for i := range t {
+		t[i] = string(rune(i))
+		if i >= 0x80 {
+			t[i] = string([]byte{byte(i)})
+		}
+	}
+	return
+}()
+
+// value returns the token text b as a string, shared with earlier
+// tokens of the same text when it is short.
+func (l *hloLexer) value(b []byte) string {
+	switch {
+	case len(b) == 1:
+		return oneByte[b[0]]
+	case len(b) > 16:
+		return string(b)
+	}
+	if v, ok := l.seen[string(b)]; ok {
+		return v
+	}
+	if l.seen == nil {
+		l.seen = make(map[string]string)
+	}
+	v := string(b)
+	l.seen[v] = v
+	return v
 }
 
 func newLexer(src []byte, start, end int, pos lexer.Position) *hloLexer {
@@ -78,7 +113,7 @@ func (l *hloLexer) Next() (lexer.Token, error) {
 		l.err = err
 		return lexer.Token{}, err
 	}
-	tok := lexer.Token{Type: typ, Value: string(l.src[i : i+n]), Pos: l.pos}
+	tok := lexer.Token{Type: typ, Value: l.value(l.src[i : i+n]), Pos: l.pos}
 	if typ == tokPunct {
 		if err := l.track(tok); err != nil {
 			l.err = err
