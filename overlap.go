@@ -279,8 +279,10 @@ func (sp *speculation) stopped() bool {
 	return sp.stop
 }
 
-// launch creates the temporary output and starts the writer, once; it is
-// called from the scan only.
+// launch creates the temporary output and starts the writer, once. It is
+// called from the scan's goroutine (parser hooks) or, for HLO text, from
+// the goroutine of the early parse, which runs no parser hook; never from
+// two at once.
 func (sp *speculation) launch() {
 	if sp.done != nil {
 		return

@@ -57,11 +57,17 @@ type hloLexer struct {
 	pos   lexer.Position
 	depth int
 	err   error
-	// seen holds the values of the short tokens read so far: a header of
-	// thousands of shapes spells a few dozen, so most tokens allocate no
-	// string of their own.
-	seen map[string]string
+	// seen holds the values of the short tokens read so far, once there
+	// have been internAfter tokens: a header of thousands of shapes spells
+	// a few dozen, so most of its tokens allocate no string of their own.
+	seen   map[string]string
+	tokens int
 }
+
+// internAfter is the number of tokens from which a lexer shares the
+// strings of short values; a single shape has fewer, and a map would cost
+// it more than it saves.
+const internAfter = 64
 
 // oneByte holds every one-byte string, for one-byte tokens.
 var oneByte = func() (t [256]string) {
@@ -83,11 +89,14 @@ func (l *hloLexer) value(b []byte) string {
 	case len(b) > 16:
 		return string(b)
 	}
+	if l.seen == nil {
+		if l.tokens++; l.tokens < internAfter {
+			return string(b)
+		}
+		l.seen = make(map[string]string)
+	}
 	if v, ok := l.seen[string(b)]; ok {
 		return v
-	}
-	if l.seen == nil {
-		l.seen = make(map[string]string)
 	}
 	v := string(b)
 	l.seen[v] = v
