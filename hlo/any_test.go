@@ -94,3 +94,44 @@ func TestIndexAny4Bytes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzIndexAny: the vector searches agree with bytes.IndexAny on their
+// whole blocks, and nextBody and nextGroup on the whole input.
+func FuzzIndexAny(f *testing.F) {
+	f.Add([]byte(`{0.5, -1.25}, "a/b" [1] (x)`), 3)
+	f.Fuzz(func(t *testing.T, b []byte, off int) {
+		if len(b) == 0 {
+			return
+		}
+		off = (off%len(b) + len(b)) % len(b)
+		b = b[off:]
+		if blockAny {
+			if got, want := indexAny4(b, &bodyBytes), naiveBody(b[:len(b)&^15]); got != want {
+				t.Fatalf("indexAny4(%q) = %d, want %d", b, got, want)
+			}
+			if got, want := indexAny8(b, &groupBytes), bytes.IndexAny(b[:len(b)&^15], "(){}[]\"/"); got != want {
+				t.Fatalf("indexAny8(%q) = %d, want %d", b, got, want)
+			}
+		}
+		if useAVX2 {
+			if got, want := indexAny4AVX2(b, &bodyBytes), naiveBody(b[:len(b)&^31]); got != want {
+				t.Fatalf("indexAny4AVX2(%q) = %d, want %d", b, got, want)
+			}
+		}
+		s := &scanner{src: b}
+		want := naiveBody(b)
+		if want < 0 {
+			want = len(b)
+		}
+		if got := s.nextBody(0); got != want {
+			t.Fatalf("nextBody(%q) = %d, want %d", b, got, want)
+		}
+		want = bytes.IndexAny(b, "(){}[]\"/")
+		if want < 0 {
+			want = len(b)
+		}
+		if got := s.nextGroup(0); got != want {
+			t.Fatalf("nextGroup(%q) = %d, want %d", b, got, want)
+		}
+	})
+}

@@ -141,3 +141,25 @@ func TestParseShapeFast(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFastShape: wherever fastShape reads a shape, the grammar reads the
+// same nodes and stops at the same token; ParseShape gives the grammar's
+// result and error for any text.
+func FuzzFastShape(f *testing.F) {
+	for _, s := range []string{"f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "bf16[8,128]{1,0:T(8,128)(2,1)}", "f32[?]{0:T(2,*)}", "f32[<=4]", "((), token[])"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if _, err := lexer.Upgrade(newLexer([]byte(text), 0, len(text), lexer.Position{Line: 1, Column: 1}), tokWhitespace, tokComment); err != nil {
+			return // the lexer rejects it: neither reader runs
+		}
+		checkFast(t, text)
+		src := []byte(text)
+		span := ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(src)}}
+		got, gerr := ParseShape(src, span)
+		want, werr := parseSpan(&grammar.shape, src, span)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
+		}
+	})
+}
