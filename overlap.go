@@ -291,6 +291,7 @@ func (sp *speculation) launch() {
 	if err != nil {
 		return
 	}
+	preallocate(file.tmp, len(sp.in.data))
 	sp.file, sp.done = file, make(chan error, 1)
 	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
 	go func() {
@@ -331,7 +332,16 @@ func (sp *speculation) write() error {
 			if err := w.copyTo(len(sp.in.data), full[len(w.applied):]); err != nil {
 				return err
 			}
-			return w.bw.Flush()
+			if err := w.bw.Flush(); err != nil {
+				return err
+			}
+			// The file was preallocated to the input's size: it ends
+			// where the writer stopped.
+			n, err := w.f.Seek(0, io.SeekCurrent)
+			if err != nil {
+				return err
+			}
+			return w.f.Truncate(n)
 		default:
 			if err := w.copyTo(settled, prefix[len(w.applied):]); err != nil {
 				return err
