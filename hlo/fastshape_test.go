@@ -163,3 +163,83 @@ func FuzzFastShape(f *testing.F) {
 		}
 	})
 }
+
+// checkLayout compares fastLayout with the grammar on the value text: where
+// fastLayout reads it, the grammar reads the same nodes. It reports
+// whether fastLayout read it.
+func checkLayout(t *testing.T, text string) bool {
+	t.Helper()
+	src := []byte("HloModule m,\n  entry_computation_layout=" + text)
+	start := len(src) - len(text)
+	span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: start, Line: 2, Column: 28}, End: ast.Pos{Offset: len(src)}}
+	got := fastLayout(src, span)
+	if got == nil {
+		return false
+	}
+	want, err := parseSpan(&grammar.layout, src, span)
+	if err != nil {
+		t.Errorf("%q: fastLayout read a layout the grammar rejects: %v", text, err)
+		return true
+	}
+	if !reflect.DeepEqual(got, want.Layout) {
+		t.Errorf("%q: fastLayout and the grammar differ:\n%#v\n%#v", text, got, want.Layout)
+	}
+	return true
+}
+
+func TestFastLayout(t *testing.T) {
+	for _, s := range []string{
+		"{()->()}", "{(f32[2]{0})->f32[2]{0}}", "{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}",
+		"{ ( f32[2]{0} ,\n s8[4]{0} ) -> ( ) }", "{(f32[?,2]{1,0:T(2,*)})->f32[]}",
+	} {
+		if !checkLayout(t, s) {
+			t.Errorf("%q: left to the grammar; want it read by hand", s)
+		}
+	}
+	for _, s := range []string{
+		"{(f32[<=2]{0})->f32[]}", "{(f32[2]{0:S(1)})->f32[]}", "{(f32[2]{0},)->f32[]}", "{(f32[2]{0})f32[]}",
+		"{(f32[2]{0})->f32[]} x", "{(f32[2]{0})->f32[]", "(f32[2]{0})->f32[]", "{(f32[2]{0} /* x)->f32[]}",
+	} {
+		if checkLayout(t, s) {
+			t.Errorf("%q: read by hand; want it left to the grammar", s)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	sp := func() string { return []string{"", "", " ", "\n  ", " /*index=5*/ ", "// c\n"}[r.IntN(6)] }
+	shape := func() string {
+		var dims []string
+		for range r.IntN(3) {
+			dims = append(dims, []string{"1", "128", "?", "-1"}[r.IntN(4)])
+		}
+		s := "f32" + sp() + "[" + strings.Join(dims, sp()+","+sp()) + "]"
+		if r.IntN(3) > 0 {
+			s += sp() + "{" + strings.Repeat("0,", r.IntN(2)) + "0" + []string{"", ":T(8,128)", ":T(2,*)(1,1)", ":", ":S(1)"}[r.IntN(5)] + "}"
+		}
+		if r.IntN(6) == 0 {
+			s = "(" + s + sp() + "," + sp() + s + ")"
+		}
+		return s
+	}
+	fast := 0
+	for range 2000 {
+		var params []string
+		for range r.IntN(5) {
+			params = append(params, shape())
+		}
+		text := "{" + sp() + "(" + strings.Join(params, sp()+","+sp()) + ")" + sp() + "->" + sp() + shape() + sp() + "}" + sp()
+		if checkLayout(t, text) {
+			fast++
+		}
+	}
+	if fast < 300 {
+		t.Errorf("fastLayout read %d of 2000 layouts; the generator should give it more", fast)
+	}
+}
+
+// FuzzFastLayout: wherever fastLayout reads a layout, the grammar reads
+// the same nodes.
+func FuzzFastLayout(f *testing.F) {
+	f.Add("{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}")
+	f.Add("{ ( f32[?]{0} ) -> ( ) }")
+	f.Fuzz(func(t *testing.T, text string) { checkLayout(t, text) })
+}

@@ -200,6 +200,10 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 		}
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
+		if l := fastLayout(s.src, a.Value); l != nil {
+			f.Layout = l
+			return errs
+		}
 		r, err := parseSpan(&grammar.layout, s.src, a.Value)
 		if add(err); err == nil {
 			f.Layout = r.Layout
