@@ -25,14 +25,16 @@ var overlapMin = 16 << 20
 // is rewritten in place, as Result.WriteInPlace does. Nothing is written
 // when the result is not OK (see Result.Err). The Result must be closed.
 //
-// For a large file the output is written while the scan goes on: as soon
-// as the scan has read the module's attributes and the entry function's
-// signature, every edit is known, and the kernel copies the text around
-// them into the output while the rest of the file is scanned and checked.
-// When the scan ends, the result is compared with what was written; only
-// an identical one is renamed into place, otherwise the output is written
-// again from the result. So the output is always the result's, and a file
-// to file run costs little more than a copy.
+// For a large file the output is written while the scan goes on: the text
+// before the entry function as soon as the module's attributes are read
+// (for every encoding but --emit=module, whose module attribute depends on
+// the signature), and the rest once the entry function's signature gives
+// every edit; the kernel copies the text around the edits into the output
+// while the rest of the file is scanned and checked. When the scan ends,
+// the result is compared with what was written; only an identical one is
+// renamed into place, otherwise the output is written again from the
+// result. So the output is always the result's, and a file to file run
+// costs little more than a copy.
 func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	s, err := o.resolve()
 	if err != nil {
