@@ -1,12 +1,17 @@
 package mhloalias
 
 import (
+	"bufio"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
@@ -20,14 +25,16 @@ var overlapMin = 16 << 20
 // is rewritten in place, as Result.WriteInPlace does. Nothing is written
 // when the result is not OK (see Result.Err). The Result must be closed.
 //
-// For a large file the output is written while the scan goes on: as soon
-// as the scan has read the module's attributes and the entry function's
-// signature, every edit is known, and the kernel copies the text around
-// them into the output while the rest of the file is scanned and checked.
-// When the scan ends, the result is compared with what was written; only
-// an identical one is renamed into place, otherwise the output is written
-// again from the result. So the output is always the result's, and a file
-// to file run costs little more than a copy.
+// For a large file the output is written while the scan goes on: the text
+// before the entry function as soon as the module's attributes are read
+// (for every encoding but --emit=module, whose module attribute depends on
+// the signature), and the rest once the entry function's signature gives
+// every edit; the kernel copies the text around the edits into the output
+// while the rest of the file is scanned and checked. When the scan ends,
+// the result is compared with what was written; only an identical one is
+// renamed into place, otherwise the output is written again from the
+// result. So the output is always the result's, and a file to file run
+// costs little more than a copy.
 func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	s, err := o.resolve()
 	if err != nil {
@@ -37,20 +44,42 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.processTo(in, out, sameFile(path, out))
+}
+
+// ProcessReaderTo is ProcessReader writing the output text to the file
+// out, as Result.WriteFile does. A large stream is spooled to a temporary
+// file first (see ProcessReader) and then written as ProcessFileTo writes
+// a named file: while it is scanned. The Result must be closed.
+func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, error) {
+	s, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	in, err := readInput(name, r)
+	if err != nil {
+		return nil, err
+	}
+	return s.processTo(in, out, false)
+}
+
+// processTo processes in and writes its output to out (in place when
+// inPlace), during the scan where it can.
+func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, error) {
 	if err := s.checkInput(in); err != nil {
 		in.Close()
 		return nil, err
 	}
-	inPlace := sameFile(path, out)
 	sp := newSpeculation(in, s, out, inPlace)
 	res := s.process(in, sp)
 	if sp != nil && sp.finish(res) {
-		res.overlapped = true
+		res.overlapped, res.prefixed = true, sp.w.prefixed
 		return res, nil
 	}
 	if !res.OK() {
 		return res, nil
 	}
+	var err error
 	if inPlace {
 		err = res.WriteInPlace()
 	} else {
@@ -70,16 +99,49 @@ func sameFile(a, b string) bool {
 }
 
 // speculation is an output written while the scan goes on, from the edits
-// the early parse gave.
+// known so far.
+//
+// It goes in up to two phases. When the encoding to write does not depend
+// on the signature (every --emit but module, or no rewrite at all), the
+// module's own edit is known as soon as its attribute dictionary is read
+// (parser.Options.Header): for those the prefix phase copies the text
+// before the entry function, with that edit, behind the scan
+// (parser.Options.Progress says how far the text is settled). Once the
+// entry signature is read (Options.Early) every edit is known and the rest
+// is copied while the scan goes on. What was written is always the input
+// with the edits the writer applied; finish commits it only when those
+// are exactly the result's.
 type speculation struct {
 	in      *input
 	s       *settings
 	target  string // the file renamed over, symbolic links resolved
 	inPlace bool
-	file    *atomicFile
-	edits   []printer.Edit
-	done    chan error // the writer's result; nil until started
+
+	file *atomicFile
+	done chan error // the writer's result; nil until it starts
+	wake chan struct{}
+
+	mu       sync.Mutex     // guards the fields below, shared with the writer
+	settled  int            // the prefix phase may copy up to here
+	prefix   []printer.Edit // the edits of the prefix phase
+	full     []printer.Edit // every edit, once known
+	haveFull bool
+	stop     bool
+	// handled is the last settled offset the writer has acted on, ended
+	// whether it has returned; with syncPrefix, Progress waits for them.
+	handled int
+	ended   bool
+	cond    *sync.Cond
+
+	w editWriter // the writer's own; read by finish after done
 }
+
+// errStopped is the writer's result when it was stopped before the end.
+var errStopped = errors.New("speculative output stopped")
+
+// errMismatch is the writer's result when the edits of the whole
+// signature disagree with what the prefix phase wrote.
+var errMismatch = errors.New("speculative prefix does not match the edits")
 
 // newSpeculation returns a speculation for writing in to out, or nil when
 // the input is too small, not a file, split into chunks, or out is not a
@@ -98,12 +160,71 @@ func newSpeculation(in *input, s *settings, out string, inPlace bool) *speculati
 	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
 		return nil
 	}
-	return &speculation{in: in, s: s, target: target, inPlace: inPlace}
+	sp := &speculation{in: in, s: s, target: target, inPlace: inPlace, wake: make(chan struct{}, 1)}
+	sp.cond = sync.NewCond(&sp.mu)
+	return sp
+}
+
+// syncPrefix makes Progress wait until the writer has copied up to the
+// offset it was given, so that tests see the prefix phase write whatever
+// the scheduling.
+var syncPrefix = false
+
+// headerHook is parser.Options.Header: when the module's edit does not
+// depend on the signature, it computes it and starts the prefix phase.
+// Nil when sp is.
+func (sp *speculation) headerHook() func(*ast.Module) {
+	if sp == nil {
+		return nil
+	}
+	return func(m *ast.Module) {
+		var edits []printer.Edit
+		if sp.s.rewrites() {
+			if sp.s.emit == printer.EmitModule {
+				return // the attribute holds every alias
+			}
+			// The printer with no argument and no alias gives the module's
+			// edit alone; the result is compared with the real one anyway.
+			f := &ast.File{Module: m, Entry: &ast.Func{}}
+			var err error
+			if edits, err = printer.Edits(f, sp.in.data, model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
+				return
+			}
+		}
+		sp.mu.Lock()
+		sp.prefix = edits
+		sp.mu.Unlock()
+		sp.launch()
+	}
+}
+
+// progressHook is parser.Options.Progress: it lets the prefix phase copy
+// up to off. Nil when sp is.
+func (sp *speculation) progressHook() func(int) {
+	if sp == nil {
+		return nil
+	}
+	return func(off int) {
+		if sp.done == nil {
+			return
+		}
+		sp.mu.Lock()
+		sp.settled = off
+		sp.mu.Unlock()
+		sp.poke()
+		if syncPrefix {
+			sp.mu.Lock()
+			for sp.handled < off && !sp.ended {
+				sp.cond.Wait()
+			}
+			sp.mu.Unlock()
+		}
+	}
 }
 
 // mlirHook is parser.Options.Early: it runs the pipeline on the file as
-// read so far and, when that succeeds, starts writing the output. Nil when
-// sp is.
+// read so far and, when that succeeds, has the writer finish the output.
+// Nil when sp is.
 func (sp *speculation) mlirHook() func(*ast.File) {
 	if sp == nil {
 		return nil
@@ -137,32 +258,167 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 	}
 }
 
-// start begins writing the output with edits, unless the early pipeline
-// failed or, in place, changes nothing.
+// start hands the writer every edit, starting it if the prefix phase did
+// not; when the early pipeline failed, or in place nothing changes, the
+// writer stops instead and the output is written from the result.
 func (sp *speculation) start(edits []printer.Edit, diags ast.ErrorList) {
+	sp.mu.Lock()
 	if diags.HasErrors() || (sp.inPlace && len(edits) == 0) {
+		sp.stop = true
+	} else {
+		sp.full, sp.haveFull = edits, true
+	}
+	sp.mu.Unlock()
+	if !sp.stopped() {
+		sp.launch()
+	}
+	sp.poke()
+}
+
+func (sp *speculation) stopped() bool {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	return sp.stop
+}
+
+// launch creates the temporary output and starts the writer, once. It is
+// called from the scan's goroutine (parser hooks) or, for HLO text, from
+// the goroutine of the early parse, which runs no parser hook; never from
+// two at once.
+func (sp *speculation) launch() {
+	if sp.done != nil {
 		return
 	}
 	file, err := createAtomic(sp.target)
 	if err != nil {
 		return
 	}
-	sp.file, sp.edits, sp.done = file, edits, make(chan error, 1)
-	go func() { sp.done <- sp.in.copyEdited(file.tmp, 0, len(sp.in.data), edits) }()
+	preallocate(file.tmp, len(sp.in.data))
+	sp.file, sp.done = file, make(chan error, 1)
+	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
+	go func() {
+		err := sp.write()
+		sp.mu.Lock()
+		sp.ended = true
+		sp.cond.Broadcast()
+		sp.mu.Unlock()
+		sp.done <- err
+	}()
+	sp.poke()
 }
 
-// finish waits for the writer and commits its output when res is OK and
-// has exactly the edits it wrote; it reports whether it did. Otherwise the
-// output is removed.
+// poke wakes the writer.
+func (sp *speculation) poke() {
+	select {
+	case sp.wake <- struct{}{}:
+	default:
+	}
+}
+
+// write is the writer: it copies the settled prefix as it grows, then,
+// once every edit is known, the whole rest.
+func (sp *speculation) write() error {
+	w := &sp.w
+	for range sp.wake {
+		sp.mu.Lock()
+		stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
+		sp.mu.Unlock()
+		switch {
+		case stop:
+			return errStopped
+		case haveFull:
+			if !w.continues(full) {
+				return errMismatch
+			}
+			w.prefixed = w.at
+			if err := w.copyTo(len(sp.in.data), full[len(w.applied):]); err != nil {
+				return err
+			}
+			if err := w.bw.Flush(); err != nil {
+				return err
+			}
+			// The file was preallocated to the input's size: it ends
+			// where the writer stopped.
+			n, err := w.f.Seek(0, io.SeekCurrent)
+			if err != nil {
+				return err
+			}
+			return w.f.Truncate(n)
+		default:
+			if err := w.copyTo(settled, prefix[len(w.applied):]); err != nil {
+				return err
+			}
+			sp.mu.Lock()
+			sp.handled = settled
+			sp.cond.Broadcast()
+			sp.mu.Unlock()
+		}
+	}
+	return errStopped
+}
+
+// finish stops a writer still waiting, waits for it and commits its output
+// when res is OK and has exactly the edits it wrote; it reports whether it
+// did. Otherwise the output is removed.
 func (sp *speculation) finish(res *Result) bool {
 	if sp.done == nil {
 		return false
 	}
+	sp.mu.Lock()
+	sp.stop = !sp.haveFull
+	sp.mu.Unlock()
+	sp.poke()
 	err := <-sp.done
 	m := res.Modules[0]
-	if err != nil || !res.OK() || !slices.Equal(m.Edits, sp.edits) {
+	if err != nil || !res.OK() || !slices.Equal(m.Edits, sp.w.applied) {
 		sp.file.abort()
 		return false
 	}
 	return sp.file.commit(sp.inPlace) == nil
+}
+
+// editWriter writes the input with edits applied, in steps: what it has
+// written is always in.data[:at] with the edits applied, in order.
+type editWriter struct {
+	in      *input
+	f       *os.File
+	bw      *bufio.Writer
+	at      int
+	applied []printer.Edit
+	// prefixed is how far the prefix phase had written when every edit
+	// became known (for tests).
+	prefixed int
+}
+
+// continues reports whether the sorted edit list full goes on from what
+// was written: it begins with the edits applied and has no other edit
+// before at.
+func (w *editWriter) continues(full []printer.Edit) bool {
+	n := len(w.applied)
+	return len(full) >= n && slices.Equal(full[:n], w.applied) && (len(full) == n || full[n].Start >= w.at)
+}
+
+// copyTo writes on up to the offset y, applying the edits (sorted, none
+// before at) that end by y; it stops before an edit that reaches past y.
+func (w *editWriter) copyTo(y int, edits []printer.Edit) error {
+	for _, e := range edits {
+		if e.End > y {
+			y = min(y, e.Start)
+			break
+		}
+		if err := w.in.copyRange(w.bw, w.f, w.at, e.Start); err != nil {
+			return err
+		}
+		if _, err := w.bw.WriteString(e.New); err != nil {
+			return err
+		}
+		w.at = e.End
+		w.applied = append(w.applied, e)
+	}
+	if y <= w.at {
+		return nil
+	}
+	err := w.in.copyRange(w.bw, w.f, w.at, y)
+	w.at = y
+	return err
 }

@@ -23,8 +23,10 @@ type Result struct {
 	Modules []*Module
 	in      *input
 	// overlapped reports that ProcessFileTo wrote the output during the
-	// scan (for tests).
+	// scan (for tests), and prefixed how much of it, from the top, before
+	// the entry function was read.
 	overlapped bool
+	prefixed   int
 }
 
 // Module is the outcome for one module of the input.
@@ -120,7 +122,8 @@ func (s *settings) process(in *input, sp *speculation) *Result {
 // module runs the pipeline on one chunk.
 func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	src := in.data[ch.start:ch.end]
-	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook()}
+	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(),
+		Header: sp.headerHook(), Progress: sp.progressHook()}
 	if in.release != nil {
 		po.Release = func(off int) { in.release(ch.start + off) }
 	}

@@ -49,6 +49,16 @@ func Edits(f *File, src []byte, cfg *model.Config) ([]printer.Edit, error) {
 	if len(out) == 2 && out[1].Start < out[0].Start {
 		out[0], out[1] = out[1], out[0]
 	}
+	// An attribute inserted where the header ends with no white space
+	// after it (`HloModule m%c {...`) would take what follows into its
+	// value: the last insertion there ends with a space.
+	for i := range out {
+		e := &out[i]
+		last := i+1 == len(out) || out[i+1].Start != e.End
+		if e.Start == e.End && e.New != "" && last && e.End < len(src) && !isSpace(src[e.End]) && src[e.End] != ',' {
+			e.New += " "
+		}
+	}
 	return out, nil
 }
 

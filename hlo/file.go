@@ -83,9 +83,11 @@ type Options struct {
 	// File that holds only the header and its parsed values (Entry nil),
 	// when the header has entry_computation_layout: the parameter and
 	// result shapes are then known before the computations are scanned
-	// (LowerHeader lowers such a File). The scan goes on after it returns,
-	// and ParseFile's result is what counts. Early is not called when the
-	// header has no entry_computation_layout or its values do not parse.
+	// (LowerHeader lowers such a File). The values are parsed and Early
+	// runs on another goroutine while the scan goes on; ParseFile returns
+	// after Early does, and its result is what counts. Early is not called
+	// when the header has no entry_computation_layout or its values do not
+	// parse.
 	Early func(*File)
 }
 
@@ -103,7 +105,11 @@ const (
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
 	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, release: opts.Release,
 		early: opts.Early, file: &File{Name: filename}}
-	if err := s.scanFile(); err != nil {
+	err := s.scanFile()
+	if s.earlyDone != nil {
+		<-s.earlyDone
+	}
+	if err != nil {
 		return nil, asList(err)
 	}
 	if err := s.parseValues(); err != nil {
@@ -194,6 +200,10 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 		}
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
+		if l := fastLayout(s.src, a.Value); l != nil {
+			f.Layout = l
+			return errs
+		}
 		r, err := parseSpan(&grammar.layout, s.src, a.Value)
 		if add(err); err == nil {
 			f.Layout = r.Layout

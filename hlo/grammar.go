@@ -165,8 +165,13 @@ func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// shape parses a shape with the grammar, from where the lexer stands.
+// shape parses a shape from where the lexer stands: the common forms by
+// hand (fastShape), the others with the grammar.
 func (p *tokParser) shape() (*ShapeNode, error) {
+	if n := p.fastShape(); n != nil {
+		p.end = n.EndPos
+		return n, nil
+	}
 	n, err := grammar.shape.ParseFromLexer(p.lex, participle.AllowTrailing(true))
 	if err != nil {
 		return nil, err
@@ -442,8 +447,18 @@ func parseSpan[T any](p **participle.Parser[T], src []byte, span ast.Span) (*T, 
 	return v, nil
 }
 
-// ParseShape parses the HLO shape spanning span of src.
+// ParseShape parses the HLO shape spanning span of src: by hand when it
+// is of the common forms (fastShape) and nothing follows it, otherwise
+// with the grammar.
 func ParseShape(src []byte, span ast.Span) (*ShapeNode, error) {
+	pos := span.Pos
+	lex := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
+	if peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment); err == nil {
+		p := &tokParser{lex: peek}
+		if n := p.fastShape(); n != nil && peek.Peek().EOF() {
+			return n, nil
+		}
+	}
 	return parseSpan(&grammar.shape, src, span)
 }
 

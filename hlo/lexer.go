@@ -57,6 +57,50 @@ type hloLexer struct {
 	pos   lexer.Position
 	depth int
 	err   error
+	// seen holds the values of the short tokens read so far, once there
+	// have been internAfter tokens: a header of thousands of shapes spells
+	// a few dozen, so most of its tokens allocate no string of their own.
+	seen   map[string]string
+	tokens int
+}
+
+// internAfter is the number of tokens from which a lexer shares the
+// strings of short values; a single shape has fewer, and a map would cost
+// it more than it saves.
+const internAfter = 64
+
+// oneByte holds every one-byte string, for one-byte tokens.
+var oneByte = func() (t [256]string) {
+	for i := range t {
+		t[i] = string(rune(i))
+		if i >= 0x80 {
+			t[i] = string([]byte{byte(i)})
+		}
+	}
+	return
+}()
+
+// value returns the token text b as a string, shared with earlier
+// tokens of the same text when it is short.
+func (l *hloLexer) value(b []byte) string {
+	switch {
+	case len(b) == 1:
+		return oneByte[b[0]]
+	case len(b) > 16:
+		return string(b)
+	}
+	if l.seen == nil {
+		if l.tokens++; l.tokens < internAfter {
+			return string(b)
+		}
+		l.seen = make(map[string]string)
+	}
+	if v, ok := l.seen[string(b)]; ok {
+		return v
+	}
+	v := string(b)
+	l.seen[v] = v
+	return v
 }
 
 func newLexer(src []byte, start, end int, pos lexer.Position) *hloLexer {
@@ -78,7 +122,7 @@ func (l *hloLexer) Next() (lexer.Token, error) {
 		l.err = err
 		return lexer.Token{}, err
 	}
-	tok := lexer.Token{Type: typ, Value: string(l.src[i : i+n]), Pos: l.pos}
+	tok := lexer.Token{Type: typ, Value: l.value(l.src[i : i+n]), Pos: l.pos}
 	if typ == tokPunct {
 		if err := l.track(tok); err != nil {
 			l.err = err

@@ -24,6 +24,10 @@ type scanner struct {
 	finders    [256]finder // for each byte, where it occurs next
 	early      func(*File)
 	headerRead bool // the header's values are parsed (for Early)
+	// earlyDone is closed when the early parse and Early have returned;
+	// nil when there is none. Until then that goroutine owns the File's
+	// Aliases, Donors and Layout and headerRead.
+	earlyDone chan struct{}
 }
 
 // finder remembers where one byte occurs next, found with
@@ -72,6 +76,54 @@ func (s *scanner) nextOf(set string, j int) int {
 		p = min(p, s.next(set[i], j))
 	}
 	return p
+}
+
+// bodyBytes are the bytes skipBody stops at.
+var bodyBytes = [4]byte{'{', '}', '"', '/'}
+
+// nextBody is nextOf("{}\"/", j), the search of skipBody: where the
+// vector search exists it looks for the four bytes in one pass over a
+// window of findWindow bytes, instead of one pass for each.
+func (s *scanner) nextBody(j int) int {
+	if !blockAny {
+		return s.nextOf("{}\"/", j)
+	}
+	end := min(j+findWindow, len(s.src))
+	w := s.src[j:end]
+	k, block := anyBody(w)
+	if k >= 0 {
+		return j + k
+	}
+	for k := len(w) - len(w)%block; k < len(w); k++ {
+		switch w[k] {
+		case '{', '}', '"', '/':
+			return j + k
+		}
+	}
+	return end
+}
+
+// groupBytes are the bytes skipGroup stops at.
+var groupBytes = [8]byte{'(', ')', '{', '}', '[', ']', '"', '/'}
+
+// nextGroup is nextOf("(){}[]\"/", j), the search of skipGroup, in one
+// pass where the vector search exists.
+func (s *scanner) nextGroup(j int) int {
+	if !blockAny {
+		return s.nextOf("(){}[]\"/", j)
+	}
+	end := min(j+findWindow, len(s.src))
+	w := s.src[j:end]
+	if k := indexAny8(w, &groupBytes); k >= 0 {
+		return j + k
+	}
+	for k := len(w) &^ 15; k < len(w); k++ {
+		switch w[k] {
+		case '(', ')', '{', '}', '[', ']', '"', '/':
+			return j + k
+		}
+	}
+	return end
 }
 
 // releaseStep is how much text the scanner reads between two calls of the
@@ -180,7 +232,7 @@ func (s *scanner) skipBody(i int) (int, error) {
 	src := s.src
 	depth := 0
 	for j := i; ; {
-		j = s.nextOf("{}\"/", j)
+		j = s.nextBody(j)
 		if j-s.released >= releaseStep {
 			s.releaseAt(j)
 		}
@@ -217,7 +269,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 	src := s.src
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
-		j = s.nextOf("(){}[]\"/", j)
+		j = s.nextGroup(j)
 		if j-s.released >= releaseStep {
 			s.releaseAt(j)
 		}

@@ -23,7 +23,13 @@ func (s *scanner) scanFile() error {
 		return err
 	}
 	if s.early != nil {
-		s.parseEarly()
+		// The header's values are parsed, and Early runs, on another
+		// processor while the scan goes on; ParseFile waits for it.
+		s.earlyDone = make(chan struct{})
+		go func() {
+			defer close(s.earlyDone)
+			s.parseEarly()
+		}()
 	}
 	return s.computations(end)
 }

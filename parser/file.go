@@ -30,6 +30,15 @@ type scanner struct {
 	earlyFunc   *funcSpan
 	earlyEntry  *ast.Func
 	earlyModule *ast.Module
+
+	// header is Options.Header, progress Options.Progress. hold is the
+	// offset of the function being read until its name and signature are
+	// recorded, or -1; pinned keeps it at the entry function when Early
+	// was not called for it, so that Progress never passes the entry.
+	header   func(*ast.Module)
+	progress func(int)
+	hold     int
+	pinned   bool
 }
 
 // moduleSpan is what the scanner records of the module operation. The
@@ -73,6 +82,26 @@ func (s *scanner) releaseAt(off int) {
 	if s.release != nil {
 		s.lines.LineCol(s.src, off)
 		s.release(off)
+	}
+	if s.progress != nil {
+		if s.hold >= 0 && s.hold < off {
+			off = s.hold
+		}
+		s.progress(off)
+	}
+}
+
+// holdAt keeps Progress before the function beginning at off until
+// unhold; see scanner.hold.
+func (s *scanner) holdAt(off int) {
+	if !s.pinned {
+		s.hold = off
+	}
+}
+
+func (s *scanner) unhold() {
+	if !s.pinned {
+		s.hold = -1
 	}
 }
 
@@ -241,6 +270,13 @@ func (s *scanner) customModule(i int) (int, error) {
 		return 0, s.errorf(j, "expected '{' to begin the module body")
 	}
 	m.bodyStart = j
+	if s.header != nil {
+		if mod, err := s.parseModule(); err == nil {
+			// Kept for ParseFile's result: the dictionary does not change.
+			s.earlyModule = mod
+			s.header(mod)
+		}
+	}
 	end, err := s.body(j)
 	if err != nil {
 		return 0, err
@@ -311,6 +347,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 			break
 		}
 	}
+	s.holdAt(i)
 	end, name, ok := s.symbol(j)
 	if !ok {
 		return 0, s.errorf(j, "expected a function name (@name) after 'func.func'")
@@ -326,6 +363,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	}
 	f.sig = [2]int{j, sigEnd}
 	s.addFunc(f)
+	s.unhold()
 	j = s.skipTrivia(sigEnd)
 	if j < len(src) && src[j] == '{' {
 		end, err := s.skipBraces(j)
@@ -485,6 +523,7 @@ func (s *scanner) regions(i int, scan bool) (int, error) {
 
 // genericFunc scans a generic-form `"func.func"` operation.
 func (s *scanner) genericFunc(i int) (int, error) {
+	s.holdAt(i)
 	op, err := s.genericOp(i, len(`"func.func"`), false)
 	if err != nil {
 		return 0, err
@@ -499,6 +538,7 @@ func (s *scanner) genericFunc(i int) (int, error) {
 	}
 	f.name = name
 	s.addFunc(f)
+	s.unhold()
 	return op.end, nil
 }
 
@@ -506,9 +546,17 @@ func (s *scanner) genericFunc(i int) (int, error) {
 // parsed at once when Options.Early asks for it.
 func (s *scanner) addFunc(f *funcSpan) {
 	s.funcs = append(s.funcs, f)
-	if s.early != nil && !s.earlyDone && f.name == s.entry {
+	if f.name != s.entry {
+		return
+	}
+	if s.early != nil && !s.earlyDone {
 		s.earlyDone = true
 		s.parseEarly(f)
+	}
+	if s.earlyFunc != f {
+		// Early was not called for this entry (or it is a second one):
+		// Progress stays before it for the rest of the scan.
+		s.pinned = true
 	}
 }
 
@@ -521,9 +569,12 @@ func (s *scanner) parseEarly(f *funcSpan) {
 	if s.module != nil && s.module.generic {
 		return
 	}
-	mod, err := s.parseModule()
-	if err != nil {
-		return
+	mod := s.earlyModule
+	if mod == nil {
+		var err error
+		if mod, err = s.parseModule(); err != nil {
+			return
+		}
 	}
 	fn, err := s.parseFunc(f)
 	if err != nil {

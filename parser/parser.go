@@ -158,6 +158,18 @@ type Options struct {
 	// the result. Early is not called for a generic-form module (its
 	// attributes follow its body) or when the early parse fails.
 	Early func(*ast.File)
+	// Header, if set, is called once, during the scan, as soon as the
+	// attribute dictionary of a custom-form module is read, before its
+	// body is scanned, with the module as parsed (the same node that
+	// ParseFile's result holds). It is not called for a generic-form
+	// module, for bare functions, or when the dictionary does not parse.
+	Header func(*ast.Module)
+	// Progress, if set, is called as the scan moves on (every few
+	// megabytes) with an offset before which the text holds no part of
+	// the entry function, unless Early has already been called for it: a
+	// caller may treat the text before it as settled while the signature
+	// of the entry is still to come.
+	Progress func(offset int)
 }
 
 // ParseFile reads the structure of the module in src: the module's
@@ -171,6 +183,9 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
 		early:      opts.Early,
+		header:     opts.Header,
+		progress:   opts.Progress,
+		hold:       -1,
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},

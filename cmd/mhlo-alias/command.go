@@ -144,6 +144,9 @@ func (c *command) file(name string) bool {
 func (c *command) process(name string) (res *mhloalias.Result, written bool, err error) {
 	o := c.opts
 	switch {
+	case name == "-" && o.output != "" && !o.write && !o.diff && o.printConfig == "":
+		res, err = mhloalias.ProcessReaderTo("<stdin>", c.stdin, o.output, o.lib)
+		written = true
 	case name == "-":
 		res, err = mhloalias.ProcessReader("<stdin>", c.stdin, o.lib)
 	case o.write:

@@ -1,0 +1,137 @@
+package hlo
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// naiveBody is the first of { } " / in b, or -1.
+func naiveBody(b []byte) int {
+	return bytes.IndexAny(b, "{}\"/")
+}
+
+func TestIndexAny4(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("0123456789., -e{}\"/\n()[]")
+	buf := make([]byte, 300)
+	for n := range 20000 {
+		size := r.IntN(len(buf))
+		off := r.IntN(len(buf) - size + 1) // every alignment
+		b := buf[off : off+size]
+		for i := range b {
+			b[i] = '5'
+		}
+		// Zero to three specials, anywhere, some in the tail.
+		for range r.IntN(4) {
+			if size > 0 {
+				b[r.IntN(size)] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		want := naiveBody(b[:len(b)&^15])
+		if got := indexAny4(b, &bodyBytes); blockAny && got != want {
+			t.Fatalf("case %d: indexAny4(%q) = %d, want %d", n, b, got, want)
+		}
+		if useAVX2 {
+			want = naiveBody(b[:len(b)&^31])
+			if got := indexAny4AVX2(b, &bodyBytes); got != want {
+				t.Fatalf("case %d: indexAny4AVX2(%q) = %d, want %d", n, b, got, want)
+			}
+		}
+		want8 := bytes.IndexAny(b[:len(b)&^15], "(){}[]\"/")
+		if got := indexAny8(b, &groupBytes); blockAny && got != want8 {
+			t.Fatalf("case %d: indexAny8(%q) = %d, want %d", n, b, got, want8)
+		}
+		s := &scanner{src: b}
+		if len(b) > 0 {
+			want8 = bytes.IndexAny(b, "(){}[]\"/")
+			if want8 < 0 {
+				want8 = len(b)
+			}
+			if got := s.nextGroup(0); got != want8 {
+				t.Fatalf("case %d: nextGroup(%q) = %d, want %d", n, b, got, want8)
+			}
+			want = naiveBody(b)
+			if want < 0 {
+				want = len(b)
+			}
+			if got := s.nextBody(0); got != want {
+				t.Fatalf("case %d: nextBody(%q) = %d, want %d", n, b, got, want)
+			}
+		}
+	}
+}
+
+// Every byte value, in every position of a block: only the four match.
+func TestIndexAny4Bytes(t *testing.T) {
+	if !blockAny {
+		t.Skip("no vector search on this architecture")
+	}
+	for c := range 256 {
+		for pos := range 32 {
+			b := bytes.Repeat([]byte{'x'}, 48)
+			b[pos] = byte(c)
+			want := -1
+			if bytes.IndexByte([]byte("{}\"/"), byte(c)) >= 0 {
+				want = pos
+			}
+			if c == 'x' {
+				want = -1
+			}
+			if got := indexAny4(b, &bodyBytes); got != want {
+				t.Fatalf("byte %#x at %d: got %d, want %d", c, pos, got, want)
+			}
+			if got, _ := anyBody(b); got != want {
+				t.Fatalf("anyBody: byte %#x at %d: got %d, want %d", c, pos, got, want)
+			}
+			want = -1
+			if bytes.IndexByte([]byte("(){}[]\"/"), byte(c)) >= 0 {
+				want = pos
+			}
+			if got := indexAny8(b, &groupBytes); got != want {
+				t.Fatalf("indexAny8: byte %#x at %d: got %d, want %d", c, pos, got, want)
+			}
+		}
+	}
+}
+
+// FuzzIndexAny: the vector searches agree with bytes.IndexAny on their
+// whole blocks, and nextBody and nextGroup on the whole input.
+func FuzzIndexAny(f *testing.F) {
+	f.Add([]byte(`{0.5, -1.25}, "a/b" [1] (x)`), 3)
+	f.Fuzz(func(t *testing.T, b []byte, off int) {
+		if len(b) == 0 {
+			return
+		}
+		off = (off%len(b) + len(b)) % len(b)
+		b = b[off:]
+		if blockAny {
+			if got, want := indexAny4(b, &bodyBytes), naiveBody(b[:len(b)&^15]); got != want {
+				t.Fatalf("indexAny4(%q) = %d, want %d", b, got, want)
+			}
+			if got, want := indexAny8(b, &groupBytes), bytes.IndexAny(b[:len(b)&^15], "(){}[]\"/"); got != want {
+				t.Fatalf("indexAny8(%q) = %d, want %d", b, got, want)
+			}
+		}
+		if useAVX2 {
+			if got, want := indexAny4AVX2(b, &bodyBytes), naiveBody(b[:len(b)&^31]); got != want {
+				t.Fatalf("indexAny4AVX2(%q) = %d, want %d", b, got, want)
+			}
+		}
+		s := &scanner{src: b}
+		want := naiveBody(b)
+		if want < 0 {
+			want = len(b)
+		}
+		if got := s.nextBody(0); got != want {
+			t.Fatalf("nextBody(%q) = %d, want %d", b, got, want)
+		}
+		want = bytes.IndexAny(b, "(){}[]\"/")
+		if want < 0 {
+			want = len(b)
+		}
+		if got := s.nextGroup(0); got != want {
+			t.Fatalf("nextGroup(%q) = %d, want %d", b, got, want)
+		}
+	})
+}

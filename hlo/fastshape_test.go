@@ -1,0 +1,245 @@
+package hlo
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// peeking returns a lexer over text, positions as in a file whose text
+// starts at line 3, column 5.
+func peeking(t *testing.T, text string) *lexer.PeekingLexer {
+	t.Helper()
+	src := []byte("xx\nyy\n    " + text)
+	l := newLexer(src, 10, len(src), lexer.Position{Filename: "f.hlo", Offset: 10, Line: 3, Column: 5})
+	p, err := lexer.Upgrade(l, tokWhitespace, tokComment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// checkFast compares fastShape with the grammar on text: where fastShape
+// reads a shape, the grammar reads the same nodes and stops at the same
+// token. It reports whether fastShape read it.
+func checkFast(t *testing.T, text string) bool {
+	t.Helper()
+	grammar.once.Do(build)
+	fast := &tokParser{lex: peeking(t, text)}
+	before := fast.lex.Peek().Pos
+	n := fast.fastShape()
+	if n == nil {
+		if fast.lex.Peek().Pos != before {
+			t.Errorf("%q: fastShape gave up but moved the lexer", text)
+		}
+		return false
+	}
+	slow := peeking(t, text)
+	want, err := grammar.shape.ParseFromLexer(slow, participle.AllowTrailing(true))
+	if err != nil {
+		t.Errorf("%q: fastShape read a shape the grammar rejects: %v", text, err)
+		return true
+	}
+	if !reflect.DeepEqual(n, want) {
+		t.Errorf("%q: fastShape and the grammar differ:\n%#v\n%#v", text, n, want)
+	}
+	if got, want := fast.lex.Peek().Pos, slow.Peek().Pos; got != want {
+		t.Errorf("%q: fastShape stops at %v, the grammar at %v", text, got, want)
+	}
+	return true
+}
+
+func TestFastShapeForms(t *testing.T) {
+	read := []string{
+		"f32[2,3]{1,0}", "s32[]", "pred[]{}", "f32[4]", "bf16[8, 128] {0, 1}", "f32[?,4]{1,0}",
+		"(f32[2]{0}, s32[])", "()", "((f32[1]{0}), (s8[2,2]{0,1}, u8[]))", "token[]", "f32[2]{0} , x",
+		"f32[2]{0}/*c*/", "( f32[2]{0} , f32[3]{0} ) -> y", "f32[-1]",
+		"f32[2]{0:T(8,128)}", "f32[2,2]{1,0:T(8,128)(2,1)}", "f32[2]{0:}", "f32[2]{:T(2,*)}", "f32[2]{0:T()}",
+	}
+	left := []string{
+		"f32[<=4]{0}", "f32[2]{0:T(8,128)S(1)}", "f32[2]{0:S(1)}", "f32[2]{0:T}", "f32[2]{0:T(8,)}", "f32[2]{0:T(a)}", "f32[2]{,0}", "(f32[2]{0},)", "f32[2,]", "f32", "[2]",
+		"f32[2]{0,}", "f32[2]{a}", "(f32[2]{0} f32[3])", "f32[2", "(", "", "f32[2]{0", "%x",
+	}
+	for _, s := range read {
+		if !checkFast(t, s) {
+			t.Errorf("%q: left to the grammar; want it read by hand", s)
+		}
+	}
+	for _, s := range left {
+		if checkFast(t, s) {
+			t.Errorf("%q: read by hand; want it left to the grammar", s)
+		}
+	}
+}
+
+// Random shapes of the forms fastShape reads, and of a few it leaves,
+// with white space and comments between tokens.
+func TestFastShapeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	sp := func() string {
+		return []string{"", "", " ", "\n  ", " /*i*/ "}[r.IntN(5)]
+	}
+	var shape func(depth int) string
+	shape = func(depth int) string {
+		if depth < 3 && r.IntN(4) == 0 {
+			var elems []string
+			for range r.IntN(4) {
+				elems = append(elems, shape(depth+1))
+			}
+			return "(" + sp() + strings.Join(elems, sp()+","+sp()) + sp() + ")"
+		}
+		var dims, layout []string
+		for range r.IntN(4) {
+			dims = append(dims, []string{"1", "128", "?", "<=8", "0"}[r.IntN(5)])
+		}
+		for i := range r.IntN(len(dims) + 1) {
+			layout = append(layout, fmt.Sprint(i))
+		}
+		s := []string{"f32", "bf16", "s32", "pred", "token"}[r.IntN(5)] + sp() + "[" + strings.Join(dims, sp()+","+sp()) + "]"
+		switch r.IntN(5) {
+		case 0:
+		case 1:
+			s += sp() + "{" + strings.Join(layout, ",") + ":T(8,128)}"
+		case 2:
+			s += sp() + "{" + strings.Join(layout, ",") + sp() + ":" + sp() + "T" + sp() + "(8" + sp() + ",*)(2,1)" + []string{"", "S(1)", "L(2)"}[r.IntN(3)] + "}"
+		default:
+			s += sp() + "{" + strings.Join(layout, sp()+","+sp()) + "}"
+		}
+		return s
+	}
+	fast := 0
+	for range 3000 {
+		if checkFast(t, shape(0)+sp()+[]string{"", ", f32[1]", ")", "->"}[r.IntN(4)]) {
+			fast++
+		}
+	}
+	if fast < 1000 {
+		t.Errorf("fastShape read %d of 3000 shapes; the generator should give it more", fast)
+	}
+}
+
+// ParseShape reads the common forms by hand and gives what the grammar
+// gives, errors included, for every text.
+func TestParseShapeFast(t *testing.T) {
+	for _, text := range []string{
+		"f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "bf16[8,128]{1,0:T(8,128)}", " f32[4] ",
+		"f32[4] x", "f32[<=4]", "f32[4]{0:S(1)}", "f32[4", "", "f32[2]{0} /*c*/",
+	} {
+		src := []byte("ab\n  " + text)
+		span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: 5, Line: 2, Column: 3}, End: ast.Pos{Offset: len(src)}}
+		got, gerr := ParseShape(src, span)
+		want, werr := parseSpan(&grammar.shape, src, span)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
+		}
+	}
+}
+
+// FuzzFastShape: wherever fastShape reads a shape, the grammar reads the
+// same nodes and stops at the same token; ParseShape gives the grammar's
+// result and error for any text.
+func FuzzFastShape(f *testing.F) {
+	for _, s := range []string{"f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "bf16[8,128]{1,0:T(8,128)(2,1)}", "f32[?]{0:T(2,*)}", "f32[<=4]", "((), token[])"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if _, err := lexer.Upgrade(newLexer([]byte(text), 0, len(text), lexer.Position{Line: 1, Column: 1}), tokWhitespace, tokComment); err != nil {
+			return // the lexer rejects it: neither reader runs
+		}
+		checkFast(t, text)
+		src := []byte(text)
+		span := ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(src)}}
+		got, gerr := ParseShape(src, span)
+		want, werr := parseSpan(&grammar.shape, src, span)
+		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
+		}
+	})
+}
+
+// checkLayout compares fastLayout with the grammar on the value text: where
+// fastLayout reads it, the grammar reads the same nodes. It reports
+// whether fastLayout read it.
+func checkLayout(t *testing.T, text string) bool {
+	t.Helper()
+	src := []byte("HloModule m,\n  entry_computation_layout=" + text)
+	start := len(src) - len(text)
+	span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: start, Line: 2, Column: 28}, End: ast.Pos{Offset: len(src)}}
+	got := fastLayout(src, span)
+	if got == nil {
+		return false
+	}
+	want, err := parseSpan(&grammar.layout, src, span)
+	if err != nil {
+		t.Errorf("%q: fastLayout read a layout the grammar rejects: %v", text, err)
+		return true
+	}
+	if !reflect.DeepEqual(got, want.Layout) {
+		t.Errorf("%q: fastLayout and the grammar differ:\n%#v\n%#v", text, got, want.Layout)
+	}
+	return true
+}
+
+func TestFastLayout(t *testing.T) {
+	for _, s := range []string{
+		"{()->()}", "{(f32[2]{0})->f32[2]{0}}", "{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}",
+		"{ ( f32[2]{0} ,\n s8[4]{0} ) -> ( ) }", "{(f32[?,2]{1,0:T(2,*)})->f32[]}",
+	} {
+		if !checkLayout(t, s) {
+			t.Errorf("%q: left to the grammar; want it read by hand", s)
+		}
+	}
+	for _, s := range []string{
+		"{(f32[<=2]{0})->f32[]}", "{(f32[2]{0:S(1)})->f32[]}", "{(f32[2]{0},)->f32[]}", "{(f32[2]{0})f32[]}",
+		"{(f32[2]{0})->f32[]} x", "{(f32[2]{0})->f32[]", "(f32[2]{0})->f32[]", "{(f32[2]{0} /* x)->f32[]}",
+	} {
+		if checkLayout(t, s) {
+			t.Errorf("%q: read by hand; want it left to the grammar", s)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	sp := func() string { return []string{"", "", " ", "\n  ", " /*index=5*/ ", "// c\n"}[r.IntN(6)] }
+	shape := func() string {
+		var dims []string
+		for range r.IntN(3) {
+			dims = append(dims, []string{"1", "128", "?", "-1"}[r.IntN(4)])
+		}
+		s := "f32" + sp() + "[" + strings.Join(dims, sp()+","+sp()) + "]"
+		if r.IntN(3) > 0 {
+			s += sp() + "{" + strings.Repeat("0,", r.IntN(2)) + "0" + []string{"", ":T(8,128)", ":T(2,*)(1,1)", ":", ":S(1)"}[r.IntN(5)] + "}"
+		}
+		if r.IntN(6) == 0 {
+			s = "(" + s + sp() + "," + sp() + s + ")"
+		}
+		return s
+	}
+	fast := 0
+	for range 2000 {
+		var params []string
+		for range r.IntN(5) {
+			params = append(params, shape())
+		}
+		text := "{" + sp() + "(" + strings.Join(params, sp()+","+sp()) + ")" + sp() + "->" + sp() + shape() + sp() + "}" + sp()
+		if checkLayout(t, text) {
+			fast++
+		}
+	}
+	if fast < 300 {
+		t.Errorf("fastLayout read %d of 2000 layouts; the generator should give it more", fast)
+	}
+}
+
+// FuzzFastLayout: wherever fastLayout reads a layout, the grammar reads
+// the same nodes.
+func FuzzFastLayout(f *testing.F) {
+	f.Add("{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}")
+	f.Add("{ ( f32[?]{0} ) -> ( ) }")
+	f.Fuzz(func(t *testing.T, text string) { checkLayout(t, text) })
+}
