@@ -1,3 +1,5 @@
+//go:build !purego
+
 package hlo
 
 // The vector searches, in any_amd64.s: the index of the first byte of s

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func indexAny4(s []byte, set *[4]byte) int
