@@ -165,22 +165,11 @@ func (c *byteCursor) shape(depth int) *ShapeNode {
 	case b == '(' && depth < maxFastDepth:
 		tu := &TupleNode{Pos: n.Pos}
 		c.eat('(')
-		if !c.is(')') {
-			for {
-				e := c.shape(depth + 1)
-				if e == nil {
-					return nil
-				}
-				tu.Elems = append(tu.Elems, e)
-				if c.is(')') {
-					break
-				}
-				if _, ok := c.eat(','); !ok {
-					return nil
-				}
-			}
-		}
-		end, ok := c.eat(')')
+		end, ok := c.commaList(')', func() bool {
+			e := c.shape(depth + 1)
+			tu.Elems = append(tu.Elems, e)
+			return e != nil
+		})
 		if !ok {
 			return nil
 		}
@@ -209,28 +198,18 @@ func (c *byteCursor) array() *ArrayNode {
 	if !ok {
 		return nil
 	}
-	if !c.is(']') {
-		for {
-			d := &DimNode{Pos: c.here()}
-			if c.is('?') {
-				d.Unbounded = true
-				d.EndPos, ok = c.eat('?')
-			} else {
-				d.Size, d.EndPos, ok = c.integer()
-			}
-			if !ok {
-				return nil
-			}
-			a.Dims = append(a.Dims, d)
-			if c.is(']') {
-				break
-			}
-			if _, ok := c.eat(','); !ok {
-				return nil
-			}
+	end, ok = c.commaList(']', func() (ok bool) {
+		d := &DimNode{Pos: c.here()}
+		if c.is('?') {
+			d.Unbounded = true
+			d.EndPos, ok = c.eat('?')
+		} else {
+			d.Size, d.EndPos, ok = c.integer()
 		}
-	}
-	if end, ok = c.eat(']'); !ok {
+		a.Dims = append(a.Dims, d)
+		return ok
+	})
+	if !ok {
 		return nil
 	}
 	a.EndPos = end
@@ -288,33 +267,41 @@ func (c *byteCursor) layout() *LayoutNode {
 	return l
 }
 
+// commaList reads `elem (',' elem)*`, or nothing, up to the byte close,
+// and close itself, whose end it returns; elem reads one element and
+// reports whether it could.
+func (c *byteCursor) commaList(close byte, elem func() bool) (ast.Pos, bool) {
+	if !c.is(close) {
+		for {
+			if !elem() {
+				return ast.Pos{}, false
+			}
+			if c.is(close) {
+				break
+			}
+			if _, ok := c.eat(','); !ok {
+				return ast.Pos{}, false
+			}
+		}
+	}
+	return c.eat(close)
+}
+
 // tile reads one tile, `(8,128)` or `(2,*)`.
 func (c *byteCursor) tile() *TileNode {
 	t := &TileNode{Pos: c.here()}
 	c.eat('(')
-	if !c.is(')') {
-		for {
-			d := &TileDim{Pos: c.here()}
-			var ok bool
-			if c.is('*') {
-				d.Combine = true
-				d.EndPos, ok = c.eat('*')
-			} else {
-				d.Size, d.EndPos, ok = c.integer()
-			}
-			if !ok {
-				return nil
-			}
-			t.Dims = append(t.Dims, d)
-			if c.is(')') {
-				break
-			}
-			if _, ok := c.eat(','); !ok {
-				return nil
-			}
+	end, ok := c.commaList(')', func() (ok bool) {
+		d := &TileDim{Pos: c.here()}
+		if c.is('*') {
+			d.Combine = true
+			d.EndPos, ok = c.eat('*')
+		} else {
+			d.Size, d.EndPos, ok = c.integer()
 		}
-	}
-	end, ok := c.eat(')')
+		t.Dims = append(t.Dims, d)
+		return ok
+	})
 	if !ok {
 		return nil
 	}

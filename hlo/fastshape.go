@@ -42,23 +42,14 @@ func (p *tokParser) decodeShape(depth int) *ShapeNode {
 	case punct(t, "(") && depth < maxFastDepth:
 		tu := &TupleNode{Pos: n.Pos}
 		p.lex.Next()
-		if !punct(p.lex.Peek(), ")") {
-			for {
-				e := p.decodeShape(depth + 1)
-				if e == nil {
-					return nil
-				}
-				tu.Elems = append(tu.Elems, e)
-				if punct(p.lex.Peek(), ")") {
-					break
-				}
-				if !punct(p.lex.Peek(), ",") {
-					return nil
-				}
-				p.lex.Next()
-			}
+		ok := p.commaList(")", func() bool {
+			e := p.decodeShape(depth + 1)
+			tu.Elems = append(tu.Elems, e)
+			return e != nil
+		})
+		if !ok {
+			return nil
 		}
-		p.lex.Next()
 		tu.EndPos = p.rawPos()
 		n.Tuple = tu
 	case t.Type == tokIdent:
@@ -79,31 +70,25 @@ func (p *tokParser) decodeArray() *ArrayNode {
 		return nil
 	}
 	p.lex.Next()
-	if !punct(p.lex.Peek(), "]") {
-		for {
-			t := p.lex.Peek()
-			d := &DimNode{Pos: ast.Pos(t.Pos)}
-			switch {
-			case t.Type == tokInt:
-				d.Size = t.Value
-			case punct(t, "?"):
-				d.Unbounded = true
-			default:
-				return nil
-			}
-			p.lex.Next()
-			d.EndPos = p.rawPos()
-			a.Dims = append(a.Dims, d)
-			if punct(p.lex.Peek(), "]") {
-				break
-			}
-			if !punct(p.lex.Peek(), ",") {
-				return nil
-			}
-			p.lex.Next()
+	ok := p.commaList("]", func() bool {
+		t := p.lex.Peek()
+		d := &DimNode{Pos: ast.Pos(t.Pos)}
+		switch {
+		case t.Type == tokInt:
+			d.Size = t.Value
+		case punct(t, "?"):
+			d.Unbounded = true
+		default:
+			return false
 		}
+		p.lex.Next()
+		d.EndPos = p.rawPos()
+		a.Dims = append(a.Dims, d)
+		return true
+	})
+	if !ok {
+		return nil
 	}
-	p.lex.Next()
 	if punct(p.lex.Peek(), "{") {
 		if a.Layout = p.decodeLayout(); a.Layout == nil {
 			return nil
@@ -160,31 +145,47 @@ func (p *tokParser) decodeLayout() *LayoutNode {
 func (p *tokParser) decodeTile() *TileNode {
 	tile := &TileNode{Pos: p.cur()}
 	p.lex.Next()
-	if !punct(p.lex.Peek(), ")") {
+	ok := p.commaList(")", func() bool {
+		t := p.lex.Peek()
+		d := &TileDim{Pos: ast.Pos(t.Pos)}
+		switch {
+		case t.Type == tokInt:
+			d.Size = t.Value
+		case punct(t, "*"):
+			d.Combine = true
+		default:
+			return false
+		}
+		p.lex.Next()
+		d.EndPos = p.rawPos()
+		tile.Dims = append(tile.Dims, d)
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	tile.EndPos = p.rawPos()
+	return tile
+}
+
+// commaList reads `elem (',' elem)*`, or nothing, up to the punctuation
+// close, and close itself; elem reads one element and reports whether it
+// could. It reports false, having read part of the list, on anything else.
+func (p *tokParser) commaList(close string, elem func() bool) bool {
+	if !punct(p.lex.Peek(), close) {
 		for {
-			t := p.lex.Peek()
-			d := &TileDim{Pos: ast.Pos(t.Pos)}
-			switch {
-			case t.Type == tokInt:
-				d.Size = t.Value
-			case punct(t, "*"):
-				d.Combine = true
-			default:
-				return nil
+			if !elem() {
+				return false
 			}
-			p.lex.Next()
-			d.EndPos = p.rawPos()
-			tile.Dims = append(tile.Dims, d)
-			if punct(p.lex.Peek(), ")") {
+			if punct(p.lex.Peek(), close) {
 				break
 			}
 			if !punct(p.lex.Peek(), ",") {
-				return nil
+				return false
 			}
 			p.lex.Next()
 		}
 	}
 	p.lex.Next()
-	tile.EndPos = p.rawPos()
-	return tile
+	return true
 }

@@ -19,7 +19,7 @@ import (
 // otherwise. Below it the collector does not run at all (unless GOGC
 // says otherwise): a run's heap is a tree built once and freed at exit,
 // so collecting it as it grows is work thrown away. An 8000-argument
-// signature allocates 26 MB and never collects; with the default GOGC it
+// signature allocates 24 MB and never collects; with the default GOGC it
 // collected a growing live heap several times, a third of the CPU time.
 // Near the limit the collector works as usual, so that the whole run
 // stays within 64 MiB: the largest heap the benchmarks make, a signature
