@@ -18,7 +18,7 @@ func (in *input) mapFile(size int64) error {
 	if err != nil {
 		return err
 	}
-	_ = syscall.Madvise(data, syscall.MADV_SEQUENTIAL)
+	_ = madvise(data, adviseSequential)
 	in.data = data
 	in.unmap = func() error { return syscall.Munmap(data) }
 	page := os.Getpagesize()
@@ -29,24 +29,19 @@ func (in *input) mapFile(size int64) error {
 		a -= a % page
 		b -= b % page
 		if a < b {
-			_ = syscall.Madvise(data[a:b], syscall.MADV_DONTNEED)
+			_ = madvise(data[a:b], adviseDontNeed)
 		}
 	}
 	in.release = func(off int) {
 		off -= off % page
 		if off > done {
-			_ = syscall.Madvise(data[done:off], syscall.MADV_DONTNEED)
+			_ = madvise(data[done:off], adviseDontNeed)
 			done = off
 			populate(data, off)
 		}
 	}
 	return nil
 }
-
-// madvPopulateRead asks the kernel to map a range in one call (Linux 5.14
-// and later; elsewhere the call fails and pages are mapped as they are
-// touched).
-const madvPopulateRead = 22
 
 // populateWindow is how much of the file ahead of the scan is mapped at
 // once: a little more than the scanner reads between two releases.
@@ -55,7 +50,7 @@ const populateWindow = 16 << 20
 func populate(data []byte, off int) {
 	end := min(off+populateWindow, len(data))
 	if off < end {
-		_ = syscall.Madvise(data[off:end], madvPopulateRead)
+		_ = madvise(data[off:end], advisePopulateRead)
 	}
 }
 
