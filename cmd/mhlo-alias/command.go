@@ -195,12 +195,10 @@ func (c *command) remarks(res *mhloalias.Result) error {
 	case c.opts.lib.VerifyDiagnostics:
 		return nil
 	}
-	var b bytes.Buffer
-	if err := res.WriteRemarks(&b); err != nil {
-		return err
-	}
-	_, err := c.stderr.Write(b.Bytes())
-	return err
+	// Streamed, not gathered first: each emitRemark line repeats its
+	// source line, as mlir-opt's do, and a signature on one line of
+	// megabytes with thousands of remarks makes gigabytes of text.
+	return res.WriteRemarks(c.stderr)
 }
 
 // configs prints the config of every module that succeeded. With several
