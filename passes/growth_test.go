@@ -1,11 +1,9 @@
 package passes
 
 import (
-	"runtime"
-	"runtime/debug"
 	"testing"
-	"time"
 
+	"github.com/mhlo-alias/mhlo-alias/internal/growth"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -43,52 +41,13 @@ func growthConfig(n int) *model.Config {
 	return c
 }
 
-// growth times op at n and at 2n leaves, b.N times each, alternating so
-// that both sizes see the same state of the machine, and reports the mean
-// time at each size and the ratio of the best times (2N/N: 2 is linear,
-// 4 quadratic; the best of b.N runs is what noise on a shared machine
-// disturbs least). prepare builds the input of one run outside the timer
-// and returns the operation to time.
-func growth(b *testing.B, n int, prepare func(n int) func()) {
-	b.Helper()
-	b.ReportAllocs()
-	var small, large time.Duration
-	bestSmall, bestLarge := time.Duration(1<<62), time.Duration(1<<62)
-	for i := 0; i < b.N; i++ {
-		for _, size := range []int{n, 2 * n} {
-			b.StopTimer()
-			op := prepare(size)
-			// Collect the garbage of earlier runs now, so that neither size
-			// pays for the other's.
-			runtime.GC()
-			b.StartTimer()
-			// Timed as the command runs it: with no collection (see
-			// cmd/mhlo-alias), so that a cycle the larger run happens to
-			// trigger does not count as growth.
-			gc := debug.SetGCPercent(-1)
-			start := time.Now()
-			op()
-			d := time.Since(start)
-			debug.SetGCPercent(gc)
-			if size == n {
-				small, bestSmall = small+d, min(bestSmall, d)
-			} else {
-				large, bestLarge = large+d, min(bestLarge, d)
-			}
-		}
-	}
-	b.ReportMetric(float64(small.Nanoseconds())/float64(b.N), "ns/N")
-	b.ReportMetric(float64(large.Nanoseconds())/float64(b.N), "ns/2N")
-	b.ReportMetric(float64(bestLarge)/float64(bestSmall), "2N/N")
-}
-
 // BenchmarkGrowth runs every pass, and model.Verify, on growthConfig at
 // N = growthN and at 2N leaves and reports how the time grows.
 func BenchmarkGrowth(b *testing.B) {
 	bases := map[int]*model.Config{growthN: growthConfig(growthN), 2 * growthN: growthConfig(2 * growthN)}
 	for _, p := range All {
 		b.Run(p.Name, func(b *testing.B) {
-			growth(b, growthN, func(n int) func() {
+			growth.Run(b, growthN, true, func(n int) func() {
 				c := bases[n].Clone()
 				return func() {
 					if _, err := p.Run(c, p.Defaults()); err != nil {
@@ -99,7 +58,7 @@ func BenchmarkGrowth(b *testing.B) {
 		})
 	}
 	b.Run("verify", func(b *testing.B) {
-		growth(b, growthN, func(n int) func() {
+		growth.Run(b, growthN, true, func(n int) func() {
 			c := bases[n]
 			return func() {
 				if errs := model.Verify(c); errs.HasErrors() {

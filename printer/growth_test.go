@@ -3,13 +3,11 @@ package printer_test
 import (
 	"bytes"
 	"io"
-	"runtime"
-	"runtime/debug"
 	"testing"
-	"time"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+	"github.com/mhlo-alias/mhlo-alias/internal/growth"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -51,36 +49,11 @@ func newDonatedModule(b *testing.B, n int) *donatedModule {
 	return m
 }
 
-// growth times op at n and at 2n, b.N times each, alternating, and
-// reports the mean time at each size and the ratio of the best times
-// (2N/N: 2 is linear, 4 quadratic; the best of b.N runs is what noise on
-// a shared machine disturbs least).
-func growth(b *testing.B, n int, op func(n int)) {
-	b.ReportAllocs()
-	var small, large time.Duration
-	bestSmall, bestLarge := time.Duration(1<<62), time.Duration(1<<62)
-	for i := 0; i < b.N; i++ {
-		for _, size := range []int{n, 2 * n} {
-			b.StopTimer()
-			runtime.GC()
-			b.StartTimer()
-			// With no collection, as the command runs (see passes'
-			// growth).
-			gc := debug.SetGCPercent(-1)
-			start := time.Now()
-			op(size)
-			d := time.Since(start)
-			debug.SetGCPercent(gc)
-			if size == n {
-				small, bestSmall = small+d, min(bestSmall, d)
-			} else {
-				large, bestLarge = large+d, min(bestLarge, d)
-			}
-		}
-	}
-	b.ReportMetric(float64(small.Nanoseconds())/float64(b.N), "ns/N")
-	b.ReportMetric(float64(large.Nanoseconds())/float64(b.N), "ns/2N")
-	b.ReportMetric(float64(bestLarge)/float64(bestSmall), "2N/N")
+// timeGrowth times op at growthN and at twice that with growth.Run, with
+// no collection during a run, as the command runs.
+func timeGrowth(b *testing.B, op func(n int)) {
+	b.Helper()
+	growth.Run(b, growthN, true, func(n int) func() { return func() { op(n) } })
 }
 
 // BenchmarkGrowth computes the edits, applies them and renders the diff
@@ -89,7 +62,7 @@ func growth(b *testing.B, n int, op func(n int)) {
 func BenchmarkGrowth(b *testing.B) {
 	mods := map[int]*donatedModule{growthN: newDonatedModule(b, growthN), 2 * growthN: newDonatedModule(b, 2*growthN)}
 	b.Run("edits", func(b *testing.B) {
-		growth(b, growthN, func(n int) {
+		timeGrowth(b, func(n int) {
 			m := mods[n]
 			if _, err := printer.Edits(m.file, m.src, m.cfg, printer.EmitResultAlias); err != nil {
 				b.Fatal(err)
@@ -97,7 +70,7 @@ func BenchmarkGrowth(b *testing.B) {
 		})
 	})
 	b.Run("edits-module", func(b *testing.B) {
-		growth(b, growthN, func(n int) {
+		timeGrowth(b, func(n int) {
 			m := mods[n]
 			if _, err := printer.Edits(m.file, m.src, m.cfg, printer.EmitModule); err != nil {
 				b.Fatal(err)
@@ -105,7 +78,7 @@ func BenchmarkGrowth(b *testing.B) {
 		})
 	})
 	b.Run("apply", func(b *testing.B) {
-		growth(b, growthN, func(n int) {
+		timeGrowth(b, func(n int) {
 			m := mods[n]
 			if err := printer.Apply(io.Discard, m.src, m.edits); err != nil {
 				b.Fatal(err)
@@ -118,7 +91,7 @@ func BenchmarkGrowth(b *testing.B) {
 			name = "diff-color"
 		}
 		b.Run(name, func(b *testing.B) {
-			growth(b, growthN, func(n int) {
+			timeGrowth(b, func(n int) {
 				m := mods[n]
 				if err := printer.Diff(io.Discard, m.src, m.edits, printer.DiffOptions{OldName: "a", NewName: "b", Color: color}); err != nil {
 					b.Fatal(err)
