@@ -34,17 +34,7 @@ func (c *byteCursor) at(i int) byte {
 func (c *byteCursor) here() ast.Pos { return ast.Pos(c.pos) }
 
 // advance moves past n bytes.
-func (c *byteCursor) advance(n int) {
-	for _, b := range c.src[c.pos.Offset : c.pos.Offset+n] {
-		if b == '\n' {
-			c.pos.Line++
-			c.pos.Column = 1
-		} else {
-			c.pos.Column++
-		}
-	}
-	c.pos.Offset += n
-}
+func (c *byteCursor) advance(n int) { advancePos(&c.pos, c.src, n) }
 
 // trivia skips white space and comments; false on an unterminated one.
 func (c *byteCursor) trivia() bool {

@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -147,16 +148,19 @@ func (l *hloLexer) track(tok lexer.Token) error {
 	return nil
 }
 
-func (l *hloLexer) advance(n int) {
-	for _, c := range l.src[l.pos.Offset : l.pos.Offset+n] {
-		if c == '\n' {
-			l.pos.Line++
-			l.pos.Column = 1
-		} else {
-			l.pos.Column++
-		}
+func (l *hloLexer) advance(n int) { advancePos(&l.pos, l.src, n) }
+
+// advancePos moves p past the n bytes of src at p.Offset, counting the
+// lines they end.
+func advancePos(p *lexer.Position, src []byte, n int) {
+	seg := src[p.Offset : p.Offset+n]
+	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+		p.Line += bytes.Count(seg, []byte{'\n'})
+		p.Column = n - k
+	} else {
+		p.Column += n
 	}
-	l.pos.Offset += n
+	p.Offset += n
 }
 
 func (l *hloLexer) at(i int) byte {
