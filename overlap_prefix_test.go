@@ -40,10 +40,11 @@ func withSyncPrefix(t *testing.T) {
 	t.Cleanup(func() { syncPrefix = false })
 }
 
-// runTo runs ProcessFileTo on src in a new directory, in place or to a
-// second file, and returns the result, the output's bytes (nil when there
-// is none) and the names the directory holds.
-func runTo(t *testing.T, src []byte, o Options, inPlace bool) (*Result, []byte, []string) {
+// runTo runs ProcessFileTo on src (mode 0600) in a new directory, in
+// place or to a second file, and returns the result, the output's bytes
+// (nil when there is none), the names the directory holds and the
+// output's path.
+func runTo(t *testing.T, src []byte, o Options, inPlace bool) (*Result, []byte, []string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.mlir")
@@ -65,7 +66,7 @@ func runTo(t *testing.T, src []byte, o Options, inPlace bool) (*Result, []byte, 
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	return res, got, names
+	return res, got, names, out
 }
 
 func TestPrefixPhaseEqualsPlainOutput(t *testing.T) {
@@ -79,7 +80,7 @@ func TestPrefixPhaseEqualsPlainOutput(t *testing.T) {
 				t.Fatalf("emit %q passes %q: %v", emit, pass, err)
 			}
 			for _, inPlace := range []bool{false, true} {
-				res, got, names := runTo(t, src, o, inPlace)
+				res, got, names, _ := runTo(t, src, o, inPlace)
 				name := "emit " + emit + " passes " + pass
 				if !res.OK() || !bytes.Equal(got, want) {
 					t.Errorf("%s (in place %v): output differs from Rewrite's (%v)", name, inPlace, res.Diagnostics())
@@ -130,7 +131,7 @@ func TestPrefixPhaseFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, inPlace := range []bool{false, true} {
-			res, got, names := runTo(t, tt.src, o, inPlace)
+			res, got, names, _ := runTo(t, tt.src, o, inPlace)
 			if res.OK() != tt.ok {
 				t.Fatalf("%s: ok %v (%v)", tt.name, res.OK(), res.Diagnostics())
 			}
