@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"bytes"
 	"fmt"
 	"maps"
 	"sort"
@@ -12,7 +11,8 @@ import (
 
 // scanner finds the structure of a module in src.
 type scanner struct {
-	src   []byte
+	src   []byte // the input, or as much of a growing one as has arrived
+	more  func() []byte
 	file  *ast.File
 	lines ast.LineIndex
 
@@ -117,27 +117,25 @@ func (s *scanner) pos(off int) ast.Pos {
 // hasWord reports whether the keyword w stands at i, not followed by more
 // identifier characters.
 func (s *scanner) hasWord(i int, w string) bool {
-	return bytes.HasPrefix(s.src[i:], []byte(w)) &&
-		(i+len(w) >= len(s.src) || !isIdentChar(s.src[i+len(w)]))
+	return s.hasPrefix(i, w) && (!s.at(i+len(w)) || !isIdentChar(s.src[i+len(w)]))
 }
 
 // scanTop walks the top level: alias definitions, the resource trailer,
 // one module, or bare functions.
 func (s *scanner) scanTop() error {
-	src := s.src
-	for i := s.skipTrivia(0); i < len(src); i = s.skipTrivia(i) {
+	for i := s.skipTrivia(0); s.at(i); i = s.skipTrivia(i) {
 		var err error
-		switch c := src[i]; {
+		switch c := s.src[i]; {
 		case c == '#' || c == '!':
 			i, err = s.aliasDef(i)
-		case bytes.HasPrefix(src[i:], []byte("{-#")):
+		case s.hasPrefix(i, "{-#"):
 			i, err = s.resources(i)
 		case s.hasWord(i, "module") || s.hasWord(i, "builtin.module"):
 			if s.module != nil {
 				return s.errorf(i, "expected at most one top-level module")
 			}
 			i, err = s.customModule(i)
-		case c == '"' && bytes.HasPrefix(src[i:], []byte(`"builtin.module"`)):
+		case c == '"' && s.hasPrefix(i, `"builtin.module"`):
 			if s.module != nil {
 				return s.errorf(i, "expected at most one top-level module")
 			}
@@ -159,15 +157,14 @@ func (s *scanner) scanTop() error {
 // item handles one piece of a module body (or of the top level): a
 // function, or any other token or group, which is skipped.
 func (s *scanner) item(i int) (int, error) {
-	src := s.src
-	switch c := src[i]; {
+	switch c := s.src[i]; {
 	case s.hasWord(i, "func.func"):
 		return s.customFunc(i)
 	case c == '"':
-		if bytes.HasPrefix(src[i:], []byte(`"func.func"`)) {
+		if s.hasPrefix(i, `"func.func"`) {
 			return s.genericFunc(i)
 		}
-		end, ok := skipString(src, i)
+		end, ok := s.skipString(i)
 		if !ok {
 			return 0, s.errorf(i, "unterminated string")
 		}
@@ -177,30 +174,29 @@ func (s *scanner) item(i int) (int, error) {
 	case c == ')' || c == ']' || c == '}':
 		return 0, s.errorf(i, "unexpected '%c'", c)
 	case isIdentStart(c):
-		return i + identLen(src, i), nil
+		return i + s.identLen(i), nil
 	}
 	return i + 1, nil
 }
 
 // aliasDef records `#name = attr` or `!name = type`.
 func (s *scanner) aliasDef(i int) (int, error) {
-	src := s.src
 	j := i + 1
-	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+	for s.at(j) && (isIdentChar(s.src[j]) || s.src[j] == '-') {
 		j++
 	}
 	if j == i+1 {
-		return 0, s.errorf(i, "expected an alias name after '%c'", src[i])
+		return 0, s.errorf(i, "expected an alias name after '%c'", s.src[i])
 	}
-	name := string(src[i:j])
+	name := string(s.src[i:j])
 	k := s.skipTrivia(j)
-	if k >= len(src) || src[k] != '=' {
+	if !s.at(k) || s.src[k] != '=' {
 		return 0, s.errorf(k, "expected '=' in alias definition of %s", name)
 	}
 	start := s.skipTrivia(k + 1)
 	var end int
 	var err error
-	if src[i] == '!' {
+	if s.src[i] == '!' {
 		end, err = s.skipType(start)
 	} else {
 		end, err = s.skipAttrValue(start)
@@ -213,7 +209,7 @@ func (s *scanner) aliasDef(i int) (int, error) {
 	}
 	span := ast.Span{Pos: s.pos(start), End: s.pos(end)}
 	aliases := s.file.AttrAliases
-	if src[i] == '!' {
+	if s.src[i] == '!' {
 		aliases = s.file.TypeAliases
 	}
 	if _, dup := aliases[name]; dup {
@@ -225,16 +221,15 @@ func (s *scanner) aliasDef(i int) (int, error) {
 
 // resources skips the `{-# dialect_resources ... #-}` trailer.
 func (s *scanner) resources(i int) (int, error) {
-	src := s.src
-	for j := i + 3; j < len(src); {
+	for j := i + 3; s.at(j); {
 		switch {
-		case src[j] == '"':
-			end, ok := skipString(src, j)
+		case s.src[j] == '"':
+			end, ok := s.skipString(j)
 			if !ok {
 				return 0, s.errorf(j, "unterminated string")
 			}
 			j = end
-		case bytes.HasPrefix(src[j:], []byte("#-}")):
+		case s.hasPrefix(j, "#-}"):
 			return j + 3, nil
 		default:
 			j++
@@ -245,14 +240,13 @@ func (s *scanner) resources(i int) (int, error) {
 
 // customModule scans `module @name attributes {...} { body } loc(...)`.
 func (s *scanner) customModule(i int) (int, error) {
-	src := s.src
 	m := &moduleSpan{pos: i, posAt: s.pos(i), attrsKw: -1, attrs: noSpan}
 	s.module = m
-	j := s.skipTrivia(i + identLen(src, i))
+	j := s.skipTrivia(i + s.identLen(i))
 	if end, name, ok := s.symbol(j); ok {
 		m.name = name
 		j = s.skipTrivia(end)
-	} else if j < len(src) && src[j] == '@' {
+	} else if s.at(j) && s.src[j] == '@' {
 		return 0, s.errorf(j, "invalid module name")
 	}
 	m.insertAt = j
@@ -266,7 +260,7 @@ func (s *scanner) customModule(i int) (int, error) {
 		m.insertAt = s.skipTrivia(dict[1])
 		j = m.insertAt
 	}
-	if j >= len(src) || src[j] != '{' {
+	if !s.at(j) || s.src[j] != '{' {
 		return 0, s.errorf(j, "expected '{' to begin the module body")
 	}
 	m.bodyStart = j
@@ -304,12 +298,11 @@ func (s *scanner) genericModule(i int) (int, error) {
 // body scans the region `{ ... }` at i for functions; it returns the
 // offset after the closing brace.
 func (s *scanner) body(i int) (int, error) {
-	src := s.src
-	for j := s.skipTrivia(i + 1); j < len(src); j = s.skipTrivia(j) {
-		if src[j] == '}' {
+	for j := s.skipTrivia(i + 1); s.at(j); j = s.skipTrivia(j) {
+		if s.src[j] == '}' {
 			return j + 1, nil
 		}
-		if bytes.HasPrefix(src[j:], []byte("^bb")) {
+		if s.hasPrefix(j, "^bb") {
 			// A block label, as in a generic-form region: skip it.
 			j++
 			continue
@@ -329,7 +322,7 @@ func (s *scanner) trailingLoc(i int) (int, error) {
 	j := s.skipTrivia(i)
 	if s.hasWord(j, "loc") {
 		k := s.skipTrivia(j + 3)
-		if k < len(s.src) && s.src[k] == '(' {
+		if s.at(k) && s.src[k] == '(' {
 			return s.skipGroup(k)
 		}
 	}
@@ -339,7 +332,6 @@ func (s *scanner) trailingLoc(i int) (int, error) {
 // customFunc scans `func.func [visibility] @name(args) [-> results]
 // [attributes {...}] [{ body }] [loc(...)]`.
 func (s *scanner) customFunc(i int) (int, error) {
-	src := s.src
 	j := s.skipTrivia(i + len("func.func"))
 	for _, v := range []string{"public", "private", "nested"} {
 		if s.hasWord(j, v) {
@@ -354,7 +346,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	}
 	f := &funcSpan{name: name, pos: j, posAt: s.pos(j), props: noSpan, attrs: noSpan}
 	j = s.skipTrivia(end)
-	if j >= len(src) || src[j] != '(' {
+	if !s.at(j) || s.src[j] != '(' {
 		return 0, s.errorf(j, "expected '(' in function signature")
 	}
 	sigEnd, err := s.signatureEnd(j)
@@ -365,7 +357,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	s.addFunc(f)
 	s.unhold()
 	j = s.skipTrivia(sigEnd)
-	if j < len(src) && src[j] == '{' {
+	if s.at(j) && s.src[j] == '{' {
 		end, err := s.skipBraces(j)
 		if err != nil {
 			return 0, err
@@ -378,15 +370,14 @@ func (s *scanner) customFunc(i int) (int, error) {
 // signatureEnd returns the end of a custom-form signature starting with
 // the '(' at i: the argument list, results, and attributes clause.
 func (s *scanner) signatureEnd(i int) (int, error) {
-	src := s.src
 	end, err := s.skipGroup(i)
 	if err != nil {
 		return 0, err
 	}
 	j := s.skipTrivia(end)
-	if bytes.HasPrefix(src[j:], []byte("->")) {
+	if s.hasPrefix(j, "->") {
 		j = s.skipTrivia(j + 2)
-		if j < len(src) && src[j] == '(' {
+		if s.at(j) && s.src[j] == '(' {
 			end, err = s.skipGroup(j)
 		} else {
 			end, err = s.skipType(j)
@@ -407,7 +398,7 @@ func (s *scanner) signatureEnd(i int) (int, error) {
 // `attributes {...}` whose keyword is at j.
 func (s *scanner) attributesClause(j int) ([2]int, error) {
 	k := s.skipTrivia(j + len("attributes"))
-	if k >= len(s.src) || s.src[k] != '{' {
+	if !s.at(k) || s.src[k] != '{' {
 		return noSpan, s.errorf(k, "expected '{' after 'attributes'")
 	}
 	end, err := s.skipBraces(k)
@@ -426,10 +417,9 @@ type genericOpSpan struct {
 // from the name at i (nameLen bytes long). With scanRegion, the region's
 // body is searched for functions (the module); otherwise it is skipped.
 func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, error) {
-	src := s.src
 	op := genericOpSpan{props: noSpan, attrs: noSpan}
 	j := s.skipTrivia(i + nameLen)
-	if j >= len(src) || src[j] != '(' {
+	if !s.at(j) || s.src[j] != '(' {
 		return op, s.errorf(j, "expected '(' to begin the operand list")
 	}
 	end, err := s.skipGroup(j)
@@ -437,9 +427,9 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 		return op, err
 	}
 	j = s.skipTrivia(end)
-	if j < len(src) && src[j] == '<' {
+	if s.at(j) && s.src[j] == '<' {
 		k := s.skipTrivia(j + 1)
-		if k >= len(src) || src[k] != '{' {
+		if !s.at(k) || s.src[k] != '{' {
 			return op, s.errorf(k, "expected '{' in properties")
 		}
 		end, err := s.skipBraces(k)
@@ -448,20 +438,20 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 		}
 		op.props = [2]int{k, end}
 		j = s.skipTrivia(end)
-		if j >= len(src) || src[j] != '>' {
+		if !s.at(j) || s.src[j] != '>' {
 			return op, s.errorf(j, "expected '>' to end properties")
 		}
 		j = s.skipTrivia(j + 1)
 	}
 	op.regionEnd = j
-	if j < len(src) && src[j] == '(' {
+	if s.at(j) && s.src[j] == '(' {
 		if end, err = s.regions(j, scanRegion); err != nil {
 			return op, err
 		}
 		op.regionEnd = end
 		j = s.skipTrivia(end)
 	}
-	if j < len(src) && src[j] == '{' {
+	if s.at(j) && s.src[j] == '{' {
 		end, err := s.skipBraces(j)
 		if err != nil {
 			return op, err
@@ -469,7 +459,7 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 		op.attrs = [2]int{j, end}
 		j = s.skipTrivia(end)
 	}
-	if j >= len(src) || src[j] != ':' {
+	if !s.at(j) || s.src[j] != ':' {
 		return op, s.errorf(j, "expected ':' followed by the operation's type")
 	}
 	if end, err = s.functionType(s.skipTrivia(j + 1)); err != nil {
@@ -482,8 +472,7 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 // functionType returns the end of the function type `(...) -> ...` at i,
 // the type every generic operation states.
 func (s *scanner) functionType(i int) (int, error) {
-	src := s.src
-	if i >= len(src) || src[i] != '(' {
+	if !s.at(i) || s.src[i] != '(' {
 		return 0, s.errorf(i, "expected '(' to begin a function type")
 	}
 	end, err := s.skipGroup(i)
@@ -491,7 +480,7 @@ func (s *scanner) functionType(i int) (int, error) {
 		return 0, err
 	}
 	j := s.skipTrivia(end)
-	if !bytes.HasPrefix(src[j:], []byte("->")) {
+	if !s.hasPrefix(j, "->") {
 		return 0, s.errorf(j, "expected '->' in function type")
 	}
 	return s.skipType(s.skipTrivia(j + 2))
@@ -503,19 +492,18 @@ func (s *scanner) regions(i int, scan bool) (int, error) {
 	if !scan {
 		return s.skipGroup(i)
 	}
-	src := s.src
 	j := s.skipTrivia(i + 1)
-	for j < len(src) && src[j] == '{' {
+	for s.at(j) && s.src[j] == '{' {
 		end, err := s.body(j)
 		if err != nil {
 			return 0, err
 		}
 		j = s.skipTrivia(end)
-		if j < len(src) && src[j] == ',' {
+		if s.at(j) && s.src[j] == ',' {
 			j = s.skipTrivia(j + 1)
 		}
 	}
-	if j >= len(src) || src[j] != ')' {
+	if !s.at(j) || s.src[j] != ')' {
 		return 0, s.errorf(j, "expected ')' to end the region list")
 	}
 	return j + 1, nil
@@ -670,8 +658,7 @@ func (s *scanner) findEntry() (*funcSpan, error) {
 
 // skipToken skips one token or bracketed group of an attribute value.
 func (s *scanner) skipToken(i int) (int, error) {
-	src := s.src
-	switch c := src[i]; {
+	switch c := s.src[i]; {
 	case c == '"':
 		return s.skipQuotedOrComment(i)
 	case c == '(' || c == '[' || c == '{':
@@ -679,7 +666,7 @@ func (s *scanner) skipToken(i int) (int, error) {
 	case c == '<':
 		return s.skipAngle(i)
 	case isIdentStart(c):
-		return i + identLen(src, i), nil
+		return i + s.identLen(i), nil
 	}
 	return i + 1, nil
 }

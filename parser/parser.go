@@ -170,6 +170,13 @@ type Options struct {
 	// caller may treat the text before it as settled while the signature
 	// of the entry is still to come.
 	Progress func(offset int)
+	// More, if set, makes src the first part of an input still arriving
+	// (a pipe being spooled): ParseFile calls More when it needs bytes
+	// past the end of what it has, and More waits for the input to grow
+	// and returns it whole so far, src and what followed it; it returns
+	// the input unchanged at its end. Every offset and position is the
+	// same as for the whole input read at once.
+	More func() []byte
 }
 
 // ParseFile reads the structure of the module in src: the module's
@@ -179,6 +186,7 @@ type Options struct {
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	s := &scanner{
 		src:        src,
+		more:       opts.More,
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,

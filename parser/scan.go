@@ -20,10 +20,78 @@ var special = func() (t [256]bool) {
 	return
 }()
 
+// grow waits for more of a growing input (Options.More) and reports
+// whether src grew; it is false at the end of the input.
+func (s *scanner) grow() bool {
+	if s.more == nil {
+		return false
+	}
+	n := len(s.src)
+	s.src = s.more()
+	return len(s.src) > n
+}
+
+// at reports whether the input has a byte at i, waiting for a growing
+// input to reach it.
+func (s *scanner) at(i int) bool {
+	for i >= len(s.src) {
+		if !s.grow() {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefix reports whether the input holds p at i.
+func (s *scanner) hasPrefix(i int, p string) bool {
+	s.at(i + len(p) - 1)
+	return bytes.HasPrefix(s.src[i:], []byte(p))
+}
+
+// identLen is identLen on the input, which it waits for.
+func (s *scanner) identLen(i int) int {
+	j := i + 1
+	for s.at(j) && identChar[s.src[j]] {
+		j++
+	}
+	return j - i
+}
+
+// skipString is skipString on the input, which it waits for.
+func (s *scanner) skipString(i int) (int, bool) {
+	for from := i + 1; ; {
+		end, ok := skipStringFrom(s.src, i, from)
+		if ok {
+			return end, true
+		}
+		from = len(s.src)
+		if !s.grow() {
+			return end, false
+		}
+	}
+}
+
+// skipLine is skipLine on the input, which it waits for.
+func (s *scanner) skipLine(i int) int {
+	for {
+		if k := bytes.IndexByte(s.src[i:], '\n'); k >= 0 {
+			return i + k
+		}
+		i = len(s.src)
+		if !s.grow() {
+			return i
+		}
+	}
+}
+
 // skipString returns the offset after the string literal whose opening
 // quote is src[i], and reports whether the string is terminated.
 func skipString(src []byte, i int) (int, bool) {
-	j := i + 1
+	return skipStringFrom(src, i, i+1)
+}
+
+// skipStringFrom is skipString searching for the closing quote from j on.
+func skipStringFrom(src []byte, i, j int) (int, bool) {
 	for {
 		k := bytes.IndexByte(src[j:], '"')
 		if k < 0 {
@@ -96,16 +164,15 @@ var groupSpecial = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': tr
 // skipQuotedOrComment skips the string literal or `//` comment at src[j]
 // (a lone '/' is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
-	src := s.src
-	if src[j] == '"' {
-		end, ok := skipString(src, j)
+	if s.src[j] == '"' {
+		end, ok := s.skipString(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return end, nil
 	}
-	if j+1 < len(src) && src[j+1] == '/' {
-		return skipLine(src, j), nil
+	if s.at(j+1) && s.src[j+1] == '/' {
+		return s.skipLine(j), nil
 	}
 	return j + 1, nil
 }
@@ -113,17 +180,19 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 // skipBraces returns the offset after the '}' matching the '{' at src[i].
 // This is the hot path: it runs over every function body.
 func (s *scanner) skipBraces(i int) (int, error) {
-	src := s.src
 	depth := 0
 	for j := i; ; {
-		j = nextSpecial(src, j)
+		j = nextSpecial(s.src, j)
 		if j-s.released >= releaseStep {
 			s.releaseAt(j)
 		}
-		if j >= len(src) {
+		if j >= len(s.src) {
+			if s.grow() {
+				continue
+			}
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
-		switch src[j] {
+		switch s.src[j] {
 		case '{':
 			depth++
 			j++
@@ -147,18 +216,17 @@ func (s *scanner) skipBraces(i int) (int, error) {
 // '{' at src[i]. Braces inside are skipped by skipBraces; parentheses and
 // square brackets are matched with a stack.
 func (s *scanner) skipGroup(i int) (int, error) {
-	src := s.src
-	if src[i] == '{' {
+	if s.src[i] == '{' {
 		return s.skipBraces(i)
 	}
 	var stack []int
-	for j := i; j < len(src); {
-		switch c := src[j]; c {
+	for j := i; s.at(j); {
+		switch c := s.src[j]; c {
 		case '(', '[':
 			stack = append(stack, j)
 			j++
 		case ')', ']':
-			open := src[stack[len(stack)-1]]
+			open := s.src[stack[len(stack)-1]]
 			if (c == ')') != (open == '(') {
 				return 0, s.errorf(j, "unexpected '%c': no matching '%c' is open", c, c)
 			}
@@ -182,24 +250,23 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			}
 			j = end
 		default:
-			j = nextGroupSpecial(src, j+1)
+			j = nextGroupSpecial(s.src, j+1)
 		}
 	}
-	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", src[stack[len(stack)-1]])
+	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", s.src[stack[len(stack)-1]])
 }
 
 // skipAngle returns the offset after the '>' matching the '<' at src[i].
 // An arrow "->" is not a bracket.
 func (s *scanner) skipAngle(i int) (int, error) {
-	src := s.src
 	depth := 0
-	for j := i; j < len(src); {
-		switch c := src[j]; c {
+	for j := i; s.at(j); {
+		switch c := s.src[j]; c {
 		case '<':
 			depth++
 			j++
 		case '>':
-			if j > 0 && src[j-1] == '-' {
+			if j > 0 && s.src[j-1] == '-' {
 				j++
 				continue
 			}
@@ -232,13 +299,12 @@ func (s *scanner) skipAngle(i int) (int, error) {
 // skipTrivia returns the offset of the next byte that is not white space
 // or part of a comment.
 func (s *scanner) skipTrivia(i int) int {
-	src := s.src
-	for i < len(src) {
-		switch c := src[i]; {
+	for s.at(i) {
+		switch c := s.src[i]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			i = skipLine(src, i)
+		case c == '/' && s.at(i+1) && s.src[i+1] == '/':
+			i = s.skipLine(i)
 		default:
 			return i
 		}
@@ -249,63 +315,62 @@ func (s *scanner) skipTrivia(i int) int {
 // word returns the bare identifier or keyword at i (letters, digits, '_',
 // '$', '.'), or "".
 func (s *scanner) word(i int) string {
-	if i >= len(s.src) || !isIdentStart(s.src[i]) {
+	if !s.at(i) || !isIdentStart(s.src[i]) {
 		return ""
 	}
-	return string(s.src[i : i+identLen(s.src, i)])
+	n := s.identLen(i)
+	return string(s.src[i : i+n])
 }
 
 // symbol returns the end of the symbol name "@name" or "@\"name\"" at i,
 // and its name.
 func (s *scanner) symbol(i int) (int, string, bool) {
-	src := s.src
-	if i >= len(src) || src[i] != '@' {
+	if !s.at(i) || s.src[i] != '@' {
 		return i, "", false
 	}
-	if i+1 < len(src) && src[i+1] == '"' {
-		end, ok := skipString(src, i+1)
+	if s.at(i+1) && s.src[i+1] == '"' {
+		end, ok := s.skipString(i + 1)
 		if !ok {
 			return i, "", false
 		}
-		name, err := ast.Unquote(string(src[i+1 : end]))
+		name, err := ast.Unquote(string(s.src[i+1 : end]))
 		return end, name, err == nil
 	}
 	j := i + 1
-	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+	for s.at(j) && (isIdentChar(s.src[j]) || s.src[j] == '-') {
 		j++
 	}
-	return j, string(src[i+1 : j]), j > i+1
+	return j, string(s.src[i+1 : j]), j > i+1
 }
 
 // skipType returns the end of the type at i: a word or !dialect name with
 // an optional <...> body, or a parenthesized list (a function type).
 func (s *scanner) skipType(i int) (int, error) {
-	src := s.src
-	if i >= len(src) {
+	if !s.at(i) {
 		return 0, s.errorf(i, "expected type")
 	}
-	if src[i] == '(' {
+	if s.src[i] == '(' {
 		end, err := s.skipGroup(i)
 		if err != nil {
 			return 0, err
 		}
 		j := s.skipTrivia(end)
-		if bytes.HasPrefix(src[j:], []byte("->")) {
+		if s.hasPrefix(j, "->") {
 			return s.skipType(s.skipTrivia(j + 2))
 		}
 		return end, nil
 	}
 	j := i
-	if src[j] == '!' {
+	if s.src[j] == '!' {
 		j++
 	}
-	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+	for s.at(j) && (isIdentChar(s.src[j]) || s.src[j] == '-') {
 		j++
 	}
 	if j == i {
 		return 0, s.errorf(i, "expected type")
 	}
-	if j < len(src) && src[j] == '<' {
+	if s.at(j) && s.src[j] == '<' {
 		return s.skipAngle(j)
 	}
 	return j, nil
@@ -314,14 +379,13 @@ func (s *scanner) skipType(i int) (int, error) {
 // skipAttrValue returns the end of an attribute alias's value starting at
 // i: it ends at the first newline or comment outside brackets.
 func (s *scanner) skipAttrValue(i int) (int, error) {
-	src := s.src
 	end := i
-	for j := i; j < len(src) && src[j] != '\n'; {
-		switch c := src[j]; {
+	for j := i; s.at(j) && s.src[j] != '\n'; {
+		switch c := s.src[j]; {
 		case c == ' ' || c == '\t' || c == '\r':
 			j++
 			continue
-		case c == '/' && j+1 < len(src) && src[j+1] == '/':
+		case c == '/' && s.at(j+1) && s.src[j+1] == '/':
 			return end, nil
 		}
 		e, err := s.skipToken(j)

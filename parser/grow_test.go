@@ -1,0 +1,124 @@
+package parser_test
+
+import (
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+)
+
+// parseRecord is what one ParseFile call gives, hooks included, for
+// comparing a growing input's parse with the whole input's.
+type parseRecord struct {
+	File    *ast.File
+	Err     string
+	Early   []*ast.File
+	Headers []*ast.Module
+}
+
+// parseIn parses src; with step, src arrives in pieces of step() bytes
+// through Options.More.
+func parseIn(src []byte, step func() int) parseRecord {
+	var r parseRecord
+	opts := parser.Options{
+		Early:  func(f *ast.File) { r.Early = append(r.Early, f) },
+		Header: func(m *ast.Module) { r.Headers = append(r.Headers, m) },
+	}
+	view := src
+	if step != nil {
+		n := min(len(src), step())
+		opts.More = func() []byte {
+			if n < len(src) {
+				n = min(len(src), n+step())
+			}
+			return src[:n]
+		}
+		view = src[:n]
+	}
+	f, err := parser.ParseFile("g.mlir", view, opts)
+	r.File = f
+	if err != nil {
+		r.Err = err.Error()
+	}
+	return r
+}
+
+// checkGrowing compares the parse of src arriving in pieces of random
+// sizes up to most with the parse of the whole of it.
+func checkGrowing(t *testing.T, name string, src []byte, rng *rand.Rand, most int) {
+	t.Helper()
+	want := parseIn(src, nil)
+	got := parseIn(src, func() int { return 1 + rng.IntN(most) })
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: parsed while growing (pieces up to %d bytes):\n%+v\nwhole:\n%+v", name, most, got, want)
+	}
+}
+
+// TestGrowingInput parses every module of the repository's test data as
+// it would arrive from a pipe, a few bytes at a time and in larger
+// pieces: the file, the errors and what the hooks saw are the same as
+// when the whole input is there at once.
+func TestGrowingInput(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../testdata", "testdata"} {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".mlir") || strings.Contains(path, "FuzzParseFile")) {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) < 50 {
+		t.Fatalf("found only %d inputs", len(files))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(file, "FuzzParseFile") {
+			src = fuzzBytes(t, src)
+		}
+		for _, most := range []int{1, 7, 256, 64 << 10} {
+			checkGrowing(t, file, src, rng, most)
+		}
+	}
+}
+
+// fuzzBytes decodes a corpus file of a []byte fuzz target.
+func fuzzBytes(t *testing.T, b []byte) []byte {
+	lines := strings.SplitN(string(b), "\n", 3)
+	if len(lines) < 2 {
+		return nil
+	}
+	v := strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")")
+	s, err := strconv.Unquote(v)
+	if err != nil {
+		t.Fatalf("corpus entry %q: %v", lines[1], err)
+	}
+	return []byte(s)
+}
+
+// FuzzGrowingInput checks any text, arriving in pieces whose sizes the
+// fuzzer picks, against the parse of the whole of it.
+func FuzzGrowingInput(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/examples/*.mlir")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(b, uint64(1))
+		}
+	}
+	f.Add([]byte(`module { func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> { "x"() : () -> () } }`), uint64(7))
+	f.Fuzz(func(t *testing.T, src []byte, seed uint64) {
+		rng := rand.New(rand.NewPCG(seed, seed>>32))
+		checkGrowing(t, "input", src, rng, 1+int(seed%97))
+	})
+}
