@@ -20,6 +20,12 @@ type input struct {
 	release func(offset int)
 	// drop, when set, drops the whole pages inside data[a:b] from memory.
 	drop func(a, b int)
+	// grow is set while the input is a stream still being spooled; data
+	// is then what had arrived when it was last looked at (see complete).
+	grow *growing
+	// completed is set once a growing input has ended and data holds all
+	// of it.
+	completed bool
 }
 
 // dropWindow is how much of a mapped input countLines reads before it
@@ -97,7 +103,10 @@ func readInput(display string, r io.Reader) (*input, error) {
 	if err != nil || len(head) < spoolMin {
 		return bytesInput(display, head), err
 	}
-	in, err := spool(display, head, r)
+	in, err := spoolGrowing(display, head, r)
+	if errors.Is(err, errNoSpool) {
+		in, err = spool(display, head, r)
+	}
 	if errors.Is(err, errNoSpool) {
 		rest, err := io.ReadAll(r)
 		return bytesInput(display, append(head, rest...)), err

@@ -18,12 +18,38 @@ func (in *input) mapFile(size int64) error {
 	if err != nil {
 		return err
 	}
-	_ = madvise(data, adviseSequential)
 	in.data = data
 	in.unmap = func() error { return syscall.Munmap(data) }
+	in.setRelease(data, func() int { return len(data) })
+	return nil
+}
+
+// reserveBytes is the length of the mapping of a growing input: its file
+// is mapped once, with room for whatever it grows to, so that the slice
+// the scan reads never moves. Pages past the file's end are never read.
+const reserveBytes = 1 << 40
+
+// reserveMapping maps the file f, which is still growing, with room for
+// reserveBytes.
+func reserveMapping(f *os.File) ([]byte, func() error, error) {
+	if int64(int(reserveBytes)) != reserveBytes {
+		return nil, nil, syscall.EFBIG
+	}
+	all, err := syscall.Mmap(int(f.Fd()), 0, int(reserveBytes), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, nil, err
+	}
+	return all, func() error { return syscall.Munmap(all) }, nil
+}
+
+// setRelease sets up the memory advice for the mapping data, of which
+// size() bytes are the file's: the scan's pages are mapped ahead of it in
+// windows and dropped behind it.
+func (in *input) setRelease(data []byte, size func() int) {
+	_ = madvise(data, adviseSequential)
 	page := os.Getpagesize()
 	done := 0
-	populate(data, 0)
+	populate(data, 0, size())
 	in.drop = func(a, b int) {
 		a += page - 1
 		a -= a % page
@@ -37,18 +63,17 @@ func (in *input) mapFile(size int64) error {
 		if off > done {
 			_ = madvise(data[done:off], adviseDontNeed)
 			done = off
-			populate(data, off)
+			populate(data, off, size())
 		}
 	}
-	return nil
 }
 
 // populateWindow is how much of the file ahead of the scan is mapped at
 // once: a little more than the scanner reads between two releases.
 const populateWindow = 16 << 20
 
-func populate(data []byte, off int) {
-	end := min(off+populateWindow, len(data))
+func populate(data []byte, off, size int) {
+	end := min(off+populateWindow, size)
 	if off < end {
 		_ = madvise(data[off:end], advisePopulateRead)
 	}

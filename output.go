@@ -214,7 +214,7 @@ func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 			return err
 		}
 	}
-	_, err := bw.Write(in.data[a:b])
+	_, err := bw.Write(in.current()[a:b])
 	return err
 }
 

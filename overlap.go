@@ -66,12 +66,23 @@ func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, 
 // processTo processes in and writes its output to out (in place when
 // inPlace), during the scan where it can.
 func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, error) {
+	if err := s.prepare(in); err != nil {
+		in.Close()
+		return nil, err
+	}
 	if err := s.checkInput(in); err != nil {
 		in.Close()
 		return nil, err
 	}
 	sp := newSpeculation(in, s, out, inPlace)
-	res := s.process(in, sp)
+	res, err := s.process(in, sp)
+	if err != nil {
+		if sp != nil {
+			sp.finish(nil)
+		}
+		in.Close()
+		return nil, err
+	}
 	if sp != nil && sp.finish(res) {
 		res.overlapped, res.prefixed = true, sp.w.prefixed
 		return res, nil
@@ -79,7 +90,6 @@ func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, erro
 	if !res.OK() {
 		return res, nil
 	}
-	var err error
 	if inPlace {
 		err = res.WriteInPlace()
 	} else {
@@ -147,7 +157,7 @@ var errMismatch = errors.New("speculative prefix does not match the edits")
 // the input is too small, not a file, split into chunks, or out is not a
 // regular file.
 func newSpeculation(in *input, s *settings, out string, inPlace bool) *speculation {
-	if len(in.data) < overlapMin || in.file == nil || s.SplitInputFile || s.VerifyDiagnostics {
+	if (len(in.data) < overlapMin && in.grow == nil) || in.file == nil || s.SplitInputFile || s.VerifyDiagnostics {
 		return nil
 	}
 	target := out
@@ -187,7 +197,7 @@ func (sp *speculation) headerHook() func(*ast.Module) {
 			// edit alone; the result is compared with the real one anyway.
 			f := &ast.File{Module: m, Entry: &ast.Func{}}
 			var err error
-			if edits, err = printer.Edits(f, sp.in.data, model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
+			if edits, err = printer.Edits(f, sp.in.current(), model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
 				return
 			}
 		}
@@ -230,7 +240,7 @@ func (sp *speculation) mlirHook() func(*ast.File) {
 		return nil
 	}
 	return func(f *ast.File) {
-		_, edits, diags := sp.s.rewrite(f, sp.in.data)
+		_, edits, diags := sp.s.rewrite(f, sp.in.current())
 		sp.start(edits, diags)
 	}
 }
@@ -250,7 +260,7 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 		if diags = sp.s.runPasses(cfg, nil); diags.HasErrors() {
 			return
 		}
-		edits, err := hlo.Edits(f, sp.in.data, cfg)
+		edits, err := hlo.Edits(f, sp.in.current(), cfg)
 		if err != nil {
 			return
 		}
@@ -293,7 +303,9 @@ func (sp *speculation) launch() {
 	if err != nil {
 		return
 	}
-	preallocate(file.tmp, len(sp.in.data))
+	if sp.in.grow == nil {
+		preallocate(file.tmp, len(sp.in.data))
+	}
 	sp.file, sp.done = file, make(chan error, 1)
 	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
 	go func() {
@@ -331,7 +343,7 @@ func (sp *speculation) write() error {
 				return errMismatch
 			}
 			w.prefixed = w.at
-			if err := w.copyTo(len(sp.in.data), full[len(w.applied):]); err != nil {
+			if err := w.copyRest(full); err != nil {
 				return err
 			}
 			if err := w.bw.Flush(); err != nil {
@@ -369,8 +381,7 @@ func (sp *speculation) finish(res *Result) bool {
 	sp.mu.Unlock()
 	sp.poke()
 	err := <-sp.done
-	m := res.Modules[0]
-	if err != nil || !res.OK() || !slices.Equal(m.Edits, sp.w.applied) {
+	if res == nil || err != nil || !res.OK() || !slices.Equal(res.Modules[0].Edits, sp.w.applied) {
 		sp.file.abort()
 		return false
 	}
@@ -396,6 +407,30 @@ type editWriter struct {
 func (w *editWriter) continues(full []printer.Edit) bool {
 	n := len(w.applied)
 	return len(full) >= n && slices.Equal(full[:n], w.applied) && (len(full) == n || full[n].Start >= w.at)
+}
+
+// copyRest writes the rest of the input, applying the rest of the edits
+// full; a growing input is copied as it arrives, to its end.
+func (w *editWriter) copyRest(full []printer.Edit) error {
+	if w.in.grow == nil {
+		return w.copyTo(len(w.in.data), full[len(w.applied):])
+	}
+	for have := -1; ; {
+		n, done := w.in.grow.wait(have)
+		if err := w.copyTo(n, full[len(w.applied):]); err != nil {
+			return err
+		}
+		if done {
+			if w.in.grow.err != nil {
+				return w.in.grow.err
+			}
+			if len(w.applied) < len(full) {
+				return errMismatch
+			}
+			return nil
+		}
+		have = n
+	}
 }
 
 // copyTo writes on up to the offset y, applying the edits (sorted, none

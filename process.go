@@ -101,22 +101,43 @@ func process(in *input, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.prepare(in); err != nil {
+		return nil, err
+	}
 	if err := s.checkInput(in); err != nil {
 		return nil, err
 	}
-	return s.process(in, nil), nil
+	return s.process(in, nil)
+}
+
+// prepare waits for the whole of a growing input unless the MLIR scan
+// can read it as it grows: one module, no annotations to check (they are
+// read from the whole text), and not HLO text.
+func (s *settings) prepare(in *input) error {
+	if in.grow == nil {
+		return nil
+	}
+	isHLO, sure := hlo.SniffHLO(in.data)
+	if s.SplitInputFile || s.VerifyDiagnostics || isHLO || !sure {
+		return in.complete()
+	}
+	return nil
 }
 
 // process runs the pipeline on every chunk of in; sp, if set, writes the
-// output of an input of one chunk while it is scanned.
-func (s *settings) process(in *input, sp *speculation) *Result {
+// output of an input of one chunk while it is scanned. The error is the
+// one that ended a growing input's stream early.
+func (s *settings) process(in *input, sp *speculation) (*Result, error) {
 	res := &Result{Name: in.display, in: in}
 	for i, ch := range splitChunks(in.data, s.SplitInputFile) {
 		m := s.module(in, ch, sp)
 		m.Chunk = i
 		res.Modules = append(res.Modules, m)
 	}
-	return res
+	if err := in.complete(); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // module runs the pipeline on one chunk.
@@ -127,8 +148,25 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	if in.release != nil {
 		po.Release = func(off int) { in.release(ch.start + off) }
 	}
+	var grown func() []byte
+	if in.grow != nil && !in.completed {
+		// The chunk is the whole input, read as it arrives.
+		seen := len(src)
+		po.More = func() []byte {
+			v := in.more(seen)
+			seen = len(v)
+			return v
+		}
+		grown = func() []byte {
+			in.complete()
+			return in.data
+		}
+	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.display, src, po, sp, &m.Remarks)
+	cfg, edits, diags := s.run(in.display, src, po, sp, &m.Remarks, grown)
+	if grown != nil {
+		m.End = len(in.data)
+	}
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
@@ -152,12 +190,17 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 }
 
 // run reads one module, runs the passes, verifies the result and computes
-// the edits; the remarks shown are appended to *rs.
-func (s *settings) run(name string, src []byte, po parser.Options, sp *speculation, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
+// the edits; the remarks shown are appended to *rs. When src is the start
+// of a growing input (po.More), grown waits for the rest and returns the
+// whole of it, for what follows the scan.
+func (s *settings) run(name string, src []byte, po parser.Options, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
 	if hlo.IsHLO(src) {
 		return s.runHLO(name, src, hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook()}, rs)
 	}
 	file, err := parser.ParseFile(name, src, po)
+	if grown != nil {
+		src = grown()
+	}
 	if err != nil {
 		return nil, nil, hloHint(src, asList(err))
 	}

@@ -9,6 +9,11 @@ import (
 
 // copyStream copies the rest of r to f.
 func copyStream(f *os.File, r io.Reader) error {
-	_, err := io.Copy(f, r)
-	return err
+	return copyChunks(f, r, func(int) {})
+}
+
+// copyStreamChunks is copyStream calling added with the size of each
+// piece once it is in f.
+func copyStreamChunks(f *os.File, r io.Reader, added func(int)) error {
+	return copyChunks(f, r, added)
 }

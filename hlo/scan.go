@@ -163,6 +163,17 @@ func IsHLO(src []byte) bool {
 	return hasWord(src, i, "HloModule")
 }
 
+// SniffHLO is IsHLO on src, the first part of a longer input; sure is
+// false when src ends before its first token does, so that only more of
+// the input can tell.
+func SniffHLO(src []byte) (isHLO, sure bool) {
+	i := skipTrivia(src, 0)
+	if len(src)-i <= len("HloModule") {
+		return false, false
+	}
+	return hasWord(src, i, "HloModule"), true
+}
+
 // skipTrivia returns the offset of the next byte at or after i that is
 // not white space or part of a `//` or `/* */` comment. An unterminated
 // block comment runs to the end.
