@@ -140,6 +140,11 @@ for f in m45 m420; do
   read -r piped pm < <(best sh -c "cat '$work/$f.mlir' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
   read -r redir _ < <(best sh -c "'$tool' --passes=flip-may-aliases -o '$work/out.mlir' < '$work/$f.mlir'")
   row "$f module from standard input" "named ${named}s; pipe ${piped}s ($(ratio "$piped" "$named")x, peak $(mib "$pm") MiB); redirect ${redir}s ($(ratio "$redir" "$named")x)"
+  # What a pipe costs before any work: cat into a pipe, drained, and
+  # copied into a file, against the same named run.
+  read -r drain _ < <(best sh -c "cat '$work/$f.mlir' | cat >/dev/null")
+  read -r pcopy _ < <(best sh -c "cat '$work/$f.mlir' | cat >'$work/out.mlir'")
+  row "  the pipe alone, $f" "cat | cat >/dev/null ${drain}s ($(ratio "$drain" "$named")x named); cat | cat >file ${pcopy}s ($(ratio "$pcopy" "$named")x)"
 done
 read -r _ dm < <(measure "$tool" --passes=flip-may-aliases -d "$work/m420.mlir")
 row "-d on the 420 MB module" "peak $(mib "$dm") MiB"
