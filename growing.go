@@ -1,6 +1,7 @@
 package mhloalias
 
 import (
+	"errors"
 	"io"
 	"os"
 	"sync"
@@ -71,13 +72,21 @@ func spoolGrowing(display string, head []byte, r io.Reader) (*input, error) {
 	return in, nil
 }
 
-// add records n more bytes spooled and wakes whoever waits for them.
-func (g *growing) add(n int) {
+// add records n more bytes spooled and wakes whoever waits for them; it
+// is false when the input no longer fits the mapping.
+func (g *growing) add(n int) bool {
 	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.n+n > len(g.all) {
+		return false
+	}
 	g.n += n
 	g.cond.Broadcast()
-	g.mu.Unlock()
+	return true
 }
+
+// errTooLarge ends a growing input that outgrows its mapping.
+var errTooLarge = errors.New("standard input is larger than the 1 TiB it can be read into")
 
 // size is how much has been spooled so far.
 func (g *growing) size() int {
@@ -127,7 +136,7 @@ func (in *input) complete() error {
 
 // copyChunks copies the rest of r to f through a buffer, calling added
 // with the size of each piece once it is in f.
-func copyChunks(f *os.File, r io.Reader, added func(int)) error {
+func copyChunks(f *os.File, r io.Reader, added func(int) bool) error {
 	buf := make([]byte, growingChunk)
 	for {
 		n, err := r.Read(buf)
@@ -135,7 +144,9 @@ func copyChunks(f *os.File, r io.Reader, added func(int)) error {
 			if _, werr := f.Write(buf[:n]); werr != nil {
 				return werr
 			}
-			added(n)
+			if !added(n) {
+				return errTooLarge
+			}
 		}
 		if err == io.EOF {
 			return nil

@@ -9,12 +9,12 @@ import (
 // copyStream copies the rest of r to f. From a pipe the kernel moves the
 // pages itself (splice), so the data never passes through this process.
 func copyStream(f *os.File, r io.Reader) error {
-	return copyStreamChunks(f, r, func(int) {})
+	return copyStreamChunks(f, r, func(int) bool { return true })
 }
 
 // copyStreamChunks is copyStream calling added with the size of each
 // piece once it is in f.
-func copyStreamChunks(f *os.File, r io.Reader, added func(int)) error {
+func copyStreamChunks(f *os.File, r io.Reader, added func(int) bool) error {
 	if p, ok := r.(*os.File); ok {
 		if st, err := p.Stat(); err == nil && st.Mode()&os.ModeNamedPipe != 0 {
 			widenPipe(p)
@@ -41,7 +41,7 @@ func widenPipe(p *os.File) {
 
 // splice moves everything from the pipe p to f; EINVAL before the first
 // byte means the kernel cannot splice these two, and nothing was read.
-func splice(f, p *os.File, added func(int)) error {
+func splice(f, p *os.File, added func(int) bool) error {
 	const flags = 0x1 | 0x4 // SPLICE_F_MOVE | SPLICE_F_MORE
 	in, out := int(p.Fd()), int(f.Fd())
 	first := true
@@ -58,6 +58,8 @@ func splice(f, p *os.File, added func(int)) error {
 			return nil
 		}
 		first = false
-		added(int(n))
+		if !added(int(n)) {
+			return errTooLarge
+		}
 	}
 }
