@@ -20,6 +20,10 @@ type growing struct {
 	done bool
 	err  error  // the read or write error that ended the spool, if any
 	all  []byte // the whole mapping; all[:n] is the input so far
+	// ring is set for a streamed input (stream_linux.go), whose bytes are
+	// in all only from ring.base on, and whose kept spans are in keep.
+	ring *ring
+	keep []byte
 }
 
 // growingChunk is how much the spooler moves between two wake-ups of the
@@ -109,12 +113,16 @@ func (g *growing) wait(have int) (int, bool) {
 // more is parser.Options.More for the input: the input so far, once it
 // is longer than have bytes or has ended.
 func (in *input) more(have int) []byte {
+	if in.grow.ring != nil {
+		return in.moreRing(have)
+	}
 	n, _ := in.grow.wait(have)
 	return in.grow.all[:n]
 }
 
 // current is the input as far as it has arrived: all of it unless it is
-// still growing. Safe to call from any goroutine.
+// still growing (for a streamed input, only the bytes from the ring's
+// base on may be read). Safe to call from any goroutine.
 func (in *input) current() []byte {
 	if in.grow == nil {
 		return in.data
@@ -155,4 +163,34 @@ func copyChunks(f *os.File, r io.Reader, added func(int) bool) error {
 			return err
 		}
 	}
+}
+
+// text is the input as the pipeline reads it: current, or for a streamed
+// input its kept view (parser.Options.Keep), which holds the spans the
+// pipeline reads and faults elsewhere.
+func (in *input) text() []byte {
+	if in.grow == nil || in.grow.ring == nil {
+		return in.current()
+	}
+	return in.grow.keep[:in.grow.size()]
+}
+
+// waitEnd waits for the end of the input and returns the error that
+// ended it; errAbandon when a streamed input was abandoned before its
+// end.
+func (g *growing) waitEnd() error {
+	g.wait(int(^uint(0) >> 1))
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.ring != nil && g.ring.abandon {
+		return errAbandon
+	}
+	return g.err
+}
+
+// readErr is the error that ended the input's reading, if any.
+func (g *growing) readErr() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.err
 }

@@ -59,41 +59,6 @@ func hasTemp(dir string) bool {
 	return false
 }
 
-// A stream from a pipe is scanned, and its output written, while it is
-// still arriving: the output file is begun before the stream's last byte
-// is sent. The output is the one a whole read gives.
-func TestGrowingPipe(t *testing.T) {
-	o := Options{Passes: "buffer-donation-to-alias"}
-	for _, tt := range []struct {
-		name string
-		src  []byte
-	}{
-		{"main late", prefixModule("", prefixMain, "")},
-		{"main first", []byte(strings.Replace(string(prefixModule("", "", "")), "  func.func private @before", prefixMain+"\n  func.func private @before", 1))},
-	} {
-		dir := t.TempDir()
-		out := filepath.Join(dir, "out.mlir")
-		r, sawReady := feedPipe(t, tt.src, func() bool { return hasTemp(dir) })
-		res, err := ProcessReaderTo("<stdin>", r, out, o)
-		r.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Close()
-		if !<-sawReady {
-			t.Errorf("%s: no output was begun before the end of the stream", tt.name)
-		}
-		want, err := Rewrite(tt.src, o)
-		got, rerr := os.ReadFile(out)
-		if err != nil || rerr != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: output equal %v (%v, %v)", tt.name, bytes.Equal(got, want), err, rerr)
-		}
-		if !res.overlapped || len(res.Source()) != len(tt.src) {
-			t.Errorf("%s: overlapped %v, source %d bytes of %d", tt.name, res.overlapped, len(res.Source()), len(tt.src))
-		}
-	}
-}
-
 // Reading a growing stream to standard output (ProcessReader) gives what
 // the whole input gives, and so do the modes that wait for the whole of
 // it first: chunks, annotations, HLO text.

@@ -26,6 +26,9 @@ type input struct {
 	// completed is set once a growing input has ended and data holds all
 	// of it.
 	completed bool
+	// streamed is set when the input was a stream written to a file
+	// without a spool (ProcessReaderTo): its text is not kept.
+	streamed bool
 }
 
 // dropWindow is how much of a mapped input countLines reads before it
@@ -155,8 +158,15 @@ func dupOrNil(f *os.File) *os.File {
 	return d
 }
 
-// Close unmaps and closes the input; its data must not be used after.
+// Close unmaps and closes the input; its data must not be used after. A
+// growing input is read to its end first, so that its spooler does not
+// outlive it.
 func (in *input) Close() error {
+	if in.grow != nil && in.grow.ring != nil {
+		in.grow.stop()
+	} else if in.grow != nil {
+		in.grow.wait(int(^uint(0) >> 1))
+	}
 	var err error
 	if in.unmap != nil {
 		err = in.unmap()

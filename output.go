@@ -19,6 +19,9 @@ import (
 // so the bulk of a large module is neither read into nor written from
 // this process.
 func (r *Result) WriteTo(w io.Writer) (int64, error) {
+	if r.in.streamed {
+		return 0, errNotKept(r.Name)
+	}
 	cw := &countingWriter{w: w}
 	first := true
 	for _, m := range r.Modules {
@@ -45,6 +48,12 @@ func (r *Result) Bytes() []byte {
 	return b.Bytes()
 }
 
+// errNotKept is the error of the output methods of a Result whose input
+// was a stream that ProcessReaderTo wrote without keeping it.
+func errNotKept(name string) error {
+	return fmt.Errorf("%s: the stream's text was written to the output and not kept", name)
+}
+
 // DiffOptions say how WriteDiff prints.
 type DiffOptions struct {
 	// Color marks removed and added lines, and the changed words in them,
@@ -55,6 +64,9 @@ type DiffOptions struct {
 // WriteDiff writes a unified diff from the input to the output text, with
 // "a/NAME" and "b/NAME" headers; nothing when nothing changes.
 func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
+	if r.in.streamed {
+		return errNotKept(r.Name)
+	}
 	var edits []printer.Edit
 	for _, m := range r.Modules {
 		edits = append(edits, m.Edits...)

@@ -48,13 +48,21 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 }
 
 // ProcessReaderTo is ProcessReader writing the output text to the file
-// out, as Result.WriteFile does. A large stream is spooled to a temporary
-// file first (see ProcessReader) and then written as ProcessFileTo writes
-// a named file: while it is scanned. The Result must be closed.
+// out, as Result.WriteFile does. A pipe holding one MLIR module, with no
+// remarks, annotations or --emit=module asked for, is written as it is
+// read, without a spool: the Result's Source is then nil and its output
+// methods report that the text was not kept. Any other large stream is
+// spooled to a temporary file while it is scanned and written as
+// ProcessFileTo writes a named file. The Result must be closed.
 func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, error) {
 	s, err := o.resolve()
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := pipeOf(r); ok && s.streamable() {
+		if in, err := streamPipe(name, p); err == nil {
+			return s.processStream(in, r, out)
+		}
 	}
 	in, err := readInput(name, r)
 	if err != nil {
@@ -144,6 +152,9 @@ type speculation struct {
 	cond    *sync.Cond
 
 	w editWriter // the writer's own; read by finish after done
+
+	halted bool  // halt has waited for the writer
+	werr   error // the writer's result, once halted
 }
 
 // errStopped is the writer's result when it was stopped before the end.
@@ -157,7 +168,8 @@ var errMismatch = errors.New("speculative prefix does not match the edits")
 // the input is too small, not a file, split into chunks, or out is not a
 // regular file.
 func newSpeculation(in *input, s *settings, out string, inPlace bool) *speculation {
-	if (len(in.data) < overlapMin && in.grow == nil) || in.file == nil || s.SplitInputFile || s.VerifyDiagnostics {
+	streamed := in.grow != nil && in.grow.ring != nil
+	if (len(in.data) < overlapMin && in.grow == nil) || (in.file == nil && !streamed) || s.SplitInputFile || s.VerifyDiagnostics {
 		return nil
 	}
 	target := out
@@ -197,7 +209,7 @@ func (sp *speculation) headerHook() func(*ast.Module) {
 			// edit alone; the result is compared with the real one anyway.
 			f := &ast.File{Module: m, Entry: &ast.Func{}}
 			var err error
-			if edits, err = printer.Edits(f, sp.in.current(), model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
+			if edits, err = printer.Edits(f, sp.in.text(), model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
 				return
 			}
 		}
@@ -240,7 +252,7 @@ func (sp *speculation) mlirHook() func(*ast.File) {
 		return nil
 	}
 	return func(f *ast.File) {
-		_, edits, diags := sp.s.rewrite(f, sp.in.current())
+		_, edits, diags := sp.s.rewrite(f, sp.in.text())
 		sp.start(edits, diags)
 	}
 }
@@ -260,7 +272,7 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 		if diags = sp.s.runPasses(cfg, nil); diags.HasErrors() {
 			return
 		}
-		edits, err := hlo.Edits(f, sp.in.current(), cfg)
+		edits, err := hlo.Edits(f, sp.in.text(), cfg)
 		if err != nil {
 			return
 		}
@@ -331,7 +343,16 @@ func (sp *speculation) poke() {
 // once every edit is known, the whole rest.
 func (sp *speculation) write() error {
 	w := &sp.w
-	for range sp.wake {
+	for {
+		// A streamed input's reader needs to know whether the writer is
+		// waiting to be told more, or busy.
+		if w.streamed() {
+			w.in.grow.writerIdle(true)
+		}
+		<-sp.wake
+		if w.streamed() {
+			w.in.grow.writerIdle(false)
+		}
 		sp.mu.Lock()
 		stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
 		sp.mu.Unlock()
@@ -366,7 +387,6 @@ func (sp *speculation) write() error {
 			sp.mu.Unlock()
 		}
 	}
-	return errStopped
 }
 
 // finish stops a writer still waiting, waits for it and commits its output
@@ -376,16 +396,30 @@ func (sp *speculation) finish(res *Result) bool {
 	if sp.done == nil {
 		return false
 	}
-	sp.mu.Lock()
-	sp.stop = !sp.haveFull
-	sp.mu.Unlock()
-	sp.poke()
-	err := <-sp.done
-	if res == nil || err != nil || !res.OK() || !slices.Equal(res.Modules[0].Edits, sp.w.applied) {
+	if !sp.matches(res, sp.halt()) {
 		sp.file.abort()
 		return false
 	}
 	return sp.file.commit(sp.inPlace) == nil
+}
+
+// halt stops a writer still waiting for the edits, waits for it and
+// returns its result; it may be called again.
+func (sp *speculation) halt() error {
+	if !sp.halted {
+		sp.mu.Lock()
+		sp.stop = !sp.haveFull
+		sp.mu.Unlock()
+		sp.poke()
+		sp.werr, sp.halted = <-sp.done, true
+	}
+	return sp.werr
+}
+
+// matches reports whether the writer, which ended with err, wrote the
+// output of res.
+func (sp *speculation) matches(res *Result, err error) bool {
+	return res != nil && err == nil && res.OK() && slices.Equal(res.Modules[0].Edits, sp.w.applied)
 }
 
 // editWriter writes the input with edits applied, in steps: what it has
@@ -396,6 +430,9 @@ type editWriter struct {
 	bw      *bufio.Writer
 	at      int
 	applied []printer.Edit
+	// orig holds, for a streamed input, each applied edit's original
+	// text, so that the input can be rebuilt from the output.
+	orig []string
 	// prefixed is how far the prefix phase had written when every edit
 	// became known (for tests).
 	prefixed int
@@ -447,13 +484,24 @@ func (w *editWriter) copyTo(y int, edits []printer.Edit) error {
 		if _, err := w.bw.WriteString(e.New); err != nil {
 			return err
 		}
+		if w.streamed() {
+			w.orig = append(w.orig, string(w.in.current()[e.Start:e.End]))
+		}
 		w.at = e.End
 		w.applied = append(w.applied, e)
 	}
-	if y <= w.at {
-		return nil
+	if y > w.at {
+		if err := w.in.copyRange(w.bw, w.f, w.at, y); err != nil {
+			return err
+		}
+		w.at = y
 	}
-	err := w.in.copyRange(w.bw, w.f, w.at, y)
-	w.at = y
-	return err
+	if w.streamed() {
+		w.in.grow.wrote(w.at)
+	}
+	return nil
 }
+
+// streamed reports whether the writer copies a streamed input, from its
+// ring.
+func (w *editWriter) streamed() bool { return w.in.grow != nil && w.in.grow.ring != nil }

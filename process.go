@@ -306,6 +306,9 @@ func (r *Result) Changed() bool {
 }
 
 // Source is the input's text. For a mapped file it is valid until Close.
+// It is nil for a stream that ProcessReaderTo wrote to its output as it
+// read it (a pipe): the text is not kept, and the output methods report
+// that.
 func (r *Result) Source() []byte { return r.in.data }
 
 // Close releases the input: a mapped file is unmapped, so Source and the

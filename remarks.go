@@ -58,6 +58,12 @@ func itoa(n int64) string {
 func (r *Result) WriteRemarks(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	for _, m := range r.Modules {
+		if len(m.Remarks) == 0 {
+			continue
+		}
+		if r.in.streamed {
+			return errNotKept(r.Name)
+		}
 		src := r.in.data[m.Start:m.End]
 		for _, x := range m.Remarks {
 			if err := remarks.WriteDiagnostic(bw, x, src); err != nil {

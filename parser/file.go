@@ -20,6 +20,8 @@ type scanner struct {
 	lineOffset int // added to every line number
 	release    func(int)
 	released   int // the offset up to which release was last called
+	step       int // Options.Step, or releaseStep
+	keepSpan   func(int, int)
 	funcs      []*funcSpan
 	module     *moduleSpan
 
@@ -75,7 +77,7 @@ var releaseStep = 8 << 20
 // releaseAt tells the caller, through Options.Release, that the scanner is
 // done with the text before off, after counting its lines.
 func (s *scanner) releaseAt(off int) {
-	if off-s.released < releaseStep {
+	if off-s.released < s.step {
 		return
 	}
 	s.released = off
@@ -216,6 +218,7 @@ func (s *scanner) aliasDef(i int) (int, error) {
 		return 0, s.errorf(i, "redefinition of alias %s", name)
 	}
 	aliases[name] = span
+	s.keep(i, end)
 	return end, nil
 }
 
@@ -257,6 +260,7 @@ func (s *scanner) customModule(i int) (int, error) {
 			return 0, err
 		}
 		m.attrs = dict
+		s.keep(i, dict[1])
 		m.insertAt = s.skipTrivia(dict[1])
 		j = m.insertAt
 	}
@@ -287,6 +291,12 @@ func (s *scanner) genericModule(i int) (int, error) {
 		return 0, err
 	}
 	m.attrs, m.insertAt = op.attrs, op.regionEnd
+	if op.attrs[0] >= 0 {
+		s.keep(op.attrs[0], op.attrs[1])
+	}
+	if op.props[0] >= 0 {
+		s.keep(op.props[0], op.props[1])
+	}
 	if op.props[0] >= 0 {
 		if name, ok := s.dictString(op.props, "sym_name"); ok {
 			m.name = name
@@ -537,6 +547,7 @@ func (s *scanner) addFunc(f *funcSpan) {
 	if f.name != s.entry {
 		return
 	}
+	s.keepFunc(f)
 	if s.early != nil && !s.earlyDone {
 		s.earlyDone = true
 		s.parseEarly(f)
@@ -545,6 +556,28 @@ func (s *scanner) addFunc(f *funcSpan) {
 		// Early was not called for this entry (or it is a second one):
 		// Progress stays before it for the rest of the scan.
 		s.pinned = true
+	}
+}
+
+// keep passes the span src[a:b] to Options.Keep.
+func (s *scanner) keep(a, b int) {
+	if s.keepSpan != nil {
+		s.keepSpan(a, b)
+	}
+}
+
+// keepFunc keeps what is read of a function named as the entry: the
+// signature, from the start of its line, or the generic form's
+// dictionaries.
+func (s *scanner) keepFunc(f *funcSpan) {
+	if !f.generic {
+		s.keep(f.pos, f.sig[1])
+		return
+	}
+	for _, d := range [][2]int{f.props, f.attrs} {
+		if d[0] >= 0 {
+			s.keep(d[0], d[1])
+		}
 	}
 }
 

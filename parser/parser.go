@@ -177,6 +177,16 @@ type Options struct {
 	// the input unchanged at its end. Every offset and position is the
 	// same as for the whole input read at once.
 	More func() []byte
+	// Step is how much text the scan reads between two calls of Release
+	// and Progress; 0 means 8 MB.
+	Step int
+	// Keep, if set, is called during the scan with each span of src that
+	// is read again after the scan has passed it, by ParseFile or by
+	// those who lower and print the file it returns: alias definitions,
+	// the module's attribute dictionary and the entry function's
+	// signature (or a generic form's dictionaries). With Release, a caller
+	// that drops the text behind the scan keeps these.
+	Keep func(start, end int)
 }
 
 // ParseFile reads the structure of the module in src: the module's
@@ -187,6 +197,8 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	s := &scanner{
 		src:        src,
 		more:       opts.More,
+		step:       opts.Step,
+		keepSpan:   opts.Keep,
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
@@ -202,6 +214,9 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	}
 	if s.entry == "" {
 		s.entry = "main"
+	}
+	if s.step <= 0 {
+		s.step = releaseStep
 	}
 	if err := s.scanTop(); err != nil {
 		return nil, asList(err)

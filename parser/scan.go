@@ -183,7 +183,7 @@ func (s *scanner) skipBraces(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
 		j = nextSpecial(s.src, j)
-		if j-s.released >= releaseStep {
+		if j-s.released >= s.step {
 			s.releaseAt(j)
 		}
 		if j >= len(s.src) {

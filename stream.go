@@ -1,0 +1,204 @@
+package mhloalias
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+)
+
+// Writing a pipe to a file without a spool (stream_linux.go has the
+// ring). The scan reads the ring as the pipe fills it, the writer copies
+// the same bytes to the output, and what the pipeline reads after the
+// scan has passed it (the entry signature, the module's dictionary,
+// alias definitions) is kept as the scan finds it. A run that needs
+// anything else (an error to position, a module that is not the common
+// case) abandons the stream: the input is rebuilt from the output written
+// so far with its edits undone, the ring and the rest of the pipe, and
+// the run starts again on it as on any stream.
+
+// streamable reports whether a run with these settings can be streamed:
+// one MLIR module, written with every encoding but --emit=module (whose
+// attribute waits for the signature, so the writer could not follow the
+// scan), without remarks (they quote source lines) or annotations.
+func (s *settings) streamable() bool {
+	return !s.SplitInputFile && !s.VerifyDiagnostics && s.filter == nil && s.Emit != "module"
+}
+
+// pipeOf returns r as a pipe.
+func pipeOf(r io.Reader) (*os.File, bool) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return nil, false
+	}
+	st, err := f.Stat()
+	return f, err == nil && st.Mode()&os.ModeNamedPipe != 0
+}
+
+// processStream is ProcessReaderTo on a streamed pipe.
+func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, error) {
+	g := in.grow
+	// The head tells HLO text from MLIR; it must fit the ring.
+	n, done := 0, false
+	for n < min(spoolMin, ringChunk*ringChunks) && !done {
+		n, done = g.wait(n)
+	}
+	isHLO, sure := hlo.SniffHLO(g.all[:n])
+	if (done && n < spoolMin) || isHLO || !sure {
+		return s.restream(in, r, out, nil)
+	}
+	in.data = g.all[:n]
+	in.release = g.scanned
+	sp := newSpeculation(in, s, out, false)
+	if sp == nil {
+		return s.restream(in, r, out, nil)
+	}
+	res, ok := s.streamModule(in, sp)
+	if !ok || sp.done == nil || !sp.matches(res, sp.halt()) {
+		// The reader stops first: a writer copying to the end of the
+		// stream would wait for it. The output written so far, with its
+		// edits undone, is the stream's start.
+		g.stop()
+		if sp.done != nil {
+			sp.halt()
+		}
+		return s.restream(in, r, out, sp)
+	}
+	if err := sp.file.commit(false); err != nil {
+		in.Close()
+		return nil, err
+	}
+	res.overlapped, res.prefixed = true, sp.w.prefixed
+	in.data, in.streamed = nil, true
+	return res, nil
+}
+
+// streamModule reads the stream's one module and runs the pipeline on
+// what the scan kept; ok is false when the stream must be abandoned.
+func (s *settings) streamModule(in *input, sp *speculation) (res *Result, ok bool) {
+	// A read of a part of the input the ring no longer holds faults; it
+	// abandons the stream like any other surprise.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if _, fault := r.(runtime.Error); !fault && r != errAbandon {
+				panic(r)
+			}
+			res, ok = nil, false
+		}
+	}()
+	seen := len(in.data)
+	po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(),
+		Release: in.release, Step: streamStep, Keep: in.keepSpan,
+		More: func() []byte {
+			v := in.moreRing(seen)
+			seen = len(v)
+			return v
+		}}
+	file, err := parser.ParseFile(in.display, in.data, po)
+	if err != nil {
+		return nil, false
+	}
+	if err := in.grow.waitEnd(); err != nil {
+		return nil, false
+	}
+	cfg, edits, diags := s.rewrite(file, in.text())
+	if diags.HasErrors() {
+		return nil, false
+	}
+	n := in.grow.size()
+	m := &Module{Start: 0, End: n, Config: cfg, Edits: edits, Diagnostics: diags, OK: true, Passed: true}
+	return &Result{Name: in.display, in: in, Modules: []*Module{m}}, true
+}
+
+// restream abandons the stream in and runs ProcessReaderTo again on the
+// input rebuilt from what sp wrote (nil: nothing), the ring and the rest
+// of r.
+func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation) (*Result, error) {
+	g := in.grow
+	g.stop()
+	base, n := g.ringBase(), g.size()
+	var parts []io.Reader
+	if base > 0 {
+		prefix, err := sp.writtenInput(base)
+		if err != nil {
+			if sp != nil {
+				sp.file.abort()
+			}
+			in.Close()
+			return nil, err
+		}
+		parts = append(parts, prefix...)
+	}
+	if err := g.readErr(); err != nil {
+		if sp != nil && sp.file != nil {
+			sp.file.abort()
+		}
+		in.Close()
+		return nil, err
+	}
+	// After the ring, the rest of the pipe (at its end, if the ring
+	// reached it).
+	parts = append(parts, bytes.NewReader(g.all[base:n]), r)
+	again, err := readInput(in.display, io.MultiReader(parts...))
+	if err == nil {
+		err = s.prepare(again)
+	}
+	if err == nil {
+		err = again.complete()
+	}
+	// The rebuilt input is spooled whole: the ring and the output written
+	// so far are no longer needed.
+	if sp != nil && sp.file != nil {
+		sp.file.abort()
+	}
+	in.Close()
+	if err != nil {
+		again.Close()
+		return nil, err
+	}
+	return s.processTo(again, out, false)
+}
+
+// writtenInput returns readers of the input's first n bytes, rebuilt
+// from the output the writer wrote (the input with the edits it applied,
+// from the start to beyond n): the text between edits from the output,
+// each edit's original text from what the writer kept of it.
+func (sp *speculation) writtenInput(n int) ([]io.Reader, error) {
+	if sp == nil || sp.file == nil {
+		return nil, errors.New("the stream's start is lost")
+	}
+	w := &sp.w
+	if err := w.bw.Flush(); err != nil {
+		return nil, err
+	}
+	if w.at < n {
+		return nil, errors.New("the stream's start is lost")
+	}
+	var parts []io.Reader
+	x, o := 0, int64(0) // input and output offsets
+	for i, e := range w.applied {
+		if x >= n {
+			break
+		}
+		end := min(e.Start, n)
+		parts = append(parts, io.NewSectionReader(w.f, o, int64(end-x)))
+		o += int64(e.Start - x)
+		x = e.Start
+		if x < n {
+			orig := w.orig[i]
+			parts = append(parts, strings.NewReader(orig[:min(len(orig), n-x)]))
+		}
+		x, o = e.End, o+int64(len(e.New))
+	}
+	if x < n {
+		parts = append(parts, io.NewSectionReader(w.f, o, int64(n-x)))
+	}
+	return parts, nil
+}

@@ -1,0 +1,111 @@
+package mhloalias
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A pipe is scanned, and its output written, while it is still
+// arriving, without a spool: the output file is begun before the
+// stream's last byte is sent, and the output is the one a whole read
+// gives. The text is not kept.
+func TestStreamedPipe(t *testing.T) {
+	o := Options{Passes: "buffer-donation-to-alias"}
+	for _, tt := range []struct {
+		name string
+		src  []byte
+	}{
+		{"main late", prefixModule("", prefixMain, "")},
+		{"main first", []byte(strings.Replace(string(prefixModule("", "", "")), "  func.func private @before", prefixMain+"\n  func.func private @before", 1))},
+	} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out.mlir")
+		r, sawReady := feedPipe(t, tt.src, func() bool { return hasTemp(dir) })
+		res, err := ProcessReaderTo("<stdin>", r, out, o)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !<-sawReady {
+			t.Errorf("%s: no output was begun before the end of the stream", tt.name)
+		}
+		want, err := Rewrite(tt.src, o)
+		got, rerr := os.ReadFile(out)
+		if err != nil || rerr != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: output equal %v (%v, %v)", tt.name, bytes.Equal(got, want), err, rerr)
+		}
+		if !res.overlapped || res.Source() != nil || len(res.Modules) != 1 || res.Modules[0].End != len(tt.src) {
+			t.Errorf("%s: overlapped %v, source kept %v, modules %d", tt.name, res.overlapped, res.Source() != nil, len(res.Modules))
+		}
+		if _, err := res.WriteTo(io.Discard); err == nil {
+			t.Errorf("%s: WriteTo of a stream not kept succeeded", tt.name)
+		}
+		res.Close()
+	}
+}
+
+// withRing makes the ring of streamed inputs chunks*chunk bytes for one
+// test.
+func withRing(t *testing.T, chunk, chunks int) {
+	oc, on := ringChunk, ringChunks
+	ringChunk, ringChunks = chunk, chunks
+	t.Cleanup(func() { ringChunk, ringChunks = oc, on })
+}
+
+// A stream that the ring cannot finish is abandoned and read again from
+// the output written so far (its edits undone), the ring and the rest of
+// the pipe: outputs and diagnostics are those of the whole input. The
+// ring is made small (2 MB) so that the start of every module here has
+// left it when the stream is abandoned.
+func TestStreamAbandoned(t *testing.T) {
+	withRing(t, 1<<20, 2)
+	donors := Options{Passes: "buffer-donation-to-alias"}
+	bigSig := "  func.func public @main(%arg0: tensor<4xf32> {jax.buffer_donor = true}" + strings.Repeat(", %a: tensor<4xf32> {x.pad = \"0123456789abcdef\"}", 60000) + ") -> tensor<4xf32> {\n    return %arg0 : tensor<4xf32>\n  }"
+	bare := strings.TrimSuffix(strings.TrimPrefix(string(prefixModule("", prefixMain, "")), string(prefixModule("", prefixMain, ""))[:strings.Index(string(prefixModule("", prefixMain, "")), "\n")+1]), "}\n")
+	for _, tt := range []struct {
+		name string
+		src  []byte
+		o    Options
+	}{
+		{"error after main", prefixModule("", prefixMain, "  func.func @broken(\n"), donors},
+		{"second main", prefixModule("", prefixMain, "  func.func @main() {\n    return\n  }\n"), donors},
+		{"alias defined after the module", append(prefixModule("", strings.ReplaceAll(prefixMain, "tensor<4xf32>", "!my.t"), ""), "!my.t = tensor<4xf32>\n"...), donors},
+		{"bare functions", []byte(bare), donors},
+		{"signature larger than the ring", prefixModule("", bigSig, ""), donors},
+		{"hlo", []byte("HloModule m, entry_computation_layout={(f32[4]{0})->f32[4]{0}}\n\nENTRY main {\n  // " + strings.Repeat("x", 5<<20) + "\n  ROOT p = f32[4]{0} parameter(0)\n}\n"), Options{Passes: "add-may-aliases"}},
+		{"emit module", prefixModule("", prefixMain, ""), Options{Passes: "buffer-donation-to-alias", Emit: "module"}},
+	} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out.mlir")
+		r, _ := feedPipe(t, tt.src, func() bool { return true })
+		res, err := ProcessReaderTo("<stdin>", r, out, tt.o)
+		r.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		res.Close()
+		whole, err := Process("<stdin>", tt.src, tt.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.OK() != whole.OK() || res.Diagnostics().Error() != whole.Diagnostics().Error() {
+			t.Errorf("%s: ok %v, diagnostics %q; whole: ok %v, %q", tt.name, res.OK(), res.Diagnostics().Error(), whole.OK(), whole.Diagnostics().Error())
+		}
+		got, rerr := os.ReadFile(out)
+		if !whole.OK() {
+			if rerr == nil {
+				t.Errorf("%s: a failed run wrote the output", tt.name)
+			}
+		} else if want := whole.Bytes(); rerr != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: output equal %v (%v)", tt.name, bytes.Equal(got, want), rerr)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 1 {
+			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
+		}
+	}
+}
+
