@@ -108,4 +108,3 @@ func TestStreamAbandoned(t *testing.T) {
 		}
 	}
 }
-
