@@ -44,12 +44,15 @@ func pipeOf(r io.Reader) (*os.File, bool) {
 // processStream is ProcessReaderTo on a streamed pipe.
 func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, error) {
 	g := in.grow
-	// The head tells HLO text from MLIR; it must fit the ring.
+	// The first token tells HLO text from MLIR; it must come within the
+	// ring's first spoolMin bytes. A stream shorter than spoolMin is read
+	// into memory, as any other.
 	n, done := 0, false
-	for n < min(spoolMin, ringChunk*ringChunks) && !done {
+	isHLO, sure := false, false
+	for !done && !sure && n < min(spoolMin, ringChunk*ringChunks) {
 		n, done = g.wait(n)
+		isHLO, sure = hlo.SniffHLO(g.all[:n])
 	}
-	isHLO, sure := hlo.SniffHLO(g.all[:n])
 	if (done && n < spoolMin) || isHLO || !sure {
 		return s.restream(in, r, out, nil)
 	}

@@ -23,11 +23,12 @@ import (
 // abandons the stream and runs again on the input rebuilt from the
 // output written so far, the ring and the rest of the pipe.
 
-// ringChunk and ringChunks size the ring: 16 MB of memory, read 2 MB at
-// a time (a pipe's buffer is 1 MiB). Variables for tests.
+// ringChunk and ringChunks size the ring: 8 MB of memory, in chunks of 2
+// MB (a huge page each, where the kernel has them; a pipe's buffer is 1
+// MiB). A 16 MB ring was no faster. Variables for tests.
 var (
 	ringChunk  = 2 << 20
-	ringChunks = 8
+	ringChunks = 4
 )
 
 // streamStep is parser.Options.Step for a streamed input: the scan tells
@@ -64,13 +65,21 @@ type ring struct {
 // the stream another way).
 func streamPipe(display string, p *os.File) (*input, error) {
 	const prot, flags = syscall.PROT_READ | syscall.PROT_WRITE, syscall.MAP_PRIVATE | syscall.MAP_ANON | syscall.MAP_NORESERVE
-	all, err := syscall.Mmap(-1, 0, int(reserveBytes), prot, flags)
+	// The ring's chunks are aligned to 2 MB and may be backed by huge
+	// pages: the first pass over the ring then faults once a chunk, not
+	// once a page (4096 faults of 16 MB are a tenth of a 45 MB run).
+	const huge = 2 << 20
+	mapped, err := syscall.Mmap(-1, 0, int(reserveBytes)+huge, prot, flags)
 	if err != nil {
 		return nil, errNoSpool
 	}
+	start := huge - int(uintptr(unsafe.Pointer(&mapped[0]))%huge)
+	all := mapped[start : start+int(reserveBytes)]
+	const adviseHuge = 14 // MADV_HUGEPAGE
+	_ = madvise(all, adviseHuge)
 	keep, err := keepReserve()
 	if err != nil {
-		syscall.Munmap(all)
+		syscall.Munmap(mapped)
 		return nil, errNoSpool
 	}
 	widenPipe(p)
@@ -78,7 +87,7 @@ func streamPipe(display string, p *os.File) (*input, error) {
 	g.cond = sync.NewCond(&g.mu)
 	in := &input{display: display, data: all[:0], grow: g, unmap: func() error {
 		syscall.Munmap(keep)
-		return syscall.Munmap(all)
+		return syscall.Munmap(mapped)
 	}}
 	go func() {
 		err := g.readRing()
