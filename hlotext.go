@@ -52,6 +52,13 @@ func (s *settings) runHLO(name string, src []byte, ho hlo.Options, rs *[]ast.Rem
 	if err != nil {
 		return nil, nil, asList(err)
 	}
+	return s.rewriteHLO(file, src, rs)
+}
+
+// rewriteHLO lowers a parsed HLO module, runs the passes, verifies the
+// result and computes the edits; the remarks shown are appended to *rs
+// when rs is not nil.
+func (s *settings) rewriteHLO(file *hlo.File, src []byte, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
 	cfg, diags := hlo.Lower(file, src)
 	if diags.HasErrors() {
 		return nil, nil, diags

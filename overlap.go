@@ -453,7 +453,15 @@ func (w *editWriter) copyRest(full []printer.Edit) error {
 		return w.copyTo(len(w.in.data), full[len(w.applied):])
 	}
 	for have := -1; ; {
+		// Waiting for the input, the writer can free no more of a
+		// streamed input's ring than the scan lets it.
+		if w.streamed() {
+			w.in.grow.writerIdle(true)
+		}
 		n, done := w.in.grow.wait(have)
+		if w.streamed() {
+			w.in.grow.writerIdle(false)
+		}
 		if err := w.copyTo(n, full[len(w.applied):]); err != nil {
 			return err
 		}

@@ -9,8 +9,11 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
+	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // Writing a pipe to a file without a spool (stream_linux.go has the
@@ -53,8 +56,14 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 		n, done = g.wait(n)
 		isHLO, sure = hlo.SniffHLO(g.all[:n])
 	}
-	if (done && n < spoolMin) || isHLO || !sure {
+	if (done && n < spoolMin) || !sure {
 		return s.restream(in, r, out, nil)
+	}
+	if isHLO {
+		if err := s.checkHLO(in.display, g.all[:n]); err != nil {
+			in.Close()
+			return nil, err
+		}
 	}
 	in.data = g.all[:n]
 	in.release = g.scanned
@@ -62,7 +71,7 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	if sp == nil {
 		return s.restream(in, r, out, nil)
 	}
-	res, ok := s.streamModule(in, sp)
+	res, ok := s.streamModule(in, sp, isHLO)
 	if !ok || sp.done == nil || !sp.matches(res, sp.halt()) {
 		// The reader stops first: a writer copying to the end of the
 		// stream would wait for it. The output written so far, with its
@@ -82,9 +91,10 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	return res, nil
 }
 
-// streamModule reads the stream's one module and runs the pipeline on
-// what the scan kept; ok is false when the stream must be abandoned.
-func (s *settings) streamModule(in *input, sp *speculation) (res *Result, ok bool) {
+// streamModule reads the stream's one module, MLIR or HLO text, and runs
+// the pipeline on what the scan kept; ok is false when the stream must be
+// abandoned.
+func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Result, ok bool) {
 	// A read of a part of the input the ring no longer holds faults; it
 	// abandons the stream like any other surprise.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -97,21 +107,30 @@ func (s *settings) streamModule(in *input, sp *speculation) (res *Result, ok boo
 		}
 	}()
 	seen := len(in.data)
-	po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(),
-		Release: in.release, Step: streamStep, Keep: in.keepSpan,
-		More: func() []byte {
-			v := in.moreRing(seen)
-			seen = len(v)
-			return v
-		}}
-	file, err := parser.ParseFile(in.display, in.data, po)
-	if err != nil {
-		return nil, false
+	more := func() []byte {
+		v := in.moreRing(seen)
+		seen = len(v)
+		return v
 	}
-	if err := in.grow.waitEnd(); err != nil {
-		return nil, false
+	var cfg *model.Config
+	var edits []printer.Edit
+	var diags ast.ErrorList
+	if isHLO {
+		ho := hlo.Options{Release: in.release, Early: sp.hloHook(), More: more, Step: streamStep, Keep: in.keepSpan}
+		file, err := hlo.ParseFile(in.display, in.data, ho)
+		if err != nil || in.grow.waitEnd() != nil {
+			return nil, false
+		}
+		cfg, edits, diags = s.rewriteHLO(file, in.text(), nil)
+	} else {
+		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(),
+			Release: in.release, Step: streamStep, Keep: in.keepSpan, More: more}
+		file, err := parser.ParseFile(in.display, in.data, po)
+		if err != nil || in.grow.waitEnd() != nil {
+			return nil, false
+		}
+		cfg, edits, diags = s.rewrite(file, in.text())
 	}
-	cfg, edits, diags := s.rewrite(file, in.text())
 	if diags.HasErrors() {
 		return nil, false
 	}

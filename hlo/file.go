@@ -89,6 +89,21 @@ type Options struct {
 	// when the header has no entry_computation_layout or its values do not
 	// parse.
 	Early func(*File)
+	// More, if set, makes src the first part of an input still arriving:
+	// ParseFile calls More when it needs bytes past the end of what it
+	// has, and More waits for the input to grow and returns it whole so
+	// far; it returns the input unchanged at its end. Every offset and
+	// position is the same as for the whole input read at once. With
+	// More, Early runs on the scan's own goroutine.
+	More func() []byte
+	// Step is how much text the scan reads between two calls of Release;
+	// 0 means 8 MB.
+	Step int
+	// Keep, if set, is called during the scan with each span of src that
+	// is read again after the scan has passed it, by ParseFile or by
+	// those who lower and rewrite the file it returns: the header, and
+	// the shapes of the entry's instructions.
+	Keep func(start, end int)
 }
 
 // The header attributes the tool reads and writes.
@@ -104,7 +119,10 @@ const (
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
 	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, release: opts.Release,
-		early: opts.Early, file: &File{Name: filename}}
+		early: opts.Early, file: &File{Name: filename}, more: opts.More, step: opts.Step, keepSpan: opts.Keep}
+	if s.step <= 0 {
+		s.step = releaseStep
+	}
 	err := s.scanFile()
 	if s.earlyDone != nil {
 		<-s.earlyDone

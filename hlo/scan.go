@@ -20,6 +20,9 @@ type scanner struct {
 	lineOffset int
 	release    func(int)
 	released   int
+	step       int           // Options.Step, or releaseStep
+	more       func() []byte // Options.More
+	keepSpan   func(int, int)
 	file       *File
 	finders    [256]finder // for each byte, where it occurs next
 	early      func(*File)
@@ -133,7 +136,7 @@ var releaseStep = 8 << 20
 // releaseAt tells the caller, through Options.Release, that the scanner is
 // done with the text before off, after counting its lines.
 func (s *scanner) releaseAt(off int) {
-	if off-s.released < releaseStep {
+	if off-s.released < s.step {
 		return
 	}
 	s.released = off
@@ -204,30 +207,35 @@ func hasWord(src []byte, i int, w string) bool {
 
 // word returns the identifier or %name at i, or "".
 func (s *scanner) word(i int) string {
-	src := s.src
 	j := i
-	if j < len(src) && src[j] == '%' {
+	if s.at(j) && s.src[j] == '%' {
 		j++
 	}
-	if j >= len(src) || !(isIdentStart(src[j]) || src[i] == '%' && isIdentChar(src[j])) {
+	if !s.at(j) || !(isIdentStart(s.src[j]) || s.src[i] == '%' && isIdentChar(s.src[j])) {
 		return ""
 	}
-	return string(src[i : j+identLen(src, j)])
+	k := j
+	for s.at(k) && isIdentChar(s.src[k]) {
+		k++
+	}
+	if k > j && s.src[j] == '-' {
+		k = j
+	}
+	return string(s.src[i:k])
 }
 
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'
 // is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
-	src := s.src
-	if src[j] == '"' {
-		n, ok := stringLen(src, j)
+	if s.src[j] == '"' {
+		n, ok := s.stringLen(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return j + n, nil
 	}
-	if j+1 < len(src) && (src[j+1] == '/' || src[j+1] == '*') {
-		n, ok := commentLen(src, j)
+	if s.at(j+1) && (s.src[j+1] == '/' || s.src[j+1] == '*') {
+		n, ok := s.commentLen(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated comment")
 		}
@@ -240,17 +248,19 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 // This is the hot path: it runs over every computation body, literal
 // constants included.
 func (s *scanner) skipBody(i int) (int, error) {
-	src := s.src
 	depth := 0
 	for j := i; ; {
 		j = s.nextBody(j)
-		if j-s.released >= releaseStep {
+		if j-s.released >= s.step {
 			s.releaseAt(j)
 		}
-		if j >= len(src) {
+		if j >= len(s.src) {
+			if s.grow() {
+				continue
+			}
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
-		switch src[j] {
+		switch s.src[j] {
 		case '{':
 			depth++
 			j++
@@ -277,17 +287,19 @@ var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 // or '{' at src[i]. Brackets of every kind nest; a closing bracket of the
 // wrong kind is an error.
 func (s *scanner) skipGroup(i int) (int, error) {
-	src := s.src
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
 		j = s.nextGroup(j)
-		if j-s.released >= releaseStep {
+		if j-s.released >= s.step {
 			s.releaseAt(j)
 		}
-		if j >= len(src) {
-			return 0, s.errorf(i, "unbalanced '%c': no matching '%c'", src[i], closing[src[i]])
+		if j >= len(s.src) {
+			if s.grow() {
+				continue
+			}
+			return 0, s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
 		}
-		switch c := src[j]; c {
+		switch c := s.src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
 			j++
@@ -314,10 +326,9 @@ func (s *scanner) skipGroup(i int) (int, error) {
 // a string, or a run of other characters (with bracket groups inside,
 // as in `f32[4]{0}`) up to white space, a comma or a closing bracket.
 func (s *scanner) skipValue(i int) (int, error) {
-	src := s.src
 	j := i
-	for j < len(src) {
-		switch c := src[j]; {
+	for s.at(j) {
+		switch c := s.src[j]; {
 		case c == '(' || c == '[' || c == '{':
 			end, err := s.skipGroup(j)
 			if err != nil {
@@ -332,11 +343,119 @@ func (s *scanner) skipValue(i int) (int, error) {
 			j = end
 		case isSpace(c) || c == ',' || c == ')' || c == ']' || c == '}':
 			return j, nil
-		case c == '/' && j+1 < len(src) && (src[j+1] == '/' || src[j+1] == '*'):
+		case c == '/' && s.at(j+1) && (s.src[j+1] == '/' || s.src[j+1] == '*'):
 			return j, nil
 		default:
 			j++
 		}
 	}
 	return j, nil
+}
+
+// keep passes the span src[a:b] to Options.Keep.
+func (s *scanner) keep(a, b int) {
+	if s.keepSpan != nil {
+		s.keepSpan(a, b)
+	}
+}
+
+// grow waits for more of a growing input (Options.More) and reports
+// whether src grew; it is false at the end of the input.
+func (s *scanner) grow() bool {
+	if s.more == nil {
+		return false
+	}
+	// Whatever the scan is inside (a string or comment of megabytes, a
+	// literal), it is done with the text well before the end of what it
+	// has: a caller that drops the text behind the scan may drop that.
+	s.releaseAt(len(s.src) - growBack)
+	n := len(s.src)
+	s.src = s.more()
+	return len(s.src) > n
+}
+
+// growBack is how far behind the end of a growing input the scan may
+// still read when it waits for more (a token's start).
+const growBack = 64 << 10
+
+// at reports whether the input has a byte at i, waiting for a growing
+// input to reach it.
+func (s *scanner) at(i int) bool {
+	for i >= len(s.src) {
+		if !s.grow() {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefix reports whether the input holds p at i.
+func (s *scanner) hasPrefix(i int, p string) bool {
+	s.at(i + len(p) - 1)
+	return i <= len(s.src) && bytes.HasPrefix(s.src[i:], []byte(p))
+}
+
+// hasWord is hasWord on the input, which it waits for.
+func (s *scanner) hasWord(i int, w string) bool {
+	return s.hasPrefix(i, w) && (!s.at(i+len(w)) || !isIdentChar(s.src[i+len(w)]))
+}
+
+// trivia is skipTrivia on the input, which it waits for.
+func (s *scanner) trivia(i int) int {
+	for s.at(i) {
+		switch c := s.src[i]; {
+		case isSpace(c):
+			i++
+		case c == '/' && s.at(i+1) && (s.src[i+1] == '/' || s.src[i+1] == '*'):
+			n, ok := s.commentLen(i)
+			if !ok {
+				return len(s.src)
+			}
+			i += n
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// stringLen is stringLen on the input, which it waits for; the search
+// goes on from where it stopped as the input grows.
+func (s *scanner) stringLen(i int) (int, bool) {
+	for j := i + 1; ; j++ {
+		if !s.at(j) {
+			return 0, false
+		}
+		switch s.src[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1 - i, true
+		}
+	}
+}
+
+// commentLen is commentLen on the input, which it waits for.
+func (s *scanner) commentLen(i int) (int, bool) {
+	if s.src[i+1] == '/' {
+		j := i
+		for {
+			if k := bytes.IndexByte(s.src[j:], '\n'); k >= 0 {
+				return j + k - i, true
+			}
+			j = len(s.src)
+			if !s.grow() {
+				return j - i, true
+			}
+		}
+	}
+	for j := i + 2; ; {
+		if k := bytes.Index(s.src[j:], []byte("*/")); k >= 0 {
+			return j + k + 2 - i, true
+		}
+		j = max(i+2, len(s.src)-1)
+		if !s.grow() {
+			return 0, false
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package hlo
 
 import (
-	"bytes"
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -14,15 +13,20 @@ import (
 
 // scanFile finds the header, then every computation.
 func (s *scanner) scanFile() error {
-	i := skipTrivia(s.src, 0)
-	if !hasWord(s.src, i, "HloModule") {
+	i := s.trivia(0)
+	if !s.hasWord(i, "HloModule") {
 		return s.errorf(i, "expects HloModule")
 	}
 	end, err := s.header(i)
 	if err != nil {
 		return err
 	}
-	if s.early != nil {
+	s.keep(i, end)
+	if s.early != nil && s.more != nil {
+		// A growing input's slice changes as the scan goes on: the
+		// header is parsed on the scan's goroutine.
+		s.parseEarly()
+	} else if s.early != nil {
 		// The header's values are parsed, and Early runs, on another
 		// processor while the scan goes on; ParseFile waits for it.
 		s.earlyDone = make(chan struct{})
@@ -36,10 +40,9 @@ func (s *scanner) scanFile() error {
 
 // header scans `HloModule name (, key=value)*` at i.
 func (s *scanner) header(i int) (int, error) {
-	src := s.src
 	h := &Header{Pos: s.pos(i)}
 	s.file.Header = h
-	j := skipTrivia(src, i+len("HloModule"))
+	j := s.trivia(i + len("HloModule"))
 	h.Name = s.word(j)
 	if h.Name == "" {
 		return 0, s.errorf(j, "expects name")
@@ -47,8 +50,8 @@ func (s *scanner) header(i int) (int, error) {
 	h.NameEnd = j + len(h.Name)
 	end := h.NameEnd
 	for {
-		j = skipTrivia(src, end)
-		if j >= len(src) || src[j] != ',' {
+		j = s.trivia(end)
+		if !s.at(j) || s.src[j] != ',' {
 			return end, nil
 		}
 		a, err := s.headerAttr(j)
@@ -65,18 +68,17 @@ func (s *scanner) header(i int) (int, error) {
 
 // headerAttr scans `, key=value` at the comma i.
 func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
-	src := s.src
-	j := skipTrivia(src, i+1)
+	j := s.trivia(i + 1)
 	key := s.word(j)
 	if key == "" || key[0] == '%' {
 		return nil, s.errorf(j, "expects attribute name")
 	}
 	a := &HeaderAttr{Key: key, Pos: s.pos(j), Comma: i}
-	j = skipTrivia(src, j+len(key))
-	if j >= len(src) || src[j] != '=' {
+	j = s.trivia(j + len(key))
+	if !s.at(j) || s.src[j] != '=' {
 		return nil, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(key))
 	}
-	start := skipTrivia(src, j+1)
+	start := s.trivia(j + 1)
 	end, err := s.skipValue(start)
 	if err != nil {
 		return nil, err
@@ -91,10 +93,9 @@ func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
 // computations scans every computation after the header. Without an
 // ENTRY computation the last one is the entry, as in XLA's parser.
 func (s *scanner) computations(i int) error {
-	src := s.src
 	var last *compSpan
-	for i = skipTrivia(src, i); i < len(src); i = skipTrivia(src, i) {
-		if hasWord(src, i, "FileNames") {
+	for i = s.trivia(i); s.at(i); i = s.trivia(i) {
+		if s.hasWord(i, "FileNames") {
 			break // the stack frame index XLA prints after the computations
 		}
 		c, err := s.computation(i)
@@ -155,29 +156,28 @@ type compSpan struct {
 // computation scans `[ENTRY] name [(params) -> shape] { body }
 // [, execution_thread="..."]` at i.
 func (s *scanner) computation(i int) (*compSpan, error) {
-	src := s.src
 	c := &compSpan{start: i}
-	if hasWord(src, i, "ENTRY") {
+	if s.hasWord(i, "ENTRY") {
 		c.entry = true
-		i = skipTrivia(src, i+len("ENTRY"))
+		i = s.trivia(i + len("ENTRY"))
 	}
 	c.name = s.word(i)
 	if c.name == "" {
 		return nil, s.errorf(i, "expects name")
 	}
 	c.namePos = s.pos(i)
-	j := skipTrivia(src, i+len(c.name))
-	if j < len(src) && src[j] == '(' {
+	j := s.trivia(i + len(c.name))
+	if s.at(j) && s.src[j] == '(' {
 		var err error
 		if j, err = s.signatureTail(j); err != nil {
 			return nil, err
 		}
 	}
-	if j >= len(src) || src[j] != '{' {
+	if !s.at(j) || s.src[j] != '{' {
 		return nil, s.errorf(j, "expects '{' at the start of the computation %s", ast.Clip(c.name))
 	}
 	c.body = j
-	s.lines.LineCol(src, j)
+	s.lines.LineCol(s.src, j)
 	c.bodyPoint = s.lines.Point()
 	return c, nil
 }
@@ -185,45 +185,43 @@ func (s *scanner) computation(i int) (*compSpan, error) {
 // signatureTail skips `(params) -> shape` at the '(' i and returns the
 // offset of what follows.
 func (s *scanner) signatureTail(i int) (int, error) {
-	src := s.src
 	end, err := s.skipGroup(i)
 	if err != nil {
 		return 0, err
 	}
-	j := skipTrivia(src, end)
-	if !bytes.HasPrefix(src[j:], []byte("->")) {
+	j := s.trivia(end)
+	if !s.hasPrefix(j, "->") {
 		return 0, s.errorf(j, "expects '->'")
 	}
-	return s.skipShape(skipTrivia(src, j+2))
+	return s.skipShape(s.trivia(j + 2))
 }
 
 // skipShape skips a shape at i: a tuple, or `type[dims]` with an optional
 // layout. A '{' is a layout only when a number or ':' follows it (as in
 // XLA's parser), so that `-> f32[4] {` leaves the body alone.
 func (s *scanner) skipShape(i int) (int, error) {
-	src := s.src
-	if i < len(src) && src[i] == '(' {
+	if s.at(i) && s.src[i] == '(' {
 		end, err := s.skipGroup(i)
-		return skipTrivia(src, end), err
+		return s.trivia(end), err
 	}
 	w := s.word(i)
 	if w == "" {
 		return 0, s.errorf(i, "expects a shape")
 	}
-	j := skipTrivia(src, i+len(w))
-	if j >= len(src) || src[j] != '[' {
+	j := s.trivia(i + len(w))
+	if !s.at(j) || s.src[j] != '[' {
 		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(w))
 	}
 	end, err := s.skipGroup(j)
 	if err != nil {
 		return 0, err
 	}
-	j = skipTrivia(src, end)
-	if j < len(src) && src[j] == '{' {
-		k := skipTrivia(src, j+1)
-		if k < len(src) && (isDigit(src[k]) || src[k] == ':') {
+	j = s.trivia(end)
+	if s.at(j) && s.src[j] == '{' {
+		k := s.trivia(j + 1)
+		if s.at(k) && (isDigit(s.src[k]) || s.src[k] == ':') {
 			end, err := s.skipGroup(j)
-			return skipTrivia(src, end), err
+			return s.trivia(end), err
 		}
 	}
 	return j, nil
@@ -233,8 +231,8 @@ func (s *scanner) skipShape(i int) (int, error) {
 // body (execution_thread) and returns the offset after them.
 func (s *scanner) trailingAttrs(end int) (int, error) {
 	for {
-		j := skipTrivia(s.src, end)
-		if j >= len(s.src) || s.src[j] != ',' {
+		j := s.trivia(end)
+		if !s.at(j) || s.src[j] != ',' {
 			return end, nil
 		}
 		a, err := s.headerAttr(j)
@@ -249,16 +247,15 @@ func (s *scanner) trailingAttrs(end int) (int, error) {
 // instruction, recording its parameters and root; it returns the offset
 // after the body.
 func (s *scanner) walkEntry(c *compSpan) (int, error) {
-	src := s.src
 	comp := &Computation{Name: c.name, Pos: c.namePos, Entry: c.entry}
 	s.file.Entry = comp
 	var last *Instr
-	i := skipTrivia(src, c.body+1)
-	for ; ; i = skipTrivia(src, i) {
-		if i >= len(src) {
+	i := s.trivia(c.body + 1)
+	for ; ; i = s.trivia(i) {
+		if !s.at(i) {
 			return 0, s.errorf(c.body, "unbalanced '{': no matching '}'")
 		}
-		if src[i] == '}' {
+		if s.src[i] == '}' {
 			break
 		}
 		in, root, end, err := s.instruction(i)
@@ -290,11 +287,10 @@ func (s *scanner) walkEntry(c *compSpan) (int, error) {
 // at i. It reports whether the instruction is the root and returns the
 // offset after it.
 func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
-	src := s.src
 	start := i
-	root := hasWord(src, i, "ROOT")
+	root := s.hasWord(i, "ROOT")
 	if root {
-		i = skipTrivia(src, i+len("ROOT"))
+		i = s.trivia(i + len("ROOT"))
 	}
 	in := &Instr{Param: -1}
 	in.Name = s.word(i)
@@ -302,27 +298,28 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 		return nil, false, 0, s.errorf(i, "expects instruction name")
 	}
 	startPos := s.pos(start)
-	j := skipTrivia(src, i+len(in.Name))
-	if j >= len(src) || src[j] != '=' {
+	j := s.trivia(i + len(in.Name))
+	if !s.at(j) || s.src[j] != '=' {
 		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
 	}
-	shapeStart := skipTrivia(src, j+1)
+	shapeStart := s.trivia(j + 1)
 	j = shapeStart
 	if s.hasShape(shapeStart) {
 		shapeEnd, err := s.skipShape(shapeStart)
 		if err != nil {
 			return nil, false, 0, err
 		}
-		shapeEnd = trimTrivia(src, shapeStart, shapeEnd)
+		shapeEnd = trimTrivia(s.src, shapeStart, shapeEnd)
 		in.ShapeSrc, in.HasShape = s.span(shapeStart, shapeEnd), true
-		j = skipTrivia(src, shapeEnd)
+		s.keep(shapeStart, shapeEnd)
+		j = s.trivia(shapeEnd)
 	}
 	opcode := s.word(j)
 	if opcode == "" || opcode[0] == '%' {
 		return nil, false, 0, s.errorf(j, "expects opcode")
 	}
-	j = skipTrivia(src, j+len(opcode))
-	if j >= len(src) || src[j] != '(' {
+	j = s.trivia(j + len(opcode))
+	if !s.at(j) || s.src[j] != '(' {
 		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(opcode))
 	}
 	if opcode == "parameter" {
@@ -346,25 +343,23 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 // the shape of an instruction whose shape it can infer be left out
 // (`a = add(p0, p1)`).
 func (s *scanner) hasShape(i int) bool {
-	src := s.src
-	if i < len(src) && src[i] == '(' {
+	if s.at(i) && s.src[i] == '(' {
 		return true
 	}
 	w := s.word(i)
-	k := skipTrivia(src, i+len(w))
-	return w != "" && k < len(src) && src[k] == '['
+	k := s.trivia(i + len(w))
+	return w != "" && s.at(k) && s.src[k] == '['
 }
 
 // paramNumber reads N in `parameter(N)`, whose '(' is at i.
 func (s *scanner) paramNumber(in *Instr, i int) error {
-	src := s.src
-	j := skipTrivia(src, i+1)
+	j := s.trivia(i + 1)
 	k := j
-	for k < len(src) && isDigit(src[k]) {
+	for s.at(k) && isDigit(s.src[k]) {
 		k++
 	}
-	n, err := strconv.ParseInt(string(src[j:k]), 10, 64)
-	if err != nil || skipTrivia(src, k) >= len(src) || src[skipTrivia(src, k)] != ')' {
+	n, err := strconv.ParseInt(string(s.src[j:k]), 10, 64)
+	if err != nil || !s.at(s.trivia(k)) || s.src[s.trivia(k)] != ')' {
 		return s.errorf(j, "expects a parameter number in parameter(...)")
 	}
 	in.Param, in.ParamPos = n, s.pos(j)

@@ -26,10 +26,18 @@ func (s *scanner) grow() bool {
 	if s.more == nil {
 		return false
 	}
+	// Whatever the scan is inside (a string or comment of megabytes, a
+	// literal), it is done with the text well before the end of what it
+	// has: a caller that drops the text behind the scan may drop that.
+	s.releaseAt(len(s.src) - growBack)
 	n := len(s.src)
 	s.src = s.more()
 	return len(s.src) > n
 }
+
+// growBack is how far behind the end of a growing input the scan may
+// still read when it waits for more (a token's start).
+const growBack = 64 << 10
 
 // at reports whether the input has a byte at i, waiting for a growing
 // input to reach it.
