@@ -46,15 +46,6 @@ func (s *settings) checkHLO(name string, src []byte) error {
 	return &UsageError{fmt.Sprintf("%s does not apply to HLO text (%s is an HLO module): its header's input_output_alias and buffer_donor are written, and the entry computation's parameters and result are taken as they are", flag, name)}
 }
 
-// runHLO is run for an HLO text module.
-func (s *settings) runHLO(name string, src []byte, ho hlo.Options, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
-	file, err := hlo.ParseFile(name, src, ho)
-	if err != nil {
-		return nil, nil, asList(err)
-	}
-	return s.rewriteHLO(file, src, rs)
-}
-
 // rewriteHLO lowers a parsed HLO module, runs the passes, verifies the
 // result and computes the edits; the remarks shown are appended to *rs
 // when rs is not nil.

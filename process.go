@@ -110,15 +110,16 @@ func process(in *input, o Options) (*Result, error) {
 	return s.process(in, nil)
 }
 
-// prepare waits for the whole of a growing input unless the MLIR scan
-// can read it as it grows: one module, no annotations to check (they are
-// read from the whole text), and not HLO text.
+// prepare waits for the whole of a growing input unless the scan can
+// read it as it grows: one module, no annotations to check (they are
+// read from the whole text), and a first token that tells MLIR from HLO
+// text within what has arrived.
 func (s *settings) prepare(in *input) error {
 	if in.grow == nil {
 		return nil
 	}
-	isHLO, sure := hlo.SniffHLO(in.data)
-	if s.SplitInputFile || s.VerifyDiagnostics || isHLO || !sure {
+	_, sure := hlo.SniffHLO(in.data)
+	if s.SplitInputFile || s.VerifyDiagnostics || !sure {
 		return in.complete()
 	}
 	return nil
@@ -195,7 +196,15 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 // whole of it, for what follows the scan.
 func (s *settings) run(name string, src []byte, po parser.Options, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
 	if hlo.IsHLO(src) {
-		return s.runHLO(name, src, hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook()}, rs)
+		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More}
+		file, err := hlo.ParseFile(name, src, ho)
+		if grown != nil {
+			src = grown()
+		}
+		if err != nil {
+			return nil, nil, asList(err)
+		}
+		return s.rewriteHLO(file, src, rs)
 	}
 	file, err := parser.ParseFile(name, src, po)
 	if grown != nil {
