@@ -47,16 +47,25 @@ func pipeOf(r io.Reader) (*os.File, bool) {
 // processStream is ProcessReaderTo on a streamed pipe.
 func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, error) {
 	g := in.grow
-	// The first token tells HLO text from MLIR; it must come within the
-	// ring's first spoolMin bytes. A stream shorter than spoolMin is read
-	// into memory, as any other.
+	// A stream shorter than spoolMin is read into memory, as any other:
+	// streaming it would run the pipeline twice (early and at the end)
+	// for no gain. The first token, within the head, tells HLO text from
+	// MLIR.
 	n, done := 0, false
-	isHLO, sure := false, false
-	for !done && !sure && n < min(spoolMin, ringChunk*ringChunks) {
+	for !done && n < min(spoolMin, ringChunk*ringChunks) {
 		n, done = g.wait(n)
-		isHLO, sure = hlo.SniffHLO(g.all[:n])
 	}
-	if (done && n < spoolMin) || !sure {
+	isHLO, sure := hlo.SniffHLO(g.all[:n])
+	if done && n < spoolMin {
+		// A small stream is held in memory, as readInput holds it.
+		small := bytesInput(in.display, bytes.Clone(g.all[:n]))
+		in.Close()
+		if err := g.readErr(); err != nil {
+			return nil, err
+		}
+		return s.processTo(small, out, false)
+	}
+	if !sure {
 		return s.restream(in, r, out, nil)
 	}
 	if isHLO {
