@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -153,6 +154,8 @@ type speculation struct {
 
 	w editWriter // the writer's own; read by finish after done
 
+	early *earlyResult // set by the MLIR Early hook when its pipeline succeeds
+
 	halted bool  // halt has waited for the writer
 	werr   error // the writer's result, once halted
 }
@@ -252,9 +255,72 @@ func (sp *speculation) mlirHook() func(*ast.File) {
 		return nil
 	}
 	return func(f *ast.File) {
-		_, edits, diags := sp.s.rewrite(f, sp.in.text())
-		sp.start(edits, diags)
+		e := &earlyResult{file: f}
+		e.cfg, e.edits, e.diags = sp.s.rewriteRemarks(f, sp.in.text(), &e.remarks)
+		if !e.diags.HasErrors() {
+			sp.early = e
+		}
+		sp.start(e.edits, e.diags)
 	}
+}
+
+// earlyResult is the pipeline's result on the file as Early saw it.
+type earlyResult struct {
+	file    *ast.File
+	cfg     *model.Config
+	edits   []printer.Edit
+	diags   ast.ErrorList
+	remarks []ast.Remark
+}
+
+// reuse returns the early result for the file ParseFile read, when that
+// is the file the early pipeline ran on: the same entry and module nodes
+// (ParseFile keeps those it parsed early), and no alias defined after the
+// entry is named in the text the pipeline read (the signature, the
+// module's dictionary, the aliases defined before). The pipeline reads
+// nothing else, so its result would be the same; running it again would
+// only double its memory. Location aliases printed after the module are
+// the common case of a later alias.
+func (sp *speculation) reuse(f *ast.File) *earlyResult {
+	if sp == nil || sp.early == nil {
+		return nil
+	}
+	e := sp.early
+	if f.Entry != e.file.Entry || f.Module != e.file.Module {
+		return nil
+	}
+	var read [][]byte
+	text := sp.in.text()
+	add := func(a, b ast.Pos) { read = append(read, text[a.Offset:b.Offset]) }
+	if sig := f.Entry.Sig; sig != nil {
+		add(sig.Pos, sig.EndPos)
+	}
+	for _, d := range []*ast.AttrDict{f.Entry.Props, f.Entry.Attrs} {
+		if d != nil {
+			add(d.Pos, d.EndPos)
+		}
+	}
+	if f.Module != nil && f.Module.Attrs != nil {
+		add(f.Module.Attrs.Pos, f.Module.Attrs.EndPos)
+	}
+	for _, m := range []map[string]ast.Span{e.file.TypeAliases, e.file.AttrAliases} {
+		for _, span := range m {
+			add(span.Pos, span.End)
+		}
+	}
+	for _, pair := range [][2]map[string]ast.Span{{f.TypeAliases, e.file.TypeAliases}, {f.AttrAliases, e.file.AttrAliases}} {
+		for name := range pair[0] {
+			if _, early := pair[1][name]; early {
+				continue
+			}
+			for _, t := range read {
+				if bytes.Contains(t, []byte(name)) {
+					return nil
+				}
+			}
+		}
+	}
+	return e
 }
 
 // hloHook is hlo.Options.Early: it runs the pipeline on the header, whose

@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
@@ -212,6 +213,13 @@ func (s *settings) run(name string, src []byte, po parser.Options, sp *speculati
 	}
 	if err != nil {
 		return nil, nil, hloHint(src, asList(err))
+	}
+	if e := sp.reuse(file); e != nil {
+		if rs != nil {
+			*rs = append(*rs, e.remarks...)
+		}
+		// The writer reads the early edits: the caller gets its own.
+		return e.cfg, slices.Clone(e.edits), e.diags
 	}
 	return s.rewriteRemarks(file, src, rs)
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -138,7 +139,11 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 		if err != nil || in.grow.waitEnd() != nil {
 			return nil, false
 		}
-		cfg, edits, diags = s.rewrite(file, in.text())
+		if e := sp.reuse(file); e != nil {
+			cfg, edits, diags = e.cfg, slices.Clone(e.edits), e.diags
+		} else {
+			cfg, edits, diags = s.rewrite(file, in.text())
+		}
 	}
 	if diags.HasErrors() {
 		return nil, false
