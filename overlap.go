@@ -388,6 +388,10 @@ func (sp *speculation) launch() {
 	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
 	go func() {
 		err := sp.write()
+		if sp.w.streamed() {
+			// A writer that has stopped frees nothing more of the ring.
+			sp.in.grow.writerIdle(true)
+		}
 		sp.mu.Lock()
 		sp.ended = true
 		sp.cond.Broadcast()

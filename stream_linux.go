@@ -110,8 +110,13 @@ func (g *growing) readRing() error {
 		for !rg.abandon && g.n >= rg.base+ringChunk*ringChunks {
 			if rg.base+ringChunk <= min(rg.scanAt, rg.writeAt) {
 				if err := g.recycle(); err != nil {
+					// An older kernel (no MREMAP_DONTUNMAP) or a stream
+					// larger than the reservation: the run goes on from
+					// the rebuilt input.
+					rg.abandon = true
+					g.cond.Broadcast()
 					g.mu.Unlock()
-					return err
+					return nil
 				}
 				continue
 			}
@@ -165,11 +170,19 @@ func (g *growing) recycle() error {
 	if to+ringChunk > len(g.all) {
 		return errTooLarge
 	}
-	const mayMove, fixed = 1, 2 // MREMAP_MAYMOVE, MREMAP_FIXED
-	_, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&g.all[from])), uintptr(ringChunk), uintptr(ringChunk),
-		mayMove|fixed, uintptr(unsafe.Pointer(&g.all[to])), 0)
+	// The chunk's old place stays mapped (MREMAP_DONTUNMAP), and is then
+	// made unreadable: a hole there would let the kernel place another
+	// mapping (the Go heap's, say) inside the reservation, which Close
+	// then unmaps. A read of it faults, which abandons the stream.
+	const mayMove, fixed, dontUnmap = 1, 2, 4 // MREMAP_MAYMOVE, MREMAP_FIXED, MREMAP_DONTUNMAP (Linux 5.7)
+	old := g.all[from : from+ringChunk]
+	_, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&old[0])), uintptr(ringChunk), uintptr(ringChunk),
+		mayMove|fixed|dontUnmap, uintptr(unsafe.Pointer(&g.all[to])), 0)
 	if e != 0 {
 		return e
+	}
+	if err := syscall.Mprotect(old, syscall.PROT_NONE); err != nil {
+		return err
 	}
 	rg.base += ringChunk
 	return nil

@@ -2,11 +2,13 @@ package mhloalias
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // A pipe is scanned, and its output written, while it is still
@@ -107,4 +109,48 @@ func TestStreamAbandoned(t *testing.T) {
 			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
 		}
 	}
+}
+
+// Recycling the ring leaves no hole in its reservation: the kernel could
+// place another mapping (the Go heap's) in a hole, and Close would unmap
+// it with the reservation.
+func TestRingLeavesNoHole(t *testing.T) {
+	src := prefixModule("", prefixMain, "")
+	r, _ := feedPipe(t, src, func() bool { return true })
+	defer r.Close()
+	in, err := streamPipe("<stdin>", r)
+	if err != nil {
+		t.Skip("no ring here:", err)
+	}
+	g := in.grow
+	// Play scan and writer: consume everything as it arrives.
+	for n, done := 0, false; !done; {
+		n, done = g.wait(n)
+		g.scanned(n)
+		g.wrote(n)
+	}
+	if g.ringBase() == 0 {
+		t.Fatal("the ring was never recycled")
+	}
+	lo := uintptr(unsafe.Pointer(&g.all[0]))
+	hi := lo + uintptr(len(g.all))
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skip(err)
+	}
+	covered := lo
+	for _, line := range strings.Split(string(maps), "\n") {
+		var a, b uintptr
+		if _, err := fmt.Sscanf(line, "%x-%x", &a, &b); err != nil || b <= covered || a >= hi {
+			continue
+		}
+		if a > covered {
+			t.Fatalf("a hole at %#x-%#x in the ring's reservation (%#x-%#x)", covered, a, lo, hi)
+		}
+		covered = b
+	}
+	if covered < hi {
+		t.Fatalf("the reservation is mapped only to %#x of %#x", covered, hi)
+	}
+	in.Close()
 }
