@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"errors"
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -118,11 +119,12 @@ const (
 // ROOT. Computation bodies other than the entry's are skipped, never
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
-	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, release: opts.Release,
-		early: opts.Early, file: &File{Name: filename}, more: opts.More, step: opts.Step, keepSpan: opts.Keep}
+	s := &scanner{Input: grow.Input{Src: src, More: opts.More}, name: filename, lineOffset: opts.LineOffset,
+		release: opts.Release, early: opts.Early, file: &File{Name: filename}, step: opts.Step, keepSpan: opts.Keep}
 	if s.step <= 0 {
 		s.step = releaseStep
 	}
+	s.Wait = func(end int) { s.releaseAt(end - grow.Back) }
 	err := s.scanFile()
 	if s.earlyDone != nil {
 		<-s.earlyDone
@@ -168,7 +170,7 @@ func (s *scanner) parseValues() error {
 			continue // no shape, or the root is also a parameter
 		}
 		var err error
-		in.Shape, err = ParseShape(s.src, in.ShapeSrc)
+		in.Shape, err = ParseShape(s.Src, in.ShapeSrc)
 		add(err)
 	}
 	if len(errs) > 0 {
@@ -206,23 +208,23 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 		}
 	}
 	if a := f.Header.Attr(keyAlias); a != nil {
-		r, err := parseSpan(&grammar.alias, s.src, a.Value)
+		r, err := parseSpan(&grammar.alias, s.Src, a.Value)
 		if add(err); err == nil {
 			f.Aliases = r.List
 		}
 	}
 	if a := f.Header.Attr(keyDonor); a != nil {
-		r, err := parseSpan(&grammar.donor, s.src, a.Value)
+		r, err := parseSpan(&grammar.donor, s.Src, a.Value)
 		if add(err); err == nil {
 			f.Donors = r.List
 		}
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
-		if l := fastLayout(s.src, a.Value); l != nil {
+		if l := fastLayout(s.Src, a.Value); l != nil {
 			f.Layout = l
 			return errs
 		}
-		r, err := parseSpan(&grammar.layout, s.src, a.Value)
+		r, err := parseSpan(&grammar.layout, s.Src, a.Value)
 		if add(err); err == nil {
 			f.Layout = r.Layout
 		}

@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -27,14 +28,7 @@ func parseIn(src []byte, step func() int) parseRecord {
 	opts := Options{Early: func(f *File) { mu.Lock(); r.Early = append(r.Early, f); mu.Unlock() }}
 	view := src
 	if step != nil {
-		n := min(len(src), step())
-		opts.More = func() []byte {
-			if n < len(src) {
-				n = min(len(src), n+step())
-			}
-			return src[:n]
-		}
-		view = src[:n]
+		view, opts.More = grow.Pieces(src, step)
 	}
 	f, err := ParseFile("g.hlo", view, opts)
 	r.File = f

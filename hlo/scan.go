@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -14,14 +15,13 @@ import (
 
 // scanner finds the structure of an HLO module in src.
 type scanner struct {
-	src        []byte
+	grow.Input // the input, or as much of a growing one as has arrived
 	name       string
 	lines      ast.LineIndex
 	lineOffset int
 	release    func(int)
 	released   int
-	step       int           // Options.Step, or releaseStep
-	more       func() []byte // Options.More
+	step       int // Options.Step, or releaseStep
 	keepSpan   func(int, int)
 	file       *File
 	finders    [256]finder // for each byte, where it occurs next
@@ -60,8 +60,8 @@ func (s *scanner) next(b byte, j int) int {
 	} else {
 		f.lo = j
 	}
-	end := min(start+findWindow, len(s.src))
-	if k := bytes.IndexByte(s.src[start:end], b); k >= 0 {
+	end := min(start+findWindow, len(s.Src))
+	if k := bytes.IndexByte(s.Src[start:end], b); k >= 0 {
 		f.hi, f.found = start+k, true
 	} else {
 		f.hi, f.found = end, false
@@ -74,7 +74,7 @@ func (s *scanner) next(b byte, j int) int {
 // checks the byte there and, when it is none of set, asks again from the
 // same offset: that search goes on from where the last one stopped.
 func (s *scanner) nextOf(set string, j int) int {
-	p := len(s.src)
+	p := len(s.Src)
 	for i := 0; i < len(set); i++ {
 		p = min(p, s.next(set[i], j))
 	}
@@ -91,8 +91,8 @@ func (s *scanner) nextBody(j int) int {
 	if !blockAny {
 		return s.nextOf("{}\"/", j)
 	}
-	end := min(j+findWindow, len(s.src))
-	w := s.src[j:end]
+	end := min(j+findWindow, len(s.Src))
+	w := s.Src[j:end]
 	k, block := anyBody(w)
 	if k >= 0 {
 		return j + k
@@ -115,8 +115,8 @@ func (s *scanner) nextGroup(j int) int {
 	if !blockAny {
 		return s.nextOf("(){}[]\"/", j)
 	}
-	end := min(j+findWindow, len(s.src))
-	w := s.src[j:end]
+	end := min(j+findWindow, len(s.Src))
+	w := s.Src[j:end]
 	if k := indexAny8(w, &groupBytes); k >= 0 {
 		return j + k
 	}
@@ -141,13 +141,13 @@ func (s *scanner) releaseAt(off int) {
 	}
 	s.released = off
 	if s.release != nil {
-		s.lines.LineCol(s.src, off)
+		s.lines.LineCol(s.Src, off)
 		s.release(off)
 	}
 }
 
 func (s *scanner) pos(off int) ast.Pos {
-	line, col := s.lines.LineCol(s.src, off)
+	line, col := s.lines.LineCol(s.Src, off)
 	return ast.Pos{Filename: s.name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
 
@@ -208,33 +208,33 @@ func hasWord(src []byte, i int, w string) bool {
 // word returns the identifier or %name at i, or "".
 func (s *scanner) word(i int) string {
 	j := i
-	if s.at(j) && s.src[j] == '%' {
+	if s.At(j) && s.Src[j] == '%' {
 		j++
 	}
-	if !s.at(j) || !(isIdentStart(s.src[j]) || s.src[i] == '%' && isIdentChar(s.src[j])) {
+	if !s.At(j) || !(isIdentStart(s.Src[j]) || s.Src[i] == '%' && isIdentChar(s.Src[j])) {
 		return ""
 	}
 	k := j
-	for s.at(k) && isIdentChar(s.src[k]) {
+	for s.At(k) && isIdentChar(s.Src[k]) {
 		k++
 	}
-	if k > j && s.src[j] == '-' {
+	if k > j && s.Src[j] == '-' {
 		k = j
 	}
-	return string(s.src[i:k])
+	return string(s.Src[i:k])
 }
 
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'
 // is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
-	if s.src[j] == '"' {
+	if s.Src[j] == '"' {
 		n, ok := s.stringLen(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return j + n, nil
 	}
-	if s.at(j+1) && (s.src[j+1] == '/' || s.src[j+1] == '*') {
+	if s.At(j+1) && (s.Src[j+1] == '/' || s.Src[j+1] == '*') {
 		n, ok := s.commentLen(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated comment")
@@ -254,13 +254,13 @@ func (s *scanner) skipBody(i int) (int, error) {
 		if j-s.released >= s.step {
 			s.releaseAt(j)
 		}
-		if j >= len(s.src) {
-			if s.grow() {
+		if j >= len(s.Src) {
+			if s.Grow() {
 				continue
 			}
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
-		switch s.src[j] {
+		switch s.Src[j] {
 		case '{':
 			depth++
 			j++
@@ -293,13 +293,13 @@ func (s *scanner) skipGroup(i int) (int, error) {
 		if j-s.released >= s.step {
 			s.releaseAt(j)
 		}
-		if j >= len(s.src) {
-			if s.grow() {
+		if j >= len(s.Src) {
+			if s.Grow() {
 				continue
 			}
-			return 0, s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
+			return 0, s.errorf(i, "unbalanced '%c': no matching '%c'", s.Src[i], closing[s.Src[i]])
 		}
-		switch c := s.src[j]; c {
+		switch c := s.Src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
 			j++
@@ -327,8 +327,8 @@ func (s *scanner) skipGroup(i int) (int, error) {
 // as in `f32[4]{0}`) up to white space, a comma or a closing bracket.
 func (s *scanner) skipValue(i int) (int, error) {
 	j := i
-	for s.at(j) {
-		switch c := s.src[j]; {
+	for s.At(j) {
+		switch c := s.Src[j]; {
 		case c == '(' || c == '[' || c == '{':
 			end, err := s.skipGroup(j)
 			if err != nil {
@@ -343,7 +343,7 @@ func (s *scanner) skipValue(i int) (int, error) {
 			j = end
 		case isSpace(c) || c == ',' || c == ')' || c == ']' || c == '}':
 			return j, nil
-		case c == '/' && s.at(j+1) && (s.src[j+1] == '/' || s.src[j+1] == '*'):
+		case c == '/' && s.At(j+1) && (s.Src[j+1] == '/' || s.Src[j+1] == '*'):
 			return j, nil
 		default:
 			j++
@@ -359,57 +359,21 @@ func (s *scanner) keep(a, b int) {
 	}
 }
 
-// grow waits for more of a growing input (Options.More) and reports
-// whether src grew; it is false at the end of the input.
-func (s *scanner) grow() bool {
-	if s.more == nil {
-		return false
-	}
-	// Whatever the scan is inside (a string or comment of megabytes, a
-	// literal), it is done with the text well before the end of what it
-	// has: a caller that drops the text behind the scan may drop that.
-	s.releaseAt(len(s.src) - growBack)
-	n := len(s.src)
-	s.src = s.more()
-	return len(s.src) > n
-}
-
-// growBack is how far behind the end of a growing input the scan may
-// still read when it waits for more (a token's start).
-const growBack = 64 << 10
-
-// at reports whether the input has a byte at i, waiting for a growing
-// input to reach it.
-func (s *scanner) at(i int) bool {
-	for i >= len(s.src) {
-		if !s.grow() {
-			return false
-		}
-	}
-	return true
-}
-
-// hasPrefix reports whether the input holds p at i.
-func (s *scanner) hasPrefix(i int, p string) bool {
-	s.at(i + len(p) - 1)
-	return i <= len(s.src) && bytes.HasPrefix(s.src[i:], []byte(p))
-}
-
 // hasWord is hasWord on the input, which it waits for.
 func (s *scanner) hasWord(i int, w string) bool {
-	return s.hasPrefix(i, w) && (!s.at(i+len(w)) || !isIdentChar(s.src[i+len(w)]))
+	return s.HasPrefix(i, w) && (!s.At(i+len(w)) || !isIdentChar(s.Src[i+len(w)]))
 }
 
 // trivia is skipTrivia on the input, which it waits for.
 func (s *scanner) trivia(i int) int {
-	for s.at(i) {
-		switch c := s.src[i]; {
+	for s.At(i) {
+		switch c := s.Src[i]; {
 		case isSpace(c):
 			i++
-		case c == '/' && s.at(i+1) && (s.src[i+1] == '/' || s.src[i+1] == '*'):
+		case c == '/' && s.At(i+1) && (s.Src[i+1] == '/' || s.Src[i+1] == '*'):
 			n, ok := s.commentLen(i)
 			if !ok {
-				return len(s.src)
+				return len(s.Src)
 			}
 			i += n
 		default:
@@ -423,10 +387,10 @@ func (s *scanner) trivia(i int) int {
 // goes on from where it stopped as the input grows.
 func (s *scanner) stringLen(i int) (int, bool) {
 	for j := i + 1; ; j++ {
-		if !s.at(j) {
+		if !s.At(j) {
 			return 0, false
 		}
-		switch s.src[j] {
+		switch s.Src[j] {
 		case '\\':
 			j++
 		case '"':
@@ -437,24 +401,24 @@ func (s *scanner) stringLen(i int) (int, bool) {
 
 // commentLen is commentLen on the input, which it waits for.
 func (s *scanner) commentLen(i int) (int, bool) {
-	if s.src[i+1] == '/' {
+	if s.Src[i+1] == '/' {
 		j := i
 		for {
-			if k := bytes.IndexByte(s.src[j:], '\n'); k >= 0 {
+			if k := bytes.IndexByte(s.Src[j:], '\n'); k >= 0 {
 				return j + k - i, true
 			}
-			j = len(s.src)
-			if !s.grow() {
+			j = len(s.Src)
+			if !s.Grow() {
 				return j - i, true
 			}
 		}
 	}
 	for j := i + 2; ; {
-		if k := bytes.Index(s.src[j:], []byte("*/")); k >= 0 {
+		if k := bytes.Index(s.Src[j:], []byte("*/")); k >= 0 {
 			return j + k + 2 - i, true
 		}
-		j = max(i+2, len(s.src)-1)
-		if !s.grow() {
+		j = max(i+2, len(s.Src)-1)
+		if !s.Grow() {
 			return 0, false
 		}
 	}

@@ -22,7 +22,7 @@ func (s *scanner) scanFile() error {
 		return err
 	}
 	s.keep(i, end)
-	if s.early != nil && s.more != nil {
+	if s.early != nil && s.More != nil {
 		// A growing input's slice changes as the scan goes on: the
 		// header is parsed on the scan's goroutine.
 		s.parseEarly()
@@ -51,7 +51,7 @@ func (s *scanner) header(i int) (int, error) {
 	end := h.NameEnd
 	for {
 		j = s.trivia(end)
-		if !s.at(j) || s.src[j] != ',' {
+		if !s.At(j) || s.Src[j] != ',' {
 			return end, nil
 		}
 		a, err := s.headerAttr(j)
@@ -75,7 +75,7 @@ func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
 	}
 	a := &HeaderAttr{Key: key, Pos: s.pos(j), Comma: i}
 	j = s.trivia(j + len(key))
-	if !s.at(j) || s.src[j] != '=' {
+	if !s.At(j) || s.Src[j] != '=' {
 		return nil, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(key))
 	}
 	start := s.trivia(j + 1)
@@ -94,7 +94,7 @@ func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
 // ENTRY computation the last one is the entry, as in XLA's parser.
 func (s *scanner) computations(i int) error {
 	var last *compSpan
-	for i = s.trivia(i); s.at(i); i = s.trivia(i) {
+	for i = s.trivia(i); s.At(i); i = s.trivia(i) {
 		if s.hasWord(i, "FileNames") {
 			break // the stack frame index XLA prints after the computations
 		}
@@ -167,17 +167,17 @@ func (s *scanner) computation(i int) (*compSpan, error) {
 	}
 	c.namePos = s.pos(i)
 	j := s.trivia(i + len(c.name))
-	if s.at(j) && s.src[j] == '(' {
+	if s.At(j) && s.Src[j] == '(' {
 		var err error
 		if j, err = s.signatureTail(j); err != nil {
 			return nil, err
 		}
 	}
-	if !s.at(j) || s.src[j] != '{' {
+	if !s.At(j) || s.Src[j] != '{' {
 		return nil, s.errorf(j, "expects '{' at the start of the computation %s", ast.Clip(c.name))
 	}
 	c.body = j
-	s.lines.LineCol(s.src, j)
+	s.lines.LineCol(s.Src, j)
 	c.bodyPoint = s.lines.Point()
 	return c, nil
 }
@@ -190,7 +190,7 @@ func (s *scanner) signatureTail(i int) (int, error) {
 		return 0, err
 	}
 	j := s.trivia(end)
-	if !s.hasPrefix(j, "->") {
+	if !s.HasPrefix(j, "->") {
 		return 0, s.errorf(j, "expects '->'")
 	}
 	return s.skipShape(s.trivia(j + 2))
@@ -200,7 +200,7 @@ func (s *scanner) signatureTail(i int) (int, error) {
 // layout. A '{' is a layout only when a number or ':' follows it (as in
 // XLA's parser), so that `-> f32[4] {` leaves the body alone.
 func (s *scanner) skipShape(i int) (int, error) {
-	if s.at(i) && s.src[i] == '(' {
+	if s.At(i) && s.Src[i] == '(' {
 		end, err := s.skipGroup(i)
 		return s.trivia(end), err
 	}
@@ -209,7 +209,7 @@ func (s *scanner) skipShape(i int) (int, error) {
 		return 0, s.errorf(i, "expects a shape")
 	}
 	j := s.trivia(i + len(w))
-	if !s.at(j) || s.src[j] != '[' {
+	if !s.At(j) || s.Src[j] != '[' {
 		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(w))
 	}
 	end, err := s.skipGroup(j)
@@ -217,9 +217,9 @@ func (s *scanner) skipShape(i int) (int, error) {
 		return 0, err
 	}
 	j = s.trivia(end)
-	if s.at(j) && s.src[j] == '{' {
+	if s.At(j) && s.Src[j] == '{' {
 		k := s.trivia(j + 1)
-		if s.at(k) && (isDigit(s.src[k]) || s.src[k] == ':') {
+		if s.At(k) && (isDigit(s.Src[k]) || s.Src[k] == ':') {
 			end, err := s.skipGroup(j)
 			return s.trivia(end), err
 		}
@@ -232,7 +232,7 @@ func (s *scanner) skipShape(i int) (int, error) {
 func (s *scanner) trailingAttrs(end int) (int, error) {
 	for {
 		j := s.trivia(end)
-		if !s.at(j) || s.src[j] != ',' {
+		if !s.At(j) || s.Src[j] != ',' {
 			return end, nil
 		}
 		a, err := s.headerAttr(j)
@@ -252,10 +252,10 @@ func (s *scanner) walkEntry(c *compSpan) (int, error) {
 	var last *Instr
 	i := s.trivia(c.body + 1)
 	for ; ; i = s.trivia(i) {
-		if !s.at(i) {
+		if !s.At(i) {
 			return 0, s.errorf(c.body, "unbalanced '{': no matching '}'")
 		}
-		if s.src[i] == '}' {
+		if s.Src[i] == '}' {
 			break
 		}
 		in, root, end, err := s.instruction(i)
@@ -299,7 +299,7 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 	}
 	startPos := s.pos(start)
 	j := s.trivia(i + len(in.Name))
-	if !s.at(j) || s.src[j] != '=' {
+	if !s.At(j) || s.Src[j] != '=' {
 		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
 	}
 	shapeStart := s.trivia(j + 1)
@@ -309,7 +309,7 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 		if err != nil {
 			return nil, false, 0, err
 		}
-		shapeEnd = trimTrivia(s.src, shapeStart, shapeEnd)
+		shapeEnd = trimTrivia(s.Src, shapeStart, shapeEnd)
 		in.ShapeSrc, in.HasShape = s.span(shapeStart, shapeEnd), true
 		s.keep(shapeStart, shapeEnd)
 		j = s.trivia(shapeEnd)
@@ -319,7 +319,7 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 		return nil, false, 0, s.errorf(j, "expects opcode")
 	}
 	j = s.trivia(j + len(opcode))
-	if !s.at(j) || s.src[j] != '(' {
+	if !s.At(j) || s.Src[j] != '(' {
 		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(opcode))
 	}
 	if opcode == "parameter" {
@@ -343,23 +343,23 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 // the shape of an instruction whose shape it can infer be left out
 // (`a = add(p0, p1)`).
 func (s *scanner) hasShape(i int) bool {
-	if s.at(i) && s.src[i] == '(' {
+	if s.At(i) && s.Src[i] == '(' {
 		return true
 	}
 	w := s.word(i)
 	k := s.trivia(i + len(w))
-	return w != "" && s.at(k) && s.src[k] == '['
+	return w != "" && s.At(k) && s.Src[k] == '['
 }
 
 // paramNumber reads N in `parameter(N)`, whose '(' is at i.
 func (s *scanner) paramNumber(in *Instr, i int) error {
 	j := s.trivia(i + 1)
 	k := j
-	for s.at(k) && isDigit(s.src[k]) {
+	for s.At(k) && isDigit(s.Src[k]) {
 		k++
 	}
-	n, err := strconv.ParseInt(string(s.src[j:k]), 10, 64)
-	if err != nil || !s.at(s.trivia(k)) || s.src[s.trivia(k)] != ')' {
+	n, err := strconv.ParseInt(string(s.Src[j:k]), 10, 64)
+	if err != nil || !s.At(s.trivia(k)) || s.Src[s.trivia(k)] != ')' {
 		return s.errorf(j, "expects a parameter number in parameter(...)")
 	}
 	in.Param, in.ParamPos = n, s.pos(j)

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -239,7 +240,7 @@ func TestFastDecoderLongSignature(t *testing.T) {
 // different nodes. It returns how many cuts were accepted.
 func checkPieces(t *testing.T, src []byte, start, end int) int {
 	t.Helper()
-	s := &scanner{src: src, file: &ast.File{Name: "f.mlir"}}
+	s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
 	whole, ok := fastParse("sig", src, start, end, lexPos(s.pos(start)))
 	if !ok {
 		return 0
@@ -249,7 +250,7 @@ func checkPieces(t *testing.T, src []byte, start, end int) int {
 		if src[c] != ',' {
 			continue
 		}
-		s := &scanner{src: src, file: &ast.File{Name: "f.mlir"}}
+		s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
 		sig, ok := s.fastPiecesAt(start, end, []int{c})
 		if !ok {
 			continue
@@ -300,7 +301,7 @@ func TestFastPiecesModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	sig := f.Entry.Sig
-	s := &scanner{src: src, file: &ast.File{Name: "f.mlir"}}
+	s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
 	c := argComma(src, (sig.Pos.Offset+sig.EndPos.Offset)/2, sig.EndPos.Offset)
 	if c < 0 || sig.EndPos.Offset-sig.Pos.Offset < 2*pieceBytes {
 		t.Fatalf("the signature (%d bytes) is too short to be cut", sig.EndPos.Offset-sig.Pos.Offset)

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"maps"
 	"sort"
 	"strings"
@@ -11,10 +12,9 @@ import (
 
 // scanner finds the structure of a module in src.
 type scanner struct {
-	src   []byte // the input, or as much of a growing one as has arrived
-	more  func() []byte
-	file  *ast.File
-	lines ast.LineIndex
+	grow.Input // the input, or as much of a growing one as has arrived
+	file       *ast.File
+	lines      ast.LineIndex
 
 	entry      string
 	lineOffset int // added to every line number
@@ -82,7 +82,7 @@ func (s *scanner) releaseAt(off int) {
 	}
 	s.released = off
 	if s.release != nil {
-		s.lines.LineCol(s.src, off)
+		s.lines.LineCol(s.Src, off)
 		s.release(off)
 	}
 	if s.progress != nil {
@@ -112,32 +112,32 @@ func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 }
 
 func (s *scanner) pos(off int) ast.Pos {
-	line, col := s.lines.LineCol(s.src, off)
+	line, col := s.lines.LineCol(s.Src, off)
 	return ast.Pos{Filename: s.file.Name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
 
 // hasWord reports whether the keyword w stands at i, not followed by more
 // identifier characters.
 func (s *scanner) hasWord(i int, w string) bool {
-	return s.hasPrefix(i, w) && (!s.at(i+len(w)) || !isIdentChar(s.src[i+len(w)]))
+	return s.HasPrefix(i, w) && (!s.At(i+len(w)) || !isIdentChar(s.Src[i+len(w)]))
 }
 
 // scanTop walks the top level: alias definitions, the resource trailer,
 // one module, or bare functions.
 func (s *scanner) scanTop() error {
-	for i := s.skipTrivia(0); s.at(i); i = s.skipTrivia(i) {
+	for i := s.skipTrivia(0); s.At(i); i = s.skipTrivia(i) {
 		var err error
-		switch c := s.src[i]; {
+		switch c := s.Src[i]; {
 		case c == '#' || c == '!':
 			i, err = s.aliasDef(i)
-		case s.hasPrefix(i, "{-#"):
+		case s.HasPrefix(i, "{-#"):
 			i, err = s.resources(i)
 		case s.hasWord(i, "module") || s.hasWord(i, "builtin.module"):
 			if s.module != nil {
 				return s.errorf(i, "expected at most one top-level module")
 			}
 			i, err = s.customModule(i)
-		case c == '"' && s.hasPrefix(i, `"builtin.module"`):
+		case c == '"' && s.HasPrefix(i, `"builtin.module"`):
 			if s.module != nil {
 				return s.errorf(i, "expected at most one top-level module")
 			}
@@ -159,11 +159,11 @@ func (s *scanner) scanTop() error {
 // item handles one piece of a module body (or of the top level): a
 // function, or any other token or group, which is skipped.
 func (s *scanner) item(i int) (int, error) {
-	switch c := s.src[i]; {
+	switch c := s.Src[i]; {
 	case s.hasWord(i, "func.func"):
 		return s.customFunc(i)
 	case c == '"':
-		if s.hasPrefix(i, `"func.func"`) {
+		if s.HasPrefix(i, `"func.func"`) {
 			return s.genericFunc(i)
 		}
 		end, ok := s.skipString(i)
@@ -184,21 +184,21 @@ func (s *scanner) item(i int) (int, error) {
 // aliasDef records `#name = attr` or `!name = type`.
 func (s *scanner) aliasDef(i int) (int, error) {
 	j := i + 1
-	for s.at(j) && (isIdentChar(s.src[j]) || s.src[j] == '-') {
+	for s.At(j) && (isIdentChar(s.Src[j]) || s.Src[j] == '-') {
 		j++
 	}
 	if j == i+1 {
-		return 0, s.errorf(i, "expected an alias name after '%c'", s.src[i])
+		return 0, s.errorf(i, "expected an alias name after '%c'", s.Src[i])
 	}
-	name := string(s.src[i:j])
+	name := string(s.Src[i:j])
 	k := s.skipTrivia(j)
-	if !s.at(k) || s.src[k] != '=' {
+	if !s.At(k) || s.Src[k] != '=' {
 		return 0, s.errorf(k, "expected '=' in alias definition of %s", name)
 	}
 	start := s.skipTrivia(k + 1)
 	var end int
 	var err error
-	if s.src[i] == '!' {
+	if s.Src[i] == '!' {
 		end, err = s.skipType(start)
 	} else {
 		end, err = s.skipAttrValue(start)
@@ -211,7 +211,7 @@ func (s *scanner) aliasDef(i int) (int, error) {
 	}
 	span := ast.Span{Pos: s.pos(start), End: s.pos(end)}
 	aliases := s.file.AttrAliases
-	if s.src[i] == '!' {
+	if s.Src[i] == '!' {
 		aliases = s.file.TypeAliases
 	}
 	if _, dup := aliases[name]; dup {
@@ -224,15 +224,15 @@ func (s *scanner) aliasDef(i int) (int, error) {
 
 // resources skips the `{-# dialect_resources ... #-}` trailer.
 func (s *scanner) resources(i int) (int, error) {
-	for j := i + 3; s.at(j); {
+	for j := i + 3; s.At(j); {
 		switch {
-		case s.src[j] == '"':
+		case s.Src[j] == '"':
 			end, ok := s.skipString(j)
 			if !ok {
 				return 0, s.errorf(j, "unterminated string")
 			}
 			j = end
-		case s.hasPrefix(j, "#-}"):
+		case s.HasPrefix(j, "#-}"):
 			return j + 3, nil
 		default:
 			j++
@@ -249,7 +249,7 @@ func (s *scanner) customModule(i int) (int, error) {
 	if end, name, ok := s.symbol(j); ok {
 		m.name = name
 		j = s.skipTrivia(end)
-	} else if s.at(j) && s.src[j] == '@' {
+	} else if s.At(j) && s.Src[j] == '@' {
 		return 0, s.errorf(j, "invalid module name")
 	}
 	m.insertAt = j
@@ -264,7 +264,7 @@ func (s *scanner) customModule(i int) (int, error) {
 		m.insertAt = s.skipTrivia(dict[1])
 		j = m.insertAt
 	}
-	if !s.at(j) || s.src[j] != '{' {
+	if !s.At(j) || s.Src[j] != '{' {
 		return 0, s.errorf(j, "expected '{' to begin the module body")
 	}
 	m.bodyStart = j
@@ -308,11 +308,11 @@ func (s *scanner) genericModule(i int) (int, error) {
 // body scans the region `{ ... }` at i for functions; it returns the
 // offset after the closing brace.
 func (s *scanner) body(i int) (int, error) {
-	for j := s.skipTrivia(i + 1); s.at(j); j = s.skipTrivia(j) {
-		if s.src[j] == '}' {
+	for j := s.skipTrivia(i + 1); s.At(j); j = s.skipTrivia(j) {
+		if s.Src[j] == '}' {
 			return j + 1, nil
 		}
-		if s.hasPrefix(j, "^bb") {
+		if s.HasPrefix(j, "^bb") {
 			// A block label, as in a generic-form region: skip it.
 			j++
 			continue
@@ -332,7 +332,7 @@ func (s *scanner) trailingLoc(i int) (int, error) {
 	j := s.skipTrivia(i)
 	if s.hasWord(j, "loc") {
 		k := s.skipTrivia(j + 3)
-		if s.at(k) && s.src[k] == '(' {
+		if s.At(k) && s.Src[k] == '(' {
 			return s.skipGroup(k)
 		}
 	}
@@ -356,7 +356,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	}
 	f := &funcSpan{name: name, pos: j, posAt: s.pos(j), props: noSpan, attrs: noSpan}
 	j = s.skipTrivia(end)
-	if !s.at(j) || s.src[j] != '(' {
+	if !s.At(j) || s.Src[j] != '(' {
 		return 0, s.errorf(j, "expected '(' in function signature")
 	}
 	sigEnd, err := s.signatureEnd(j)
@@ -367,7 +367,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	s.addFunc(f)
 	s.unhold()
 	j = s.skipTrivia(sigEnd)
-	if s.at(j) && s.src[j] == '{' {
+	if s.At(j) && s.Src[j] == '{' {
 		end, err := s.skipBraces(j)
 		if err != nil {
 			return 0, err
@@ -385,9 +385,9 @@ func (s *scanner) signatureEnd(i int) (int, error) {
 		return 0, err
 	}
 	j := s.skipTrivia(end)
-	if s.hasPrefix(j, "->") {
+	if s.HasPrefix(j, "->") {
 		j = s.skipTrivia(j + 2)
-		if s.at(j) && s.src[j] == '(' {
+		if s.At(j) && s.Src[j] == '(' {
 			end, err = s.skipGroup(j)
 		} else {
 			end, err = s.skipType(j)
@@ -408,7 +408,7 @@ func (s *scanner) signatureEnd(i int) (int, error) {
 // `attributes {...}` whose keyword is at j.
 func (s *scanner) attributesClause(j int) ([2]int, error) {
 	k := s.skipTrivia(j + len("attributes"))
-	if !s.at(k) || s.src[k] != '{' {
+	if !s.At(k) || s.Src[k] != '{' {
 		return noSpan, s.errorf(k, "expected '{' after 'attributes'")
 	}
 	end, err := s.skipBraces(k)
@@ -429,7 +429,7 @@ type genericOpSpan struct {
 func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, error) {
 	op := genericOpSpan{props: noSpan, attrs: noSpan}
 	j := s.skipTrivia(i + nameLen)
-	if !s.at(j) || s.src[j] != '(' {
+	if !s.At(j) || s.Src[j] != '(' {
 		return op, s.errorf(j, "expected '(' to begin the operand list")
 	}
 	end, err := s.skipGroup(j)
@@ -437,9 +437,9 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 		return op, err
 	}
 	j = s.skipTrivia(end)
-	if s.at(j) && s.src[j] == '<' {
+	if s.At(j) && s.Src[j] == '<' {
 		k := s.skipTrivia(j + 1)
-		if !s.at(k) || s.src[k] != '{' {
+		if !s.At(k) || s.Src[k] != '{' {
 			return op, s.errorf(k, "expected '{' in properties")
 		}
 		end, err := s.skipBraces(k)
@@ -448,20 +448,20 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 		}
 		op.props = [2]int{k, end}
 		j = s.skipTrivia(end)
-		if !s.at(j) || s.src[j] != '>' {
+		if !s.At(j) || s.Src[j] != '>' {
 			return op, s.errorf(j, "expected '>' to end properties")
 		}
 		j = s.skipTrivia(j + 1)
 	}
 	op.regionEnd = j
-	if s.at(j) && s.src[j] == '(' {
+	if s.At(j) && s.Src[j] == '(' {
 		if end, err = s.regions(j, scanRegion); err != nil {
 			return op, err
 		}
 		op.regionEnd = end
 		j = s.skipTrivia(end)
 	}
-	if s.at(j) && s.src[j] == '{' {
+	if s.At(j) && s.Src[j] == '{' {
 		end, err := s.skipBraces(j)
 		if err != nil {
 			return op, err
@@ -469,7 +469,7 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 		op.attrs = [2]int{j, end}
 		j = s.skipTrivia(end)
 	}
-	if !s.at(j) || s.src[j] != ':' {
+	if !s.At(j) || s.Src[j] != ':' {
 		return op, s.errorf(j, "expected ':' followed by the operation's type")
 	}
 	if end, err = s.functionType(s.skipTrivia(j + 1)); err != nil {
@@ -482,7 +482,7 @@ func (s *scanner) genericOp(i, nameLen int, scanRegion bool) (genericOpSpan, err
 // functionType returns the end of the function type `(...) -> ...` at i,
 // the type every generic operation states.
 func (s *scanner) functionType(i int) (int, error) {
-	if !s.at(i) || s.src[i] != '(' {
+	if !s.At(i) || s.Src[i] != '(' {
 		return 0, s.errorf(i, "expected '(' to begin a function type")
 	}
 	end, err := s.skipGroup(i)
@@ -490,7 +490,7 @@ func (s *scanner) functionType(i int) (int, error) {
 		return 0, err
 	}
 	j := s.skipTrivia(end)
-	if !s.hasPrefix(j, "->") {
+	if !s.HasPrefix(j, "->") {
 		return 0, s.errorf(j, "expected '->' in function type")
 	}
 	return s.skipType(s.skipTrivia(j + 2))
@@ -503,17 +503,17 @@ func (s *scanner) regions(i int, scan bool) (int, error) {
 		return s.skipGroup(i)
 	}
 	j := s.skipTrivia(i + 1)
-	for s.at(j) && s.src[j] == '{' {
+	for s.At(j) && s.Src[j] == '{' {
 		end, err := s.body(j)
 		if err != nil {
 			return 0, err
 		}
 		j = s.skipTrivia(end)
-		if s.at(j) && s.src[j] == ',' {
+		if s.At(j) && s.Src[j] == ',' {
 			j = s.skipTrivia(j + 1)
 		}
 	}
-	if !s.at(j) || s.src[j] != ')' {
+	if !s.At(j) || s.Src[j] != ')' {
 		return 0, s.errorf(j, "expected ')' to end the region list")
 	}
 	return j + 1, nil
@@ -621,7 +621,7 @@ func (s *scanner) dictString(d [2]int, key string) (string, bool) {
 	if d[0] < 0 {
 		return "", false
 	}
-	src := s.src[:d[1]-1]
+	src := s.Src[:d[1]-1]
 	for j := s.skipTrivia(d[0] + 1); j < len(src); j = s.skipTrivia(j) {
 		entry := j
 		if s.hasWord(j, key) {
@@ -691,7 +691,7 @@ func (s *scanner) findEntry() (*funcSpan, error) {
 
 // skipToken skips one token or bracketed group of an attribute value.
 func (s *scanner) skipToken(i int) (int, error) {
-	switch c := s.src[i]; {
+	switch c := s.Src[i]; {
 	case c == '"':
 		return s.skipQuotedOrComment(i)
 	case c == '(' || c == '[' || c == '{':

@@ -1,6 +1,7 @@
 package parser_test
 
 import (
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -33,14 +34,7 @@ func parseIn(src []byte, step func() int) parseRecord {
 	}
 	view := src
 	if step != nil {
-		n := min(len(src), step())
-		opts.More = func() []byte {
-			if n < len(src) {
-				n = min(len(src), n+step())
-			}
-			return src[:n]
-		}
-		view = src[:n]
+		view, opts.More = grow.Pieces(src, step)
 	}
 	f, err := parser.ParseFile("g.mlir", view, opts)
 	r.File = f

@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"strconv"
 	"sync"
 
@@ -52,7 +53,7 @@ func build() {
 // parseSpan parses src[start:end] as the construct mode names; positions
 // are those of the file.
 func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
-	return parseSpanAt(mode, s.src, start, end, s.pos(start))
+	return parseSpanAt(mode, s.Src, start, end, s.pos(start))
 }
 
 func lexPos(pos ast.Pos) lexer.Position {
@@ -195,8 +196,7 @@ type Options struct {
 // ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	s := &scanner{
-		src:        src,
-		more:       opts.More,
+		Input:      grow.Input{Src: src, More: opts.More},
 		step:       opts.Step,
 		keepSpan:   opts.Keep,
 		entry:      opts.Entry,
@@ -218,6 +218,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if s.step <= 0 {
 		s.step = releaseStep
 	}
+	s.Wait = func(end int) { s.releaseAt(end - grow.Back) }
 	if err := s.scanTop(); err != nil {
 		return nil, asList(err)
 	}
@@ -390,7 +391,7 @@ func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
 
 // spanScanner returns a scanner whose position cache starts at span.
 func spanScanner(src []byte, span ast.Span) *scanner {
-	s := &scanner{src: src, file: &ast.File{Name: span.Pos.Filename}}
+	s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: span.Pos.Filename}}
 	s.lines = ast.NewLineIndex(ast.LinePoint{Off: span.Pos.Offset, Line: span.Pos.Line, LineStart: span.Pos.Offset - span.Pos.Column + 1})
 	return s
 }

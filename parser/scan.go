@@ -20,46 +20,10 @@ var special = func() (t [256]bool) {
 	return
 }()
 
-// grow waits for more of a growing input (Options.More) and reports
-// whether src grew; it is false at the end of the input.
-func (s *scanner) grow() bool {
-	if s.more == nil {
-		return false
-	}
-	// Whatever the scan is inside (a string or comment of megabytes, a
-	// literal), it is done with the text well before the end of what it
-	// has: a caller that drops the text behind the scan may drop that.
-	s.releaseAt(len(s.src) - growBack)
-	n := len(s.src)
-	s.src = s.more()
-	return len(s.src) > n
-}
-
-// growBack is how far behind the end of a growing input the scan may
-// still read when it waits for more (a token's start).
-const growBack = 64 << 10
-
-// at reports whether the input has a byte at i, waiting for a growing
-// input to reach it.
-func (s *scanner) at(i int) bool {
-	for i >= len(s.src) {
-		if !s.grow() {
-			return false
-		}
-	}
-	return true
-}
-
-// hasPrefix reports whether the input holds p at i.
-func (s *scanner) hasPrefix(i int, p string) bool {
-	s.at(i + len(p) - 1)
-	return bytes.HasPrefix(s.src[i:], []byte(p))
-}
-
 // identLen is identLen on the input, which it waits for.
 func (s *scanner) identLen(i int) int {
 	j := i + 1
-	for s.at(j) && identChar[s.src[j]] {
+	for s.At(j) && identChar[s.Src[j]] {
 		j++
 	}
 	return j - i
@@ -68,12 +32,12 @@ func (s *scanner) identLen(i int) int {
 // skipString is skipString on the input, which it waits for.
 func (s *scanner) skipString(i int) (int, bool) {
 	for from := i + 1; ; {
-		end, ok := skipStringFrom(s.src, i, from)
+		end, ok := skipStringFrom(s.Src, i, from)
 		if ok {
 			return end, true
 		}
-		from = len(s.src)
-		if !s.grow() {
+		from = len(s.Src)
+		if !s.Grow() {
 			return end, false
 		}
 	}
@@ -82,11 +46,11 @@ func (s *scanner) skipString(i int) (int, bool) {
 // skipLine is skipLine on the input, which it waits for.
 func (s *scanner) skipLine(i int) int {
 	for {
-		if k := bytes.IndexByte(s.src[i:], '\n'); k >= 0 {
+		if k := bytes.IndexByte(s.Src[i:], '\n'); k >= 0 {
 			return i + k
 		}
-		i = len(s.src)
-		if !s.grow() {
+		i = len(s.Src)
+		if !s.Grow() {
 			return i
 		}
 	}
@@ -172,14 +136,14 @@ var groupSpecial = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': tr
 // skipQuotedOrComment skips the string literal or `//` comment at src[j]
 // (a lone '/' is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
-	if s.src[j] == '"' {
+	if s.Src[j] == '"' {
 		end, ok := s.skipString(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return end, nil
 	}
-	if s.at(j+1) && s.src[j+1] == '/' {
+	if s.At(j+1) && s.Src[j+1] == '/' {
 		return s.skipLine(j), nil
 	}
 	return j + 1, nil
@@ -190,17 +154,17 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 func (s *scanner) skipBraces(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
-		j = nextSpecial(s.src, j)
+		j = nextSpecial(s.Src, j)
 		if j-s.released >= s.step {
 			s.releaseAt(j)
 		}
-		if j >= len(s.src) {
-			if s.grow() {
+		if j >= len(s.Src) {
+			if s.Grow() {
 				continue
 			}
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
-		switch s.src[j] {
+		switch s.Src[j] {
 		case '{':
 			depth++
 			j++
@@ -224,17 +188,17 @@ func (s *scanner) skipBraces(i int) (int, error) {
 // '{' at src[i]. Braces inside are skipped by skipBraces; parentheses and
 // square brackets are matched with a stack.
 func (s *scanner) skipGroup(i int) (int, error) {
-	if s.src[i] == '{' {
+	if s.Src[i] == '{' {
 		return s.skipBraces(i)
 	}
 	var stack []int
-	for j := i; s.at(j); {
-		switch c := s.src[j]; c {
+	for j := i; s.At(j); {
+		switch c := s.Src[j]; c {
 		case '(', '[':
 			stack = append(stack, j)
 			j++
 		case ')', ']':
-			open := s.src[stack[len(stack)-1]]
+			open := s.Src[stack[len(stack)-1]]
 			if (c == ')') != (open == '(') {
 				return 0, s.errorf(j, "unexpected '%c': no matching '%c' is open", c, c)
 			}
@@ -258,23 +222,23 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			}
 			j = end
 		default:
-			j = nextGroupSpecial(s.src, j+1)
+			j = nextGroupSpecial(s.Src, j+1)
 		}
 	}
-	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", s.src[stack[len(stack)-1]])
+	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", s.Src[stack[len(stack)-1]])
 }
 
 // skipAngle returns the offset after the '>' matching the '<' at src[i].
 // An arrow "->" is not a bracket.
 func (s *scanner) skipAngle(i int) (int, error) {
 	depth := 0
-	for j := i; s.at(j); {
-		switch c := s.src[j]; c {
+	for j := i; s.At(j); {
+		switch c := s.Src[j]; c {
 		case '<':
 			depth++
 			j++
 		case '>':
-			if j > 0 && s.src[j-1] == '-' {
+			if j > 0 && s.Src[j-1] == '-' {
 				j++
 				continue
 			}
@@ -307,11 +271,11 @@ func (s *scanner) skipAngle(i int) (int, error) {
 // skipTrivia returns the offset of the next byte that is not white space
 // or part of a comment.
 func (s *scanner) skipTrivia(i int) int {
-	for s.at(i) {
-		switch c := s.src[i]; {
+	for s.At(i) {
+		switch c := s.Src[i]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
-		case c == '/' && s.at(i+1) && s.src[i+1] == '/':
+		case c == '/' && s.At(i+1) && s.Src[i+1] == '/':
 			i = s.skipLine(i)
 		default:
 			return i
@@ -323,62 +287,62 @@ func (s *scanner) skipTrivia(i int) int {
 // word returns the bare identifier or keyword at i (letters, digits, '_',
 // '$', '.'), or "".
 func (s *scanner) word(i int) string {
-	if !s.at(i) || !isIdentStart(s.src[i]) {
+	if !s.At(i) || !isIdentStart(s.Src[i]) {
 		return ""
 	}
 	n := s.identLen(i)
-	return string(s.src[i : i+n])
+	return string(s.Src[i : i+n])
 }
 
 // symbol returns the end of the symbol name "@name" or "@\"name\"" at i,
 // and its name.
 func (s *scanner) symbol(i int) (int, string, bool) {
-	if !s.at(i) || s.src[i] != '@' {
+	if !s.At(i) || s.Src[i] != '@' {
 		return i, "", false
 	}
-	if s.at(i+1) && s.src[i+1] == '"' {
+	if s.At(i+1) && s.Src[i+1] == '"' {
 		end, ok := s.skipString(i + 1)
 		if !ok {
 			return i, "", false
 		}
-		name, err := ast.Unquote(string(s.src[i+1 : end]))
+		name, err := ast.Unquote(string(s.Src[i+1 : end]))
 		return end, name, err == nil
 	}
 	j := i + 1
-	for s.at(j) && (isIdentChar(s.src[j]) || s.src[j] == '-') {
+	for s.At(j) && (isIdentChar(s.Src[j]) || s.Src[j] == '-') {
 		j++
 	}
-	return j, string(s.src[i+1 : j]), j > i+1
+	return j, string(s.Src[i+1 : j]), j > i+1
 }
 
 // skipType returns the end of the type at i: a word or !dialect name with
 // an optional <...> body, or a parenthesized list (a function type).
 func (s *scanner) skipType(i int) (int, error) {
-	if !s.at(i) {
+	if !s.At(i) {
 		return 0, s.errorf(i, "expected type")
 	}
-	if s.src[i] == '(' {
+	if s.Src[i] == '(' {
 		end, err := s.skipGroup(i)
 		if err != nil {
 			return 0, err
 		}
 		j := s.skipTrivia(end)
-		if s.hasPrefix(j, "->") {
+		if s.HasPrefix(j, "->") {
 			return s.skipType(s.skipTrivia(j + 2))
 		}
 		return end, nil
 	}
 	j := i
-	if s.src[j] == '!' {
+	if s.Src[j] == '!' {
 		j++
 	}
-	for s.at(j) && (isIdentChar(s.src[j]) || s.src[j] == '-') {
+	for s.At(j) && (isIdentChar(s.Src[j]) || s.Src[j] == '-') {
 		j++
 	}
 	if j == i {
 		return 0, s.errorf(i, "expected type")
 	}
-	if s.at(j) && s.src[j] == '<' {
+	if s.At(j) && s.Src[j] == '<' {
 		return s.skipAngle(j)
 	}
 	return j, nil
@@ -388,12 +352,12 @@ func (s *scanner) skipType(i int) (int, error) {
 // i: it ends at the first newline or comment outside brackets.
 func (s *scanner) skipAttrValue(i int) (int, error) {
 	end := i
-	for j := i; s.at(j) && s.src[j] != '\n'; {
-		switch c := s.src[j]; {
+	for j := i; s.At(j) && s.Src[j] != '\n'; {
+		switch c := s.Src[j]; {
 		case c == ' ' || c == '\t' || c == '\r':
 			j++
 			continue
-		case c == '/' && s.at(j+1) && s.src[j+1] == '/':
+		case c == '/' && s.At(j+1) && s.Src[j+1] == '/':
 			return end, nil
 		}
 		e, err := s.skipToken(j)

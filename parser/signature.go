@@ -19,7 +19,7 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
-	if r, ok := fastParse("sig", s.src, start, end, lexPos(s.pos(start))); ok {
+	if r, ok := fastParse("sig", s.Src, start, end, lexPos(s.pos(start))); ok {
 		return r.Sig, nil
 	}
 	close, err := s.skipGroup(start)
@@ -53,7 +53,7 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 func (s *scanner) splitArgs(from, to int) (spans [][2]int, ok bool) {
 	start := s.skipTrivia(from)
 	for j := start; j < to; j = s.skipTrivia(j) {
-		if s.src[j] == ',' {
+		if s.Src[j] == ',' {
 			if j == start {
 				return nil, false
 			}
@@ -100,7 +100,7 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			r, err := parseSpanAt("args", s.src, b.start, b.end, b.pos)
+			r, err := parseSpanAt("args", s.Src, b.start, b.end, b.pos)
 			if err != nil {
 				b.err = err
 				return
@@ -144,7 +144,7 @@ func (s *scanner) fastPieces(start, end int) (*ast.Signature, bool) {
 	cuts := make([]int, 0, n-1)
 	from := start
 	for i := 1; i < n; i++ {
-		c := argComma(s.src, max(from, start+(end-start)*i/n), end)
+		c := argComma(s.Src, max(from, start+(end-start)*i/n), end)
 		if c < 0 {
 			break
 		}
@@ -158,7 +158,7 @@ func (s *scanner) fastPieces(start, end int) (*ast.Signature, bool) {
 // commas cuts[i] (increasing, none at start), each but the first on a
 // goroutine of its own.
 func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool) {
-	if len(cuts) == 0 || s.src[start] != '(' {
+	if len(cuts) == 0 || s.Src[start] != '(' {
 		return nil, false
 	}
 	sig := &ast.Signature{Pos: s.pos(start)}
@@ -180,7 +180,7 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		// Positions are computed here, in order, so that the line index
 		// only moves forward.
 		p := &pieces[i]
-		p.mode, p.lex = mode, newLexer(s.src, from, to, lexPos(s.pos(from)), "")
+		p.mode, p.lex = mode, newLexer(s.Src, from, to, lexPos(s.pos(from)), "")
 		if i > 0 {
 			p.lex.depth = 1 // inside the argument list's '('
 		}
