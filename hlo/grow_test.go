@@ -1,16 +1,15 @@
 package hlo
 
 import (
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/internal/growtest"
 )
 
 // parseRecord is what one ParseFile call gives, the Early hook included.
@@ -20,33 +19,18 @@ type parseRecord struct {
 	Early []*File
 }
 
-// parseIn parses src; with step, src arrives in pieces of step() bytes
-// through Options.More.
-func parseIn(src []byte, step func() int) parseRecord {
+// parseIn parses src; with more, src is the first part of the input
+// and more gives the rest (Options.More).
+func parseIn(src []byte, more func() []byte) parseRecord {
 	var r parseRecord
 	var mu sync.Mutex
-	opts := Options{Early: func(f *File) { mu.Lock(); r.Early = append(r.Early, f); mu.Unlock() }}
-	view := src
-	if step != nil {
-		view, opts.More = grow.Pieces(src, step)
-	}
-	f, err := ParseFile("g.hlo", view, opts)
+	opts := Options{Early: func(f *File) { mu.Lock(); r.Early = append(r.Early, f); mu.Unlock() }, More: more}
+	f, err := ParseFile("g.hlo", src, opts)
 	r.File = f
 	if err != nil {
 		r.Err = err.Error()
 	}
 	return r
-}
-
-// checkGrowing compares the parse of src arriving in pieces of random
-// sizes up to most with the parse of the whole of it.
-func checkGrowing(t *testing.T, name string, src []byte, rng *rand.Rand, most int) {
-	t.Helper()
-	want := parseIn(src, nil)
-	got := parseIn(src, func() int { return 1 + rng.IntN(most) })
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%s: parsed while growing (pieces up to %d bytes):\n%+v\nwhole:\n%+v", name, most, got, want)
-	}
 }
 
 // TestGrowingInput parses every HLO module of the repository's test data
@@ -72,22 +56,16 @@ func TestGrowingInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		if strings.Contains(file, "FuzzParseHLO") {
-			lines := strings.SplitN(string(src), "\n", 3)
-			if len(lines) < 2 {
-				continue
-			}
-			s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
-			if err != nil {
+			if src, err = growtest.CorpusBytes(src); err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
-			src = []byte(s)
 		}
 		for _, most := range []int{1, 7, 256, 64 << 10} {
-			checkGrowing(t, file, src, rng, most)
+			growtest.Compare(t, file, src, rng, most, parseIn)
 		}
 	}
 	for _, s := range fuzzSeeds {
-		checkGrowing(t, "seed", []byte(s), rng, 3)
+		growtest.Compare(t, "seed", []byte(s), rng, 3, parseIn)
 	}
 }
 
@@ -99,6 +77,6 @@ func FuzzGrowingHLO(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, seed uint64) {
 		rng := rand.New(rand.NewPCG(seed, seed>>32))
-		checkGrowing(t, "input", src, rng, 1+int(seed%97))
+		growtest.Compare(t, "input", src, rng, 1+int(seed%97), parseIn)
 	})
 }

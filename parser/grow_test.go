@@ -1,17 +1,15 @@
 package parser_test
 
 import (
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/growtest"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
@@ -24,35 +22,21 @@ type parseRecord struct {
 	Headers []*ast.Module
 }
 
-// parseIn parses src; with step, src arrives in pieces of step() bytes
-// through Options.More.
-func parseIn(src []byte, step func() int) parseRecord {
+// parseIn parses src; with more, src is the first part of the input
+// and more gives the rest (Options.More).
+func parseIn(src []byte, more func() []byte) parseRecord {
 	var r parseRecord
 	opts := parser.Options{
 		Early:  func(f *ast.File) { r.Early = append(r.Early, f) },
 		Header: func(m *ast.Module) { r.Headers = append(r.Headers, m) },
+		More:   more,
 	}
-	view := src
-	if step != nil {
-		view, opts.More = grow.Pieces(src, step)
-	}
-	f, err := parser.ParseFile("g.mlir", view, opts)
+	f, err := parser.ParseFile("g.mlir", src, opts)
 	r.File = f
 	if err != nil {
 		r.Err = err.Error()
 	}
 	return r
-}
-
-// checkGrowing compares the parse of src arriving in pieces of random
-// sizes up to most with the parse of the whole of it.
-func checkGrowing(t *testing.T, name string, src []byte, rng *rand.Rand, most int) {
-	t.Helper()
-	want := parseIn(src, nil)
-	got := parseIn(src, func() int { return 1 + rng.IntN(most) })
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%s: parsed while growing (pieces up to %d bytes):\n%+v\nwhole:\n%+v", name, most, got, want)
-	}
 }
 
 // TestGrowingInput parses every module of the repository's test data as
@@ -79,26 +63,14 @@ func TestGrowingInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		if strings.Contains(file, "FuzzParseFile") {
-			src = fuzzBytes(t, src)
+			if src, err = growtest.CorpusBytes(src); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
 		}
 		for _, most := range []int{1, 7, 256, 64 << 10} {
-			checkGrowing(t, file, src, rng, most)
+			growtest.Compare(t, file, src, rng, most, parseIn)
 		}
 	}
-}
-
-// fuzzBytes decodes a corpus file of a []byte fuzz target.
-func fuzzBytes(t *testing.T, b []byte) []byte {
-	lines := strings.SplitN(string(b), "\n", 3)
-	if len(lines) < 2 {
-		return nil
-	}
-	v := strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")")
-	s, err := strconv.Unquote(v)
-	if err != nil {
-		t.Fatalf("corpus entry %q: %v", lines[1], err)
-	}
-	return []byte(s)
 }
 
 // FuzzGrowingInput checks any text, arriving in pieces whose sizes the
@@ -113,6 +85,6 @@ func FuzzGrowingInput(f *testing.F) {
 	f.Add([]byte(`module { func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> { "x"() : () -> () } }`), uint64(7))
 	f.Fuzz(func(t *testing.T, src []byte, seed uint64) {
 		rng := rand.New(rand.NewPCG(seed, seed>>32))
-		checkGrowing(t, "input", src, rng, 1+int(seed%97))
+		growtest.Compare(t, "input", src, rng, 1+int(seed%97), parseIn)
 	})
 }
