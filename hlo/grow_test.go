@@ -1,10 +1,7 @@
 package hlo
 
 import (
-	"io/fs"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -37,33 +34,9 @@ func parseIn(src []byte, more func() []byte) parseRecord {
 // and the fuzz corpus as it would arrive from a pipe: the file, the
 // errors and what Early saw are the same as for the whole input.
 func TestGrowingInput(t *testing.T) {
-	var files []string
-	for _, root := range []string{"../testdata/hlo", "testdata/fuzz/FuzzParseHLO"} {
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && !strings.HasSuffix(path, ".md") {
-				files = append(files, path)
-			}
-			return nil
-		})
-	}
-	if len(files) < 30 {
-		t.Fatalf("found only %d inputs", len(files))
-	}
+	keep := func(path string) bool { return !strings.HasSuffix(path, ".md") }
+	growtest.CompareAll(t, 30, keep, parseIn, "../testdata/hlo", "testdata/fuzz/FuzzParseHLO")
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.Contains(file, "FuzzParseHLO") {
-			if src, err = growtest.CorpusBytes(src); err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-		}
-		for _, most := range []int{1, 7, 256, 64 << 10} {
-			growtest.Compare(t, file, src, rng, most, parseIn)
-		}
-	}
 	for _, s := range fuzzSeeds {
 		growtest.Compare(t, "seed", []byte(s), rng, 3, parseIn)
 	}

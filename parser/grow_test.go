@@ -1,7 +1,6 @@
 package parser_test
 
 import (
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -44,33 +43,10 @@ func parseIn(src []byte, more func() []byte) parseRecord {
 // pieces: the file, the errors and what the hooks saw are the same as
 // when the whole input is there at once.
 func TestGrowingInput(t *testing.T) {
-	var files []string
-	for _, root := range []string{"../testdata", "testdata"} {
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".mlir") || strings.Contains(path, "FuzzParseFile")) {
-				files = append(files, path)
-			}
-			return nil
-		})
+	keep := func(path string) bool {
+		return strings.HasSuffix(path, ".mlir") || strings.Contains(path, "FuzzParseFile")
 	}
-	if len(files) < 50 {
-		t.Fatalf("found only %d inputs", len(files))
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.Contains(file, "FuzzParseFile") {
-			if src, err = growtest.CorpusBytes(src); err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-		}
-		for _, most := range []int{1, 7, 256, 64 << 10} {
-			growtest.Compare(t, file, src, rng, most, parseIn)
-		}
-	}
+	growtest.CompareAll(t, 50, keep, parseIn, "../testdata", "testdata")
 }
 
 // FuzzGrowingInput checks any text, arriving in pieces whose sizes the

@@ -5,7 +5,10 @@ package growtest
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -35,4 +38,39 @@ func CorpusBytes(b []byte) ([]byte, error) {
 	}
 	s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
 	return []byte(s), err
+}
+
+// CompareAll runs Compare on every file under roots that keep accepts, in
+// pieces of at most 1, 7, 256 and 64 KB bytes; a file under a fuzz
+// corpus directory (testdata/fuzz) is decoded first. It fails when fewer
+// than least files are found.
+func CompareAll[R any](t *testing.T, least int, keep func(path string) bool, parse func(src []byte, more func() []byte) R, roots ...string) {
+	t.Helper()
+	var files []string
+	for _, root := range roots {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && keep(path) {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) < least {
+		t.Fatalf("found only %d inputs", len(files))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(filepath.ToSlash(file), "testdata/fuzz/") {
+			if src, err = CorpusBytes(src); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+		}
+		for _, most := range []int{1, 7, 256, 64 << 10} {
+			Compare(t, file, src, rng, most, parse)
+		}
+	}
 }
