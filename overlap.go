@@ -163,6 +163,12 @@ type speculation struct {
 // errStopped is the writer's result when it was stopped before the end.
 var errStopped = errors.New("speculative output stopped")
 
+// writeFailed reports whether the writer's result err is a failure to
+// write, rather than a stop.
+func writeFailed(err error) bool {
+	return err != nil && err != errStopped && err != errMismatch
+}
+
 // errMismatch is the writer's result when the edits of the whole
 // signature disagree with what the prefix phase wrote.
 var errMismatch = errors.New("speculative prefix does not match the edits")
@@ -389,7 +395,12 @@ func (sp *speculation) launch() {
 	go func() {
 		err := sp.write()
 		if sp.w.streamed() {
-			// A writer that has stopped frees nothing more of the ring.
+			// A writer that has stopped frees nothing more of the ring;
+			// one that failed to write lets the scan go on alone (the
+			// run then reports the write error, see processStream).
+			if writeFailed(err) {
+				sp.in.grow.wrote(int(^uint(0) >> 1))
+			}
 			sp.in.grow.writerIdle(true)
 		}
 		sp.mu.Lock()

@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -82,14 +83,27 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 		return s.restream(in, r, out, nil)
 	}
 	res, ok := s.streamModule(in, sp, isHLO)
-	if !ok || sp.done == nil || !sp.matches(res, sp.halt()) {
+	if !ok {
 		// The reader stops first: a writer copying to the end of the
-		// stream would wait for it. The output written so far, with its
-		// edits undone, is the stream's start.
+		// stream would wait for it.
 		g.stop()
-		if sp.done != nil {
-			sp.halt()
-		}
+	}
+	var werr error
+	if sp.done != nil {
+		werr = sp.halt()
+	}
+	if writeFailed(werr) {
+		// The output cannot be written: writing it again from a rebuilt
+		// input would fail the same way.
+		g.stop()
+		sp.file.abort()
+		in.Close()
+		return nil, fmt.Errorf("writing %s: %w", out, werr)
+	}
+	if !ok || sp.done == nil || !sp.matches(res, werr) {
+		// The output written so far, with its edits undone, is the
+		// stream's start.
+		g.stop()
 		return s.restream(in, r, out, sp)
 	}
 	if err := sp.file.commit(false); err != nil {
@@ -164,11 +178,11 @@ func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation)
 	if base > 0 {
 		prefix, err := sp.writtenInput(base)
 		if err != nil {
-			if sp != nil {
+			if sp != nil && sp.file != nil {
 				sp.file.abort()
 			}
 			in.Close()
-			return nil, err
+			return nil, fmt.Errorf("writing %s: %w", out, err)
 		}
 		parts = append(parts, prefix...)
 	}
@@ -196,7 +210,9 @@ func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation)
 	}
 	in.Close()
 	if err != nil {
-		again.Close()
+		if again != nil {
+			again.Close()
+		}
 		return nil, err
 	}
 	return s.processTo(again, out, false)

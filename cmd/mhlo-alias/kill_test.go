@@ -230,3 +230,33 @@ func TestWriteErrorFileTooLarge(t *testing.T) {
 		t.Errorf("-o over an existing file: files left behind: %v", tmp)
 	}
 }
+
+// A pipe written to -o that exceeds the file-size limit: the same write
+// error as for a named file, exit status 1, and no file left behind,
+// whether the stream is written as it is read or not.
+func TestStreamWriteErrorFileTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.mlir")
+	if err := os.WriteFile(path, bigModule(6<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.mlir")
+	script := `trap '' XFSZ; ulimit -f 100 || exit 99; cat "$1" | "$2" --passes=flip-may-aliases -o "$3"`
+	cmd := exec.Command("sh", "-c", script, "sh", path, toolBinary(t), out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	code := 0
+	if e, ok := err.(*exec.ExitError); ok {
+		code = e.ExitCode()
+	}
+	if code == 99 {
+		t.Skip("sh cannot set a file-size limit")
+	}
+	if code != 1 || !strings.Contains(stderr.String(), "mhlo-alias: writing "+out) || !strings.Contains(stderr.String(), "file too large") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and a write error", code, stderr.String())
+	}
+	if tmp := others(t, dir); len(tmp) != 0 {
+		t.Errorf("files left behind: %v", tmp)
+	}
+}
