@@ -52,6 +52,11 @@
 // passed, and unchanged ranges are copied file to file by the kernel, so a
 // module of gigabytes takes little memory and little more time than a
 // copy; RewriteFile is the one call for a file rewritten in place.
+// ProcessFileTo and ProcessReaderTo write the output file while the input
+// is scanned; ProcessReaderTo streams a pipe through a ring of memory
+// without keeping its text (its Result's Source is nil), and
+// ProcessReader spools a large stream to a temporary file it scans as it
+// grows.
 //
 // # The stages
 //
