@@ -204,9 +204,22 @@ func (in *input) keepSpan(a, b int) {
 	g := in.grow
 	page := os.Getpagesize()
 	lo := a - a%page
+	end := b + page - 1 - (b+page-1)%page
+	// The span's last page is kept whole, once it has arrived (or the
+	// input has ended): a read just past the span must see the input's
+	// bytes there, not the zeros of a page copied in part.
 	g.mu.Lock()
-	hi := min(b+page-1-(b+page-1)%page, g.n)
+	for g.n < end && !g.done && !g.ring.abandon {
+		g.ring.waiting = true
+		g.cond.Broadcast()
+		g.cond.Wait()
+	}
+	g.ring.waiting = false
+	abandon, hi := g.ring.abandon, min(end, g.n)
 	g.mu.Unlock()
+	if abandon {
+		panic(errAbandon)
+	}
 	if lo >= hi {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -153,4 +154,42 @@ func TestRingLeavesNoHole(t *testing.T) {
 		t.Fatalf("the reservation is mapped only to %#x of %#x", covered, hi)
 	}
 	in.Close()
+}
+
+// A kept span's last page is kept whole: when the span ends where the
+// input has arrived so far, keepSpan waits for the rest of the page, so
+// that a read just past the span sees the input, not zeros.
+func TestKeepWholePage(t *testing.T) {
+	src := bytes.Repeat([]byte("0123456789abcdef"), 2000) // 32000 bytes
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	in, err := streamPipe("<stdin>", r)
+	if err != nil {
+		t.Skip("no ring here:", err)
+	}
+	defer in.Close()
+	const b = 5000 // inside the second page
+	w.Write(src[:b])
+	for deadline := time.Now().Add(10 * time.Second); in.grow.size() < b; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the ring did not read the first bytes")
+		}
+	}
+	kept := make(chan struct{})
+	go func() {
+		in.keepSpan(100, b)
+		close(kept)
+	}()
+	time.Sleep(20 * time.Millisecond)
+	w.Write(src[b:])
+	w.Close()
+	<-kept
+	page := os.Getpagesize()
+	end := (b + page - 1) / page * page
+	if got := in.grow.keep[100:end]; !bytes.Equal(got, src[100:end]) {
+		t.Errorf("kept %q... past the span, want the input's bytes", got[b-100:min(len(got), b-100+16)])
+	}
 }
