@@ -17,11 +17,11 @@ import (
 // as a spool's mapping, so offsets are the input's own and the slice the
 // scan reads never moves; a chunk both are done with is moved (mremap,
 // its pages and not their bytes) to the place of the next, so that
-// reading into it costs no page faults. Nothing of the input is kept
-// behind the ring: the run either finishes from what it read as it
-// passed (the entry signature's early pipeline, see stream.go) or
-// abandons the stream and runs again on the input rebuilt from the
-// output written so far, the ring and the rest of the pipe.
+// reading into it costs no page faults. Behind the ring only the spans
+// the pipeline reads again are kept (a second reservation, see keepSpan):
+// the run either finishes from those or abandons the stream and runs
+// again on the input rebuilt from the output written so far, the ring
+// and the rest of the pipe (stream.go).
 
 // ringChunk and ringChunks size the ring: 8 MB of memory, in chunks of 2
 // MB (a huge page each, where the kernel has them; a pipe's buffer is 1
@@ -36,10 +36,10 @@ var (
 // ring.
 const streamStep = 1 << 20
 
-// ringStall is how long the reader waits for a chunk while the scan
-// waits for bytes before it abandons the stream: the writer is then held
-// (a signature larger than the ring, or no prefix phase) and nothing
-// would move again.
+// ringStall is how long the reader waits for a chunk, while the scan
+// waits for bytes and the writer for leave to copy (or has stopped),
+// before it abandons the stream: nothing would move again (a signature
+// larger than the ring, no prefix phase, a failed writer).
 const ringStall = 50 * time.Millisecond
 
 // errAbandon ends a streamed scan that cannot go on (see ringStall, or a
