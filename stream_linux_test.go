@@ -68,7 +68,10 @@ func TestStreamAbandoned(t *testing.T) {
 	withRing(t, 1<<20, 2)
 	donors := Options{Passes: "buffer-donation-to-alias"}
 	bigSig := "  func.func public @main(%arg0: tensor<4xf32> {jax.buffer_donor = true}" + strings.Repeat(", %a: tensor<4xf32> {x.pad = \"0123456789abcdef\"}", 60000) + ") -> tensor<4xf32> {\n    return %arg0 : tensor<4xf32>\n  }"
-	bare := strings.TrimSuffix(strings.TrimPrefix(string(prefixModule("", prefixMain, "")), string(prefixModule("", prefixMain, ""))[:strings.Index(string(prefixModule("", prefixMain, "")), "\n")+1]), "}\n")
+	// The same functions without the module around them: its first line
+	// and its closing brace go.
+	module := string(prefixModule("", prefixMain, ""))
+	bare := strings.TrimSuffix(module[strings.IndexByte(module, '\n')+1:], "}\n")
 	for _, tt := range []struct {
 		name string
 		src  []byte
