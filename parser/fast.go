@@ -206,7 +206,10 @@ func (d *fastDecoder) advance() {
 		if !l.track(typ, v) {
 			break
 		}
-		d.tok, d.tokEnd = fastToken{Type: typ, Value: v, at: at}, d.lexerPoint()
+		// Field by field: a struct literal is built on the stack and
+		// copied in 16-byte moves that stall on its 8-byte stores.
+		d.tok.Type, d.tok.Value, d.tok.at = typ, v, at
+		d.tokEnd = point{l.pos.Offset, l.pos.Line, l.pos.Column}
 		return
 	}
 	d.ok = false
