@@ -208,15 +208,19 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 		}
 	}
 	if a := f.Header.Attr(keyAlias); a != nil {
-		r, err := parseSpan(&grammar.alias, s.Src, a.Value)
-		if add(err); err == nil {
-			f.Aliases = r.List
+		if f.Aliases = fastAliases(s.Src, a.Value); f.Aliases == nil {
+			r, err := parseSpan(&grammar.alias, s.Src, a.Value)
+			if add(err); err == nil {
+				f.Aliases = r.List
+			}
 		}
 	}
 	if a := f.Header.Attr(keyDonor); a != nil {
-		r, err := parseSpan(&grammar.donor, s.Src, a.Value)
-		if add(err); err == nil {
-			f.Donors = r.List
+		if f.Donors = fastDonors(s.Src, a.Value); f.Donors == nil {
+			r, err := parseSpan(&grammar.donor, s.Src, a.Value)
+			if add(err); err == nil {
+				f.Donors = r.List
+			}
 		}
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {

@@ -1,0 +1,158 @@
+package hlo
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// headerSpan places text as the value of key in a header that starts a
+// few lines into the file, and returns the text and the value's span.
+func headerSpan(key, text string) ([]byte, ast.Span) {
+	src := []byte("HloModule m,\n  " + key + "=" + text)
+	start := len(src) - len(text)
+	return src, ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: start, Line: 2, Column: 4 + len(key)}, End: ast.Pos{Offset: len(src)}}
+}
+
+// checkAliases compares fastAliases with the grammar on the value text:
+// where fastAliases reads it, the grammar reads the same nodes, positions
+// included. It reports whether fastAliases read it.
+func checkAliases(t *testing.T, text string) bool {
+	t.Helper()
+	src, span := headerSpan("input_output_alias", text)
+	got := fastAliases(src, span)
+	if got == nil {
+		return false
+	}
+	want, err := parseSpan(&grammar.alias, src, span)
+	if err != nil {
+		t.Errorf("%q: fastAliases read a list the grammar rejects: %v", text, err)
+		return true
+	}
+	if !reflect.DeepEqual(got, want.List) {
+		t.Errorf("%q: fastAliases and the grammar differ:\n%s\n%s", text, dumpAliases(got), dumpAliases(want.List))
+	}
+	return true
+}
+
+// checkDonors is checkAliases for buffer_donor.
+func checkDonors(t *testing.T, text string) bool {
+	t.Helper()
+	src, span := headerSpan("buffer_donor", text)
+	got := fastDonors(src, span)
+	if got == nil {
+		return false
+	}
+	want, err := parseSpan(&grammar.donor, src, span)
+	if err != nil {
+		t.Errorf("%q: fastDonors read a list the grammar rejects: %v", text, err)
+		return true
+	}
+	if !reflect.DeepEqual(got, want.List) {
+		t.Errorf("%q: fastDonors and the grammar differ:\n%#v\n%#v", text, got, want.List)
+	}
+	return true
+}
+
+func dumpAliases(l *AliasList) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v-%v", l.Pos, l.EndPos)
+	for _, e := range l.Entries {
+		fmt.Fprintf(&b, "\n  %#v", *e)
+	}
+	return b.String()
+}
+
+func TestFastAliasForms(t *testing.T) {
+	read := []string{
+		"{}", "{ }", "{ {0}: (0, {}, may-alias) }", "{{0}:(0,{})}", "{ {0}: (0, {}, must-alias), {1, 2}: (3, {4,5}) }",
+		"{ {}: (0, {}) }", "{ {0}: (0, {}), }", "{ {0,}: (0, {1,}) }", "{\n  {0} : ( 0 , { } , may-alias ) ,\n  {1}: (1, {}) }",
+		"{ /*a*/ {0}: (0, {}) // c\n }", "{ {0}: (-1, {}) }", "{ {0}: (9223372036854775807, {-9223372036854775808}) }",
+		"{ {0}: (007, {}) } ",
+	}
+	left := []string{
+		"", "{", "{ {0}: (0, {}) ", "{ {0}: (0) }", "{ {0} (0, {}) }", "{ {0}: (0, {}, user) }", "{ {0}: (0, {}, may-aliasx) }",
+		"{ {0}: (0, {},) }", "{ {0}: (9223372036854775808, {}) }", "{ {0}: (0, {}) } x", "{ {0}: (0, {}) /* }", "{ {a}: (0, {}) }",
+		"{ {0}: (0, {}), , }", "{ {0}: (1-2, {}) }", "{ {0}: (0, {}, \"may-alias\") }", "{ {0}: 0 }",
+	}
+	for _, s := range read {
+		if !checkAliases(t, s) {
+			t.Errorf("%q: left to the grammar; want it read by hand", s)
+		}
+	}
+	for _, s := range left {
+		if checkAliases(t, s) {
+			t.Errorf("%q: read by hand; want it left to the grammar", s)
+		}
+	}
+}
+
+func TestFastDonorForms(t *testing.T) {
+	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }"}
+	left := []string{"", "{ (0) }", "{ (0, {}) x }", "{ (0, {}, may-alias) }", "{ 0 }", "{ (0, {}) ", "{ (99999999999999999999, {}) }"}
+	for _, s := range read {
+		if !checkDonors(t, s) {
+			t.Errorf("%q: left to the grammar; want it read by hand", s)
+		}
+	}
+	for _, s := range left {
+		if checkDonors(t, s) {
+			t.Errorf("%q: read by hand; want it left to the grammar", s)
+		}
+	}
+}
+
+// Random lists of the forms the readers read, and of a few they leave,
+// with white space and comments between tokens.
+func TestFastAliasRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	sp := func() string { return []string{"", "", " ", "\n  ", " /*index=5*/ ", "// c\n"}[r.IntN(6)] }
+	index := func() string {
+		var is []string
+		for range r.IntN(3) {
+			is = append(is, []string{"0", "1", "12", "-3"}[r.IntN(4)])
+		}
+		return "{" + sp() + strings.Join(is, sp()+","+sp()) + []string{"", "", ","}[r.IntN(3)] + sp() + "}"
+	}
+	list := func(entry func() string) string {
+		var es []string
+		for range r.IntN(5) {
+			es = append(es, entry())
+		}
+		return "{" + sp() + strings.Join(es, sp()+","+sp()) + []string{"", "", ","}[r.IntN(3)] + sp() + "}" + sp()
+	}
+	alias := func() string {
+		kind := []string{"", "", ", may-alias", ", must-alias", "," + sp() + "must-alias" + sp(), ", sys"}[r.IntN(6)]
+		return index() + sp() + ":" + sp() + "(" + sp() + []string{"0", "5", "-1"}[r.IntN(3)] + sp() + "," + sp() + index() + kind + ")"
+	}
+	donor := func() string {
+		return "(" + sp() + []string{"0", "5", "x"}[r.IntN(3)] + sp() + "," + sp() + index() + ")"
+	}
+	fastA, fastD := 0, 0
+	for range 2000 {
+		if checkAliases(t, list(alias)) {
+			fastA++
+		}
+		if checkDonors(t, list(donor)) {
+			fastD++
+		}
+	}
+	if fastA < 500 || fastD < 500 {
+		t.Errorf("read %d alias and %d donor lists of 2000 each; the generator should give more", fastA, fastD)
+	}
+}
+
+// FuzzFastAliases: wherever fastAliases or fastDonors reads a list, the
+// grammar reads the same nodes.
+func FuzzFastAliases(f *testing.F) {
+	f.Add("{ {0}: (0, {}, may-alias), {1, 2}: (3, {4,5}) }")
+	f.Add("{ (0, {}), (1, {1}) }")
+	f.Fuzz(func(t *testing.T, text string) {
+		checkAliases(t, text)
+		checkDonors(t, text)
+	})
+}
