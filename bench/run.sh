@@ -6,9 +6,12 @@
 #
 #   bench/run.sh [SIZE]      # SIZE of the largest module, default 2g
 #
-# RUNS (default 3) is how often each command runs; the best time counts.
+# RUNS (default 5) is how often each command runs; the best time counts.
 # The rows of small modules (tens of milliseconds) run SMALL_RUNS times
 # (default 15), as one slow run in three is common on a shared machine.
+# A row's commands run in turn (the tool, its baseline, the tool, ...),
+# not each RUNS times in a row, so that both see the same minutes of a
+# machine whose speed drifts.
 # TOOL=path measures that mhlo-alias binary instead of building this tree
 # (to measure an older version with the same script).
 # Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
@@ -17,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-2g}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 SMALL_RUNS=${SMALL_RUNS:-15}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -64,44 +67,67 @@ best() {
   echo "$(printf '%s\n' "${t[@]}" | sort -n | head -1) $m"
 }
 
+# bestof CMD1... :: CMD2... [:: CMD3...]: RUNS rounds, each running every
+# command once in turn, so that a ratio between them is taken on the same
+# machine state (a shared machine drifts over seconds); prints "seconds
+# KB" for each command, one line each, in order: its best time and its
+# largest peak RSS.
+bestof() {
+  local cmds=() cur=() a
+  for a in "$@"; do
+    if [ "$a" = "::" ]; then cmds+=("$(printf '%q ' "${cur[@]}")"); cur=(); else cur+=("$a"); fi
+  done
+  cmds+=("$(printf '%q ' "${cur[@]}")")
+  local n=${#cmds[@]} i s k
+  local -a bt bm
+  for ((i = 0; i < n; i++)); do bt[i]=999999; bm[i]=0; done
+  for _ in $(seq "$RUNS"); do
+    for ((i = 0; i < n; i++)); do
+      read -r s k < <(eval "measure ${cmds[i]}")
+      rm -f "$work/out.mlir"
+      awk -v a="$s" -v b="${bt[i]}" 'BEGIN { exit !(a < b) }' && bt[i]=$s
+      (( k > bm[i] )) && bm[i]=$k
+    done
+  done
+  for ((i = 0; i < n; i++)); do echo "${bt[i]} ${bm[i]}"; done
+}
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 0.001; printf "%.2f", a / b }'; }
 mib() { echo $(( $1 / 1024 )); }
 row() { printf '%-44s %s\n' "$1" "$2"; }
 
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(go version | cut -d' ' -f3), best of $RUNS"
+echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr), $(go version | cut -d' ' -f3), best of $RUNS, interleaved"
 echo
 
 # 1. Signatures: a module that is all signature, against mlir-opt-19
 # parsing and printing it.
-sig() { # sig N: the tool's time on an N-parameter signature-only module
-  "$gen" -size 0 -params "$1" -o "$work/sig$1.mlir"
-  RUNS=$SMALL_RUNS best "$tool" --passes=add-may-aliases -o "$work/out.mlir" "$work/sig$1.mlir"
-}
-read -r sig8 sig8m < <(sig 8000)
-read -r sig4 _ < <(sig 4000)
+"$gen" -size 0 -params 8000 -o "$work/sig8000.mlir"
+"$gen" -size 0 -params 4000 -o "$work/sig4000.mlir"
+sigtool() { echo "$tool" --passes=add-may-aliases -o "$work/out.mlir" "$work/sig$1.mlir"; }
 if $have_opt; then
-  read -r opt8 _ < <(RUNS=$SMALL_RUNS best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/sig8000.mlir")
+  { read -r sig8 sig8m; read -r sig4 _; read -r opt8 _; } < <(RUNS=$SMALL_RUNS bestof $(sigtool 8000) :: $(sigtool 4000) :: \
+    mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/sig8000.mlir")
   row "8000 parameters, signature only ($(( $(stat -c %s "$work/sig8000.mlir") / 1000 )) KB)" \
     "mhlo-alias ${sig8}s, mlir-opt-19 ${opt8}s: $(ratio "$opt8" "$sig8")x faster than mlir-opt; 4000->8000 $(ratio "$sig8" "$sig4")x; peak $(mib "$sig8m") MiB"
 else
+  { read -r sig8 sig8m; read -r sig4 _; } < <(RUNS=$SMALL_RUNS bestof $(sigtool 8000) :: $(sigtool 4000))
   row "8000 parameters, signature only" "mhlo-alias ${sig8}s; 4000->8000 $(ratio "$sig8" "$sig4")x (no mlir-opt-19)"
 fi
 
 # 2. Matching passes on same-shape parameters: growth when N doubles, and
 # the donation pass against mlir-opt-19 on the same file.
-uniform() { # uniform N PASS [-donors]: the tool's time and RSS
-  local n=$1 pass=$2; shift 2
-  "$gen" -size 0 -params "$n" -uniform 'tensor<64x128xf32>' "$@" -o "$work/u$n.mlir"
-  RUNS=$SMALL_RUNS best "$tool" --passes="$pass" -o "$work/out.mlir" "$work/u$n.mlir"
-}
 for pass in buffer-donation-to-alias add-may-aliases; do
   flags=(); [ "$pass" = buffer-donation-to-alias ] && flags=(-donors)
-  read -r t8 _ < <(uniform 8000 "$pass" "${flags[@]}")
-  read -r t16 m16 < <(uniform 16000 "$pass" "${flags[@]}")
-  what="8000->16000 $(ratio "$t16" "$t8")x (${t8}s -> ${t16}s); peak $(mib "$m16") MiB"
+  for n in 8000 16000; do "$gen" -size 0 -params "$n" -uniform 'tensor<64x128xf32>' "${flags[@]}" -o "$work/u$n.mlir"; done
+  utool() { echo "$tool" --passes="$pass" -o "$work/out.mlir" "$work/u$1.mlir"; }
+  opt=()
   if $have_opt && [ "$pass" = buffer-donation-to-alias ]; then
-    read -r opt _ < <(RUNS=$SMALL_RUNS best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/u16000.mlir")
-    what="$what; mlir-opt-19 ${opt}s: $(ratio "$opt" "$t16")x faster"
+    opt=(:: mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/u16000.mlir")
+  fi
+  { read -r t8 _; read -r t16 m16; read -r topt _ || true; } < <(RUNS=$SMALL_RUNS bestof $(utool 8000) :: $(utool 16000) "${opt[@]}")
+  what="8000->16000 $(ratio "$t16" "$t8")x (${t8}s -> ${t16}s); peak $(mib "$m16") MiB"
+  if [ ${#opt[@]} -gt 0 ]; then
+    what="$what; mlir-opt-19 ${topt}s: $(ratio "$topt" "$t16")x faster"
     read -r _ sm < <(measure sh -c "cat '$work/u16000.mlir' | '$tool' --passes=$pass -o '$work/out.mlir'")
     what="$what; from a pipe: peak $(mib "$sm") MiB"
   fi
@@ -110,13 +136,15 @@ done
 
 # 3. File to file against cp and mlir-opt-19.
 filecmp() { # filecmp NAME FILE: cp, the tool, and mlir-opt-19 on FILE
-  local name=$1 file=$2 cp_t cp_m tool_t tool_m opt
-  read -r cp_t _ < <(best cp "$file" "$work/out.mlir")
-  read -r tool_t tool_m < <(best "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$file")
-  local what="cp ${cp_t}s, mhlo-alias ${tool_t}s: $(ratio "$tool_t" "$cp_t")x cp; peak $(mib "$tool_m") MiB"
+  local name=$1 file=$2 cp_t tool_t tool_m opt_t opt=()
   if $have_opt && [ "$3" = opt ]; then
-    read -r opt _ < <(best mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$file")
-    what="$what; mlir-opt-19 ${opt}s: $(ratio "$opt" "$tool_t")x faster"
+    opt=(:: mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$file")
+  fi
+  { read -r cp_t _; read -r tool_t tool_m; read -r opt_t _ || true; } < <(bestof cp "$file" "$work/out.mlir" :: \
+    "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$file" "${opt[@]}")
+  local what="cp ${cp_t}s, mhlo-alias ${tool_t}s: $(ratio "$tool_t" "$cp_t")x cp; peak $(mib "$tool_m") MiB"
+  if [ ${#opt[@]} -gt 0 ]; then
+    what="$what; mlir-opt-19 ${opt_t}s: $(ratio "$opt_t" "$tool_t")x faster"
   fi
   row "$name ($(( $(stat -c %s "$file") / 1000000 )) MB), file to file" "$what"
 }
@@ -130,20 +158,22 @@ rm -f "$work/m420first.mlir"
 
 "$gen" -hlo -size 420m -params 2000 -o "$work/h420.hlo"
 filecmp "420 MB HLO text dump, 2000 parameters" "$work/h420.hlo" noopt
-read -r _ hm < <(measure sh -c "cat '$work/h420.hlo' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
-row "420 MB HLO text dump from a pipe" "peak $(mib "$hm") MiB"
+{ read -r hnamed _; read -r hpiped hm; } < <(bestof "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/h420.hlo" :: \
+  sh -c "cat '$work/h420.hlo' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
+row "420 MB HLO text dump from a pipe" "named ${hnamed}s; pipe ${hpiped}s ($(ratio "$hpiped" "$hnamed")x, peak $(mib "$hm") MiB)"
 rm -f "$work/h420.hlo"
 
 # 4. Standard input against a named file, the same module.
 for f in m45 m420; do
-  read -r named _ < <(best "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/$f.mlir")
-  read -r piped pm < <(best sh -c "cat '$work/$f.mlir' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'")
-  read -r redir _ < <(best sh -c "'$tool' --passes=flip-may-aliases -o '$work/out.mlir' < '$work/$f.mlir'")
+  # With what a pipe costs before any work: cat into a pipe, drained,
+  # and copied into a file, against the same named run.
+  { read -r named _; read -r piped pm; read -r redir _; read -r drain _; read -r pcopy _; } < <(bestof \
+    "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/$f.mlir" :: \
+    sh -c "cat '$work/$f.mlir' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'" :: \
+    sh -c "'$tool' --passes=flip-may-aliases -o '$work/out.mlir' < '$work/$f.mlir'" :: \
+    sh -c "cat '$work/$f.mlir' | cat >/dev/null" :: \
+    sh -c "cat '$work/$f.mlir' | cat >'$work/out.mlir'")
   row "$f module from standard input" "named ${named}s; pipe ${piped}s ($(ratio "$piped" "$named")x, peak $(mib "$pm") MiB); redirect ${redir}s ($(ratio "$redir" "$named")x)"
-  # What a pipe costs before any work: cat into a pipe, drained, and
-  # copied into a file, against the same named run.
-  read -r drain _ < <(best sh -c "cat '$work/$f.mlir' | cat >/dev/null")
-  read -r pcopy _ < <(best sh -c "cat '$work/$f.mlir' | cat >'$work/out.mlir'")
   row "  the pipe alone, $f" "cat | cat >/dev/null ${drain}s ($(ratio "$drain" "$named")x named); cat | cat >file ${pcopy}s ($(ratio "$pcopy" "$named")x)"
 done
 read -r _ dm < <(measure "$tool" --passes=flip-may-aliases -d "$work/m420.mlir")
@@ -160,10 +190,13 @@ rm -f "$work/big.mlir" "$work/out.mlir"
 # 6. Per-invocation time on a small module, against a Go hello-world.
 "$gen" -size 2k -params 14 -const 32 -o "$work/small.mlir"
 loop() { local start end; start=$(date +%s%N); for _ in $(seq 300); do "$@" >/dev/null; done; end=$(date +%s%N); echo $(( (end - start) / 300000 )); }
+# Each loop twice, in turn; the faster of each counts.
 hello_us=$(loop "$work/hello-world")
 tool_us=$(loop "$tool" --passes=flip-may-aliases "$work/small.mlir")
 hello_us2=$(loop "$work/hello-world")
+tool_us2=$(loop "$tool" --passes=flip-may-aliases "$work/small.mlir")
 (( hello_us2 < hello_us )) && hello_us=$hello_us2
+(( tool_us2 < tool_us )) && tool_us=$tool_us2
 row "small module ($(( $(stat -c %s "$work/small.mlir") / 1000 )) KB), per run" "hello-world ${hello_us} us, mhlo-alias ${tool_us} us: $(ratio "$tool_us" "$hello_us")x hello-world"
 
 # 7. -w on many files: one call for all against one call per file. The
