@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -179,6 +180,7 @@ func TestHLOAndMLIRWriteTheSameConfig(t *testing.T) {
 		if hcfg.LongString() != mcfg.LongString() || hcfg.Output().StringWithLayout() != mcfg.Output().StringWithLayout() {
 			t.Fatalf("the two front ends read different modules:\n%s\n%s", hcfg.LongString(), mcfg.LongString())
 		}
+		read := hlo.TablesOf(hcfg)
 		randomConfig(r, hcfg)
 		if errs := model.Verify(hcfg); errs.HasErrors() {
 			t.Fatalf("the random config is invalid: %v", errs)
@@ -189,6 +191,11 @@ func TestHLOAndMLIRWriteTheSameConfig(t *testing.T) {
 		hedits, err := hlo.Edits(hf, hsrc, hcfg)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The tables taken before the change spare Edits its second
+		// lowering, and give the same edits.
+		if since, err := hlo.EditsSince(hf, hsrc, read, hcfg); err != nil || !slices.Equal(since, hedits) {
+			t.Fatalf("EditsSince gave %v, %v; Edits %v", since, err, hedits)
 		}
 		hout, _ := printer.Bytes(hsrc, hedits)
 		medits, err := printer.Edits(mf, msrc, mcfg, emit)

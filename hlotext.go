@@ -54,13 +54,14 @@ func (s *settings) rewriteHLO(file *hlo.File, src []byte, rs *[]ast.Remark) (*mo
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
+	read := hlo.TablesOf(cfg)
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
 	}
 	if !s.rewrites() {
 		return cfg, nil, diags
 	}
-	edits, err := hlo.Edits(file, src, cfg)
+	edits, err := hlo.EditsSince(file, src, read, cfg)
 	if err != nil {
 		return nil, nil, append(diags, asList(err)...)
 	}

@@ -341,10 +341,11 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 		if diags.HasErrors() {
 			return
 		}
+		read := hlo.TablesOf(cfg)
 		if diags = sp.s.runPasses(cfg, nil); diags.HasErrors() {
 			return
 		}
-		edits, err := hlo.Edits(f, sp.in.text(), cfg)
+		edits, err := hlo.EditsSince(f, sp.in.text(), read, cfg)
 		if err != nil {
 			return
 		}
