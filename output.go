@@ -208,26 +208,45 @@ const zeroCopyMin = 1 << 20
 // copyRange writes data[a:b] through bw, which buffers w. A large range
 // from a file to a file is copied by the kernel (copy_file_range) after
 // the buffer is flushed, so the bytes never pass through this process; it
-// moves the input file's offset, so one copy at a time.
+// moves the input file's offset, so one copy at a time. A range that the
+// edits before it have moved by other than whole pages is written from
+// mappings of the input instead, where the system has them
+// (writeShifted).
 func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 	dst := w
-	if cw, ok := w.(*countingWriter); ok {
+	cw, counting := w.(*countingWriter)
+	if counting {
 		dst = cw.w
 	}
 	if f, ok := dst.(*os.File); ok && in.file != nil && b-a >= zeroCopyMin {
 		if err := bw.Flush(); err != nil {
 			return err
 		}
-		if _, err := in.file.Seek(int64(a), io.SeekStart); err == nil {
-			n, err := io.Copy(f, io.LimitReader(in.file, int64(b-a)))
-			if cw, ok := w.(*countingWriter); ok {
-				cw.n += n
-			}
+		n, done, err := in.copyFile(f, a, b)
+		if counting {
+			cw.n += n
+		}
+		if done {
 			return err
 		}
 	}
 	_, err := bw.Write(in.current()[a:b])
 	return err
+}
+
+// copyFile copies data[a:b] from the input file to f, at f's offset, and
+// reports whether it did (with nothing written when it did not).
+func (in *input) copyFile(f *os.File, a, b int) (int64, bool, error) {
+	if at, err := f.Seek(0, io.SeekCurrent); err == nil && (int(at)-a)%os.Getpagesize() != 0 {
+		if n, ok, err := in.writeShifted(f, a, b, int(at)); ok {
+			return n, true, err
+		}
+	}
+	if _, err := in.file.Seek(int64(a), io.SeekStart); err != nil {
+		return 0, false, nil
+	}
+	n, err := io.Copy(f, io.LimitReader(in.file, int64(b-a)))
+	return n, true, err
 }
 
 // countingWriter counts what goes through it, for WriteTo's result.
