@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/participle/v2"
+
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
@@ -23,46 +25,42 @@ func headerSpan(key, text string) ([]byte, ast.Span) {
 // included. It reports whether fastAliases read it.
 func checkAliases(t *testing.T, text string) bool {
 	t.Helper()
-	src, span := headerSpan("input_output_alias", text)
-	got := fastAliases(src, span)
-	if got == nil {
-		return false
-	}
-	want, err := parseSpan(&grammar.alias, src, span)
-	if err != nil {
-		t.Errorf("%q: fastAliases read a list the grammar rejects: %v", text, err)
-		return true
-	}
-	if !reflect.DeepEqual(got, want.List) {
-		t.Errorf("%q: fastAliases and the grammar differ:\n%s\n%s", text, dumpAliases(got), dumpAliases(want.List))
-	}
-	return true
+	return checkList(t, "input_output_alias", text, fastAliases, &grammar.alias, func(r *aliasRoot) *AliasList { return r.List })
 }
 
 // checkDonors is checkAliases for buffer_donor.
 func checkDonors(t *testing.T, text string) bool {
 	t.Helper()
-	src, span := headerSpan("buffer_donor", text)
-	got := fastDonors(src, span)
+	return checkList(t, "buffer_donor", text, fastDonors, &grammar.donor, func(r *donorRoot) *DonorList { return r.List })
+}
+
+// checkList compares the hand reader fast of the header value key with
+// the grammar p, whose root's list is list(root).
+func checkList[L, R any](t *testing.T, key, text string, fast func([]byte, ast.Span) *L, p **participle.Parser[R], list func(*R) *L) bool {
+	t.Helper()
+	src, span := headerSpan(key, text)
+	got := fast(src, span)
 	if got == nil {
 		return false
 	}
-	want, err := parseSpan(&grammar.donor, src, span)
+	want, err := parseSpan(p, src, span)
 	if err != nil {
-		t.Errorf("%q: fastDonors read a list the grammar rejects: %v", text, err)
+		t.Errorf("%q: read by hand, but the grammar rejects it: %v", text, err)
 		return true
 	}
-	if !reflect.DeepEqual(got, want.List) {
-		t.Errorf("%q: fastDonors and the grammar differ:\n%#v\n%#v", text, got, want.List)
+	if w := list(want); !reflect.DeepEqual(got, w) {
+		t.Errorf("%q: the hand reader and the grammar differ:\n%s\n%s", text, dump(got), dump(w))
 	}
 	return true
 }
 
-func dumpAliases(l *AliasList) string {
+// dump prints a list with its entries, positions included.
+func dump(l any) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v-%v", l.Pos, l.EndPos)
-	for _, e := range l.Entries {
-		fmt.Fprintf(&b, "\n  %#v", *e)
+	fmt.Fprintf(&b, "%+v", l)
+	v := reflect.ValueOf(l).Elem().FieldByName("Entries")
+	for i := 0; i < v.Len(); i++ {
+		fmt.Fprintf(&b, "\n  %+v", v.Index(i).Elem().Interface())
 	}
 	return b.String()
 }
