@@ -77,31 +77,13 @@ func TestFastAliasForms(t *testing.T) {
 		"{ {0}: (0, {},) }", "{ {0}: (9223372036854775808, {}) }", "{ {0}: (0, {}) } x", "{ {0}: (0, {}) /* }", "{ {a}: (0, {}) }",
 		"{ {0}: (0, {}), , }", "{ {0}: (1-2, {}) }", "{ {0}: (0, {}, \"may-alias\") }", "{ {0}: 0 }",
 	}
-	for _, s := range read {
-		if !checkAliases(t, s) {
-			t.Errorf("%q: left to the grammar; want it read by hand", s)
-		}
-	}
-	for _, s := range left {
-		if checkAliases(t, s) {
-			t.Errorf("%q: read by hand; want it left to the grammar", s)
-		}
-	}
+	checkForms(t, checkAliases, read, left)
 }
 
 func TestFastDonorForms(t *testing.T) {
 	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }"}
 	left := []string{"", "{ (0) }", "{ (0, {}) x }", "{ (0, {}, may-alias) }", "{ 0 }", "{ (0, {}) ", "{ (99999999999999999999, {}) }"}
-	for _, s := range read {
-		if !checkDonors(t, s) {
-			t.Errorf("%q: left to the grammar; want it read by hand", s)
-		}
-	}
-	for _, s := range left {
-		if checkDonors(t, s) {
-			t.Errorf("%q: read by hand; want it left to the grammar", s)
-		}
-	}
+	checkForms(t, checkDonors, read, left)
 }
 
 // Random lists of the forms the readers read, and of a few they leave,

@@ -56,6 +56,23 @@ func checkFast(t *testing.T, text string) bool {
 	return true
 }
 
+// checkForms runs check, which reports whether a hand reader read its
+// text, on texts the reader must read and on texts it must leave to the
+// grammar.
+func checkForms(t *testing.T, check func(*testing.T, string) bool, read, left []string) {
+	t.Helper()
+	for _, s := range read {
+		if !check(t, s) {
+			t.Errorf("%q: left to the grammar; want it read by hand", s)
+		}
+	}
+	for _, s := range left {
+		if check(t, s) {
+			t.Errorf("%q: read by hand; want it left to the grammar", s)
+		}
+	}
+}
+
 func TestFastShapeForms(t *testing.T) {
 	read := []string{
 		"f32[2,3]{1,0}", "s32[]", "pred[]{}", "f32[4]", "bf16[8, 128] {0, 1}", "f32[?,4]{1,0}",
@@ -67,16 +84,7 @@ func TestFastShapeForms(t *testing.T) {
 		"f32[<=4]{0}", "f32[2]{0:T(8,128)S(1)}", "f32[2]{0:S(1)}", "f32[2]{0:T}", "f32[2]{0:T(8,)}", "f32[2]{0:T(a)}", "f32[2]{,0}", "(f32[2]{0},)", "f32[2,]", "f32", "[2]",
 		"f32[2]{0,}", "f32[2]{a}", "(f32[2]{0} f32[3])", "f32[2", "(", "", "f32[2]{0", "%x",
 	}
-	for _, s := range read {
-		if !checkFast(t, s) {
-			t.Errorf("%q: left to the grammar; want it read by hand", s)
-		}
-	}
-	for _, s := range left {
-		if checkFast(t, s) {
-			t.Errorf("%q: read by hand; want it left to the grammar", s)
-		}
-	}
+	checkForms(t, checkFast, read, left)
 }
 
 // Random shapes of the forms fastShape reads, and of a few it leaves,
@@ -188,22 +196,13 @@ func checkLayout(t *testing.T, text string) bool {
 }
 
 func TestFastLayout(t *testing.T) {
-	for _, s := range []string{
+	checkForms(t, checkLayout, []string{
 		"{()->()}", "{(f32[2]{0})->f32[2]{0}}", "{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}",
 		"{ ( f32[2]{0} ,\n s8[4]{0} ) -> ( ) }", "{(f32[?,2]{1,0:T(2,*)})->f32[]}",
-	} {
-		if !checkLayout(t, s) {
-			t.Errorf("%q: left to the grammar; want it read by hand", s)
-		}
-	}
-	for _, s := range []string{
+	}, []string{
 		"{(f32[<=2]{0})->f32[]}", "{(f32[2]{0:S(1)})->f32[]}", "{(f32[2]{0},)->f32[]}", "{(f32[2]{0})f32[]}",
 		"{(f32[2]{0})->f32[]} x", "{(f32[2]{0})->f32[]", "(f32[2]{0})->f32[]", "{(f32[2]{0} /* x)->f32[]}",
-	} {
-		if checkLayout(t, s) {
-			t.Errorf("%q: read by hand; want it left to the grammar", s)
-		}
-	}
+	})
 	r := rand.New(rand.NewPCG(5, 6))
 	sp := func() string { return []string{"", "", " ", "\n  ", " /*index=5*/ ", "// c\n"}[r.IntN(6)] }
 	shape := func() string {
