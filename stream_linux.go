@@ -39,7 +39,9 @@ const streamStep = 1 << 20
 // ringStall is how long the reader waits for a chunk, while the scan
 // waits for bytes and the writer for leave to copy (or has stopped),
 // before it abandons the stream: nothing would move again (a signature
-// larger than the ring, no prefix phase, a failed writer).
+// larger than the ring, no prefix phase, a failed writer). The wait must
+// last two periods in a row, the second begun after the first was seen
+// to end.
 const ringStall = 50 * time.Millisecond
 
 // errAbandon ends a streamed scan that cannot go on (see ringStall, or a
@@ -56,6 +58,7 @@ type ring struct {
 	idle    bool // the writer waits to be told it may copy more, or has not started
 	abandon bool // the stream is abandoned: the scan stops, the reader too
 	stalled time.Time
+	confirm bool // the stall has lasted one period, and a second has begun
 	r       *os.File
 	stopped chan struct{} // closed when the reader has returned
 }
@@ -121,20 +124,27 @@ func (g *growing) readRing() error {
 				continue
 			}
 			if rg.waiting && rg.idle {
-				if rg.stalled.IsZero() {
+				switch {
+				case rg.stalled.IsZero():
 					rg.stalled = time.Now()
-					time.AfterFunc(ringStall, func() {
-						g.mu.Lock()
-						g.cond.Broadcast()
-						g.mu.Unlock()
-					})
-				} else if time.Since(rg.stalled) >= ringStall {
+					g.wakeAfter(ringStall)
+				case time.Since(rg.stalled) < ringStall:
+				case !rg.confirm:
+					// A second period, begun now: a process that was not
+					// running (a stopped process, a paused virtual
+					// machine) finds every wait long when it runs again,
+					// before the scan and the writer have had a turn.
+					rg.confirm, rg.stalled = true, time.Now()
+					g.wakeAfter(ringStall)
+				default:
 					rg.abandon = true
 					g.cond.Broadcast()
+				}
+				if rg.abandon {
 					break
 				}
 			} else {
-				rg.stalled = time.Time{}
+				rg.stalled, rg.confirm = time.Time{}, false
 			}
 			g.cond.Wait()
 		}
@@ -159,6 +169,15 @@ func (g *growing) readRing() error {
 			return nil
 		}
 	}
+}
+
+// wakeAfter wakes the reader after d, to look at a stall again.
+func (g *growing) wakeAfter(d time.Duration) {
+	time.AfterFunc(d, func() {
+		g.mu.Lock()
+		g.cond.Broadcast()
+		g.mu.Unlock()
+	})
 }
 
 // recycle moves the pages of the oldest chunk to the place of the chunk
