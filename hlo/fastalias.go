@@ -54,16 +54,7 @@ func fastDonors(src []byte, span ast.Span) *DonorList {
 	end, ok := c.list('}', func() bool {
 		e := &DonorEntry{Pos: c.here()}
 		var ok bool
-		if _, ok = c.eat('('); !ok {
-			return false
-		}
-		if e.Param, ok = c.int64(); !ok {
-			return false
-		}
-		if _, ok = c.eat(','); !ok {
-			return false
-		}
-		if e.ParamIndex, ok = c.shapeIndex(); !ok {
+		if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
 			return false
 		}
 		if e.EndPos, ok = c.eat(')'); !ok {
@@ -90,17 +81,7 @@ func (c *byteCursor) aliasEntry() *AliasEntry {
 	if _, ok = c.eat(':'); !ok {
 		return nil
 	}
-	if _, ok = c.eat('('); !ok {
-		return nil
-	}
-	e.ParamPos = c.here()
-	if e.Param, ok = c.int64(); !ok {
-		return nil
-	}
-	if _, ok = c.eat(','); !ok {
-		return nil
-	}
-	if e.ParamIndex, ok = c.shapeIndex(); !ok {
+	if e.ParamPos, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
 		return nil
 	}
 	if c.is(',') {
@@ -124,6 +105,23 @@ func (c *byteCursor) aliasEntry() *AliasEntry {
 		return nil
 	}
 	return e
+}
+
+// paramRef reads `(PARAM, {j...}`, the part an alias and a donor share,
+// up to what may follow the index; pos is PARAM's.
+func (c *byteCursor) paramRef() (pos ast.Pos, param int64, index []int64, ok bool) {
+	if _, ok = c.eat('('); !ok {
+		return
+	}
+	pos = c.here()
+	if param, ok = c.int64(); !ok {
+		return
+	}
+	if _, ok = c.eat(','); !ok {
+		return
+	}
+	index, ok = c.shapeIndex()
+	return
 }
 
 // shapeIndex reads `{i, j, ...}`, a trailing comma allowed, as
