@@ -133,7 +133,7 @@ done
 # with a syntax error at its end, against cp of the same file.
 flat() { # flat FILE END: a @main whose argument carries foo = [1, 1, ...END
   { printf 'func.func @main(%%arg0: tensor<4xf32> {foo = ['
-    yes '1, ' | tr -d '\n' | head -c 50000000
+    head -c 50000000 < <(yes '1, ' | tr -d '\n')
     printf '%s' "$2"
     printf ' -> tensor<4xf32> {\n  return %%arg0 : tensor<4xf32>\n}\n'; } >"$1"
 }
