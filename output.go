@@ -3,6 +3,8 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +24,20 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 	if r.in.streamed {
 		return 0, errNotKept(r.Name)
 	}
+	if err := r.in.unchanged(); err != nil {
+		return 0, err
+	}
 	cw := &countingWriter{w: w}
+	var err error
+	gerr := r.in.guard(func() { err = r.writeModules(cw) })
+	if err = cmp.Or(gerr, r.in.ioErr(err)); err != nil {
+		return cw.n, err
+	}
+	return cw.n, r.in.unchanged()
+}
+
+// writeModules is WriteTo's loop over the modules.
+func (r *Result) writeModules(cw *countingWriter) error {
 	first := true
 	for _, m := range r.Modules {
 		if !m.OK {
@@ -30,15 +45,15 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 		}
 		if !first {
 			if _, err := io.WriteString(cw, splitMarker+"\n"); err != nil {
-				return cw.n, err
+				return err
 			}
 		}
 		first = false
 		if err := r.in.copyEdited(cw, m.Start, m.End, m.Edits); err != nil {
-			return cw.n, err
+			return err
 		}
 	}
-	return cw.n, nil
+	return nil
 }
 
 // Bytes returns the output text, as WriteTo writes it.
@@ -72,11 +87,14 @@ func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
 		edits = append(edits, m.Edits...)
 	}
 	var b bytes.Buffer
-	err := printer.Diff(&b, r.in.data, edits, printer.DiffOptions{
-		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
-		CountLines: r.in.countLines,
+	var err error
+	gerr := r.in.guard(func() {
+		err = printer.Diff(&b, r.in.data, edits, printer.DiffOptions{
+			OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+			CountLines: r.in.countLines,
+		})
 	})
-	if err != nil {
+	if err = cmp.Or(gerr, err, r.in.unchanged()); err != nil {
 		return err
 	}
 	_, err = w.Write(b.Bytes())
@@ -226,12 +244,16 @@ func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 		if counting {
 			cw.n += n
 		}
+		if done && err == nil && n != int64(b-a) {
+			// The kernel copies to the file's end: it was truncated.
+			err = in.changed()
+		}
 		if done {
-			return err
+			return in.ioErr(err)
 		}
 	}
 	_, err := bw.Write(in.current()[a:b])
-	return err
+	return in.ioErr(err)
 }
 
 // copyFile copies data[a:b] from the input file to f, at f's offset, and
@@ -273,6 +295,10 @@ func writeAtomic(path string, sync bool, write func(*os.File) error) error {
 	}
 	if err := write(a.tmp); err != nil {
 		a.abort()
+		var ce *ChangedError
+		if errors.As(err, &ce) {
+			return err // the input's error, not the output's
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return a.commit(sync)

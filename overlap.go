@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"io"
 	"os"
@@ -75,16 +76,24 @@ func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, 
 // processTo processes in and writes its output to out (in place when
 // inPlace), during the scan where it can.
 func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, error) {
-	if err := s.prepare(in); err != nil {
-		in.Close()
-		return nil, err
-	}
-	if err := s.checkInput(in); err != nil {
+	var err error
+	gerr := in.guard(func() {
+		if err = s.prepare(in); err == nil {
+			err = s.checkInput(in)
+		}
+	})
+	if err = cmp.Or(gerr, err); err != nil {
 		in.Close()
 		return nil, err
 	}
 	sp := newSpeculation(in, s, out, inPlace)
-	res, err := s.process(in, sp)
+	var res *Result
+	if gerr := in.guard(func() { res, err = s.process(in, sp) }); gerr != nil {
+		err = gerr
+	}
+	if err == nil {
+		err = in.unchanged()
+	}
 	if err != nil {
 		if sp != nil {
 			sp.finish(nil)
@@ -394,7 +403,10 @@ func (sp *speculation) launch() {
 	sp.file, sp.done = file, make(chan error, 1)
 	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
 	go func() {
-		err := sp.write()
+		var err error
+		if gerr := sp.in.guard(func() { err = sp.write() }); gerr != nil {
+			err = gerr
+		}
 		if sp.w.streamed() {
 			// A writer that has stopped frees nothing more of the ring;
 			// one that failed to write lets the scan go on alone (the
@@ -478,7 +490,7 @@ func (sp *speculation) finish(res *Result) bool {
 	if sp.done == nil {
 		return false
 	}
-	if !sp.matches(res, sp.halt()) {
+	if !sp.matches(res, sp.halt()) || sp.in.unchanged() != nil {
 		sp.file.abort()
 		return false
 	}

@@ -102,13 +102,23 @@ func process(in *input, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.prepare(in); err != nil {
-		return nil, err
+	var res *Result
+	gerr := in.guard(func() {
+		if err = s.prepare(in); err != nil {
+			return
+		}
+		if err = s.checkInput(in); err != nil {
+			return
+		}
+		res, err = s.process(in, nil)
+	})
+	if gerr == nil {
+		gerr = in.unchanged()
 	}
-	if err := s.checkInput(in); err != nil {
-		return nil, err
+	if gerr != nil {
+		return nil, gerr
 	}
-	return s.process(in, nil)
+	return res, err
 }
 
 // prepare waits for the whole of a growing input unless the scan can
