@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -320,12 +321,63 @@ func createAtomic(path string) (*atomicFile, error) {
 		}
 		a.mode = st.Mode().Perm()
 	}
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.closed {
+		return nil, errInterrupted
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return nil, err
 	}
 	a.tmp = tmp
+	temps.files[tmp.Name()] = true
 	return a, nil
+}
+
+// temps are the temporary files being written, for
+// RemoveTemporaryFiles; closed once it has run.
+var temps = struct {
+	sync.Mutex
+	files  map[string]bool
+	closed bool
+}{files: map[string]bool{}}
+
+var errInterrupted = errors.New("interrupted")
+
+// RemoveTemporaryFiles removes the temporary files of every write under
+// way (Result.WriteFile, WriteInPlace, ProcessFileTo, ...) and makes them
+// and any later write fail, leaving their targets as they were. It is for
+// a program that exits on a signal: after it, no write of this package
+// renames anything into place.
+func RemoveTemporaryFiles() {
+	temps.Lock()
+	defer temps.Unlock()
+	temps.closed = true
+	for name := range temps.files {
+		os.Remove(name)
+		delete(temps.files, name)
+	}
+}
+
+// rename renames the temporary file over the target, unless
+// RemoveTemporaryFiles has run.
+func (a *atomicFile) rename() error {
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.closed {
+		return errInterrupted
+	}
+	delete(temps.files, a.tmp.Name())
+	return os.Rename(a.tmp.Name(), a.path)
+}
+
+// remove removes the temporary file.
+func (a *atomicFile) remove() {
+	temps.Lock()
+	defer temps.Unlock()
+	delete(temps.files, a.tmp.Name())
+	os.Remove(a.tmp.Name())
 }
 
 // commit gives the temporary file the target's mode and renames it over
@@ -340,10 +392,10 @@ func (a *atomicFile) commit(sync bool) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(a.tmp.Name(), a.path)
+		err = a.rename()
 	}
 	if err != nil {
-		os.Remove(a.tmp.Name())
+		a.remove()
 		return fmt.Errorf("writing %s: %w", a.path, err)
 	}
 	return nil
@@ -352,7 +404,7 @@ func (a *atomicFile) commit(sync bool) error {
 // abort removes the temporary file; the target stays as it was.
 func (a *atomicFile) abort() {
 	a.tmp.Close()
-	os.Remove(a.tmp.Name())
+	a.remove()
 }
 
 // ConfigForms are the forms FormatConfig prints.
