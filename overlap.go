@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,6 +42,17 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	s, err := o.resolve()
 	if err != nil {
 		return nil, err
+	}
+	if f, ok, err := openStream(path); ok {
+		if err != nil {
+			return nil, err
+		}
+		if sameFile(path, out) {
+			f.Close()
+			return nil, fmt.Errorf("%s: only a regular file can be rewritten in place", path)
+		}
+		res, err := ProcessReaderTo(path, f, out, o)
+		return res.own(f), err
 	}
 	in, err := openFile(path)
 	if err != nil {
