@@ -414,6 +414,11 @@ func (sp *speculation) launch() {
 	}
 	sp.file, sp.done = file, make(chan error, 1)
 	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
+	if sp.w.streamed() {
+		// Busy from now until it waits: a scan that waits meanwhile is
+		// not stuck.
+		sp.in.grow.writerIdle(false)
+	}
 	go func() {
 		var err error
 		if gerr := sp.in.guard(func() { err = sp.write() }); gerr != nil {
@@ -439,6 +444,10 @@ func (sp *speculation) launch() {
 
 // poke wakes the writer.
 func (sp *speculation) poke() {
+	if sp.in.grow != nil && sp.in.grow.ring != nil {
+		sp.in.grow.poke()
+		return
+	}
 	select {
 	case sp.wake <- struct{}{}:
 	default:
@@ -453,11 +462,9 @@ func (sp *speculation) write() error {
 		// A streamed input's reader needs to know whether the writer is
 		// waiting to be told more, or busy.
 		if w.streamed() {
-			w.in.grow.writerIdle(true)
-		}
-		<-sp.wake
-		if w.streamed() {
-			w.in.grow.writerIdle(false)
+			w.in.grow.awaitPoke()
+		} else {
+			<-sp.wake
 		}
 		sp.mu.Lock()
 		stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
@@ -561,13 +568,11 @@ func (w *editWriter) copyRest(full []printer.Edit) error {
 	for have := -1; ; {
 		// Waiting for the input, the writer can free no more of a
 		// streamed input's ring than the scan lets it.
+		wait := w.in.grow.wait
 		if w.streamed() {
-			w.in.grow.writerIdle(true)
+			wait = w.in.grow.waitWriter
 		}
-		n, done := w.in.grow.wait(have)
-		if w.streamed() {
-			w.in.grow.writerIdle(false)
-		}
+		n, done := wait(have)
 		if err := w.copyTo(n, full[len(w.applied):]); err != nil {
 			return err
 		}
