@@ -227,10 +227,10 @@ const zeroCopyMin = 1 << 20
 // copyRange writes data[a:b] through bw, which buffers w. A large range
 // from a file to a file is copied by the kernel (copy_file_range) after
 // the buffer is flushed, so the bytes never pass through this process; it
-// moves the input file's offset, so one copy at a time. A range that the
-// edits before it have moved by other than whole pages is written from
-// mappings of the input instead, where the system has them
-// (writeShifted).
+// moves the input file's offset, so one copy at a time. The kernel copies
+// a range whatever its alignment: writing a range moved by other than
+// whole pages from mappings of the input was slower here (see
+// docs/performance.md, "Plain copy_file_range").
 func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 	dst := w
 	cw, counting := w.(*countingWriter)
@@ -260,11 +260,6 @@ func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 // copyFile copies data[a:b] from the input file to f, at f's offset, and
 // reports whether it did (with nothing written when it did not).
 func (in *input) copyFile(f *os.File, a, b int) (int64, bool, error) {
-	if at, err := f.Seek(0, io.SeekCurrent); err == nil && (int(at)-a)%os.Getpagesize() != 0 {
-		if n, ok, err := in.writeShifted(f, a, b, int(at)); ok {
-			return n, true, err
-		}
-	}
 	if _, err := in.file.Seek(int64(a), io.SeekStart); err != nil {
 		return 0, false, nil
 	}
