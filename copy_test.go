@@ -6,15 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
 
 // TestCopyRange copies ranges of a file to a file behind prefixes that
-// move them by whole pages (copy_file_range) and by other amounts
-// (writeShifted on Linux), across several of writeShifted's windows, and
-// checks the bytes.
+// move them by whole pages and by other amounts (copy_file_range both),
+// and checks the bytes.
 func TestCopyRange(t *testing.T) {
 	dir := t.TempDir()
 	src := make([]byte, 19<<20+12345)
@@ -55,24 +53,6 @@ func TestCopyRange(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("prefix %d, [%d:%d]: %d bytes differ from the %d wanted", tt.prefix, tt.a, tt.b, len(got), len(want))
 		}
-	}
-	if runtime.GOOS != "linux" {
-		return
-	}
-	// On Linux a moved range is written from windows of its own.
-	out, err := os.Create(filepath.Join(dir, "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	out.WriteString("yz")
-	n, ok, err := in.writeShifted(out, 100, len(src), 2)
-	if !ok || err != nil || n != int64(len(src)-100) {
-		t.Fatalf("writeShifted = %d, %v, %v", n, ok, err)
-	}
-	got, _ := os.ReadFile(filepath.Join(dir, "out"))
-	if !bytes.Equal(got, append([]byte("yz"), src[100:]...)) {
-		t.Error("writeShifted wrote other bytes")
 	}
 }
 

@@ -29,6 +29,10 @@ type input struct {
 	// streamed is set when the input was a stream written to a file
 	// without a spool (ProcessReaderTo): its text is not kept.
 	streamed bool
+	// mapped is set when data maps the whole of file, whose size and
+	// modification time were state then.
+	mapped bool
+	state  fileState
 }
 
 // dropWindow is how much of a mapped input countLines reads before it
@@ -66,8 +70,15 @@ func openFile(path string) (*input, error) {
 		f.Close()
 		return nil, err
 	}
+	if openedHook != nil {
+		openedHook(path)
+	}
 	return in, nil
 }
+
+// openedHook, when set, is called once a file is mapped (for tests, which
+// change the file under the mapping).
+var openedHook func(path string)
 
 // load maps a regular file, or reads any other.
 func (in *input) load() error {

@@ -14,10 +14,12 @@ func (in *input) mapFile(size int64) error {
 	if int64(int(size)) != size {
 		return syscall.EFBIG
 	}
+	state, _ := statOf(in.file)
 	data, err := syscall.Mmap(int(in.file.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
 		return err
 	}
+	in.mapped, in.state = true, state
 	in.data = data
 	in.unmap = func() error { return syscall.Munmap(data) }
 	in.setRelease(data, func() int { return len(data) })

@@ -3,11 +3,14 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -22,7 +25,20 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 	if r.in.streamed {
 		return 0, errNotKept(r.Name)
 	}
+	if err := r.in.unchanged(); err != nil {
+		return 0, err
+	}
 	cw := &countingWriter{w: w}
+	var err error
+	gerr := r.in.guard(func() { err = r.writeModules(cw) })
+	if err = cmp.Or(gerr, r.in.ioErr(err)); err != nil {
+		return cw.n, err
+	}
+	return cw.n, r.in.unchanged()
+}
+
+// writeModules is WriteTo's loop over the modules.
+func (r *Result) writeModules(cw *countingWriter) error {
 	first := true
 	for _, m := range r.Modules {
 		if !m.OK {
@@ -30,15 +46,15 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 		}
 		if !first {
 			if _, err := io.WriteString(cw, splitMarker+"\n"); err != nil {
-				return cw.n, err
+				return err
 			}
 		}
 		first = false
 		if err := r.in.copyEdited(cw, m.Start, m.End, m.Edits); err != nil {
-			return cw.n, err
+			return err
 		}
 	}
-	return cw.n, nil
+	return nil
 }
 
 // Bytes returns the output text, as WriteTo writes it.
@@ -72,11 +88,14 @@ func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
 		edits = append(edits, m.Edits...)
 	}
 	var b bytes.Buffer
-	err := printer.Diff(&b, r.in.data, edits, printer.DiffOptions{
-		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
-		CountLines: r.in.countLines,
+	var err error
+	gerr := r.in.guard(func() {
+		err = printer.Diff(&b, r.in.data, edits, printer.DiffOptions{
+			OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+			CountLines: r.in.countLines,
+		})
 	})
-	if err != nil {
+	if err = cmp.Or(gerr, err, r.in.unchanged()); err != nil {
 		return err
 	}
 	_, err = w.Write(b.Bytes())
@@ -208,10 +227,10 @@ const zeroCopyMin = 1 << 20
 // copyRange writes data[a:b] through bw, which buffers w. A large range
 // from a file to a file is copied by the kernel (copy_file_range) after
 // the buffer is flushed, so the bytes never pass through this process; it
-// moves the input file's offset, so one copy at a time. A range that the
-// edits before it have moved by other than whole pages is written from
-// mappings of the input instead, where the system has them
-// (writeShifted).
+// moves the input file's offset, so one copy at a time. The kernel copies
+// a range whatever its alignment: writing a range moved by other than
+// whole pages from mappings of the input was slower here (see
+// docs/performance.md, "Plain copy_file_range").
 func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 	dst := w
 	cw, counting := w.(*countingWriter)
@@ -226,22 +245,21 @@ func (in *input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
 		if counting {
 			cw.n += n
 		}
+		if done && err == nil && n != int64(b-a) {
+			// The kernel copies to the file's end: it was truncated.
+			err = in.changed()
+		}
 		if done {
-			return err
+			return in.ioErr(err)
 		}
 	}
 	_, err := bw.Write(in.current()[a:b])
-	return err
+	return in.ioErr(err)
 }
 
 // copyFile copies data[a:b] from the input file to f, at f's offset, and
 // reports whether it did (with nothing written when it did not).
 func (in *input) copyFile(f *os.File, a, b int) (int64, bool, error) {
-	if at, err := f.Seek(0, io.SeekCurrent); err == nil && (int(at)-a)%os.Getpagesize() != 0 {
-		if n, ok, err := in.writeShifted(f, a, b, int(at)); ok {
-			return n, true, err
-		}
-	}
 	if _, err := in.file.Seek(int64(a), io.SeekStart); err != nil {
 		return 0, false, nil
 	}
@@ -273,6 +291,10 @@ func writeAtomic(path string, sync bool, write func(*os.File) error) error {
 	}
 	if err := write(a.tmp); err != nil {
 		a.abort()
+		var ce *ChangedError
+		if errors.As(err, &ce) {
+			return err // the input's error, not the output's
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return a.commit(sync)
@@ -294,12 +316,63 @@ func createAtomic(path string) (*atomicFile, error) {
 		}
 		a.mode = st.Mode().Perm()
 	}
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.closed {
+		return nil, errInterrupted
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return nil, err
 	}
 	a.tmp = tmp
+	temps.files[tmp.Name()] = true
 	return a, nil
+}
+
+// temps are the temporary files being written, for
+// RemoveTemporaryFiles; closed once it has run.
+var temps = struct {
+	sync.Mutex
+	files  map[string]bool
+	closed bool
+}{files: map[string]bool{}}
+
+var errInterrupted = errors.New("interrupted")
+
+// RemoveTemporaryFiles removes the temporary files of every write under
+// way (Result.WriteFile, WriteInPlace, ProcessFileTo, ...) and makes them
+// and any later write fail, leaving their targets as they were. It is for
+// a program that exits on a signal: after it, no write of this package
+// renames anything into place.
+func RemoveTemporaryFiles() {
+	temps.Lock()
+	defer temps.Unlock()
+	temps.closed = true
+	for name := range temps.files {
+		os.Remove(name)
+		delete(temps.files, name)
+	}
+}
+
+// rename renames the temporary file over the target, unless
+// RemoveTemporaryFiles has run.
+func (a *atomicFile) rename() error {
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.closed {
+		return errInterrupted
+	}
+	delete(temps.files, a.tmp.Name())
+	return os.Rename(a.tmp.Name(), a.path)
+}
+
+// remove removes the temporary file.
+func (a *atomicFile) remove() {
+	temps.Lock()
+	defer temps.Unlock()
+	delete(temps.files, a.tmp.Name())
+	os.Remove(a.tmp.Name())
 }
 
 // commit gives the temporary file the target's mode and renames it over
@@ -314,10 +387,10 @@ func (a *atomicFile) commit(sync bool) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(a.tmp.Name(), a.path)
+		err = a.rename()
 	}
 	if err != nil {
-		os.Remove(a.tmp.Name())
+		a.remove()
 		return fmt.Errorf("writing %s: %w", a.path, err)
 	}
 	return nil
@@ -326,7 +399,7 @@ func (a *atomicFile) commit(sync bool) error {
 // abort removes the temporary file; the target stays as it was.
 func (a *atomicFile) abort() {
 	a.tmp.Close()
-	os.Remove(a.tmp.Name())
+	a.remove()
 }
 
 // ConfigForms are the forms FormatConfig prints.

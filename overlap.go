@@ -3,7 +3,9 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,6 +43,17 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f, ok, err := openStream(path); ok {
+		if err != nil {
+			return nil, err
+		}
+		if sameFile(path, out) {
+			f.Close()
+			return nil, fmt.Errorf("%s: only a regular file can be rewritten in place", path)
+		}
+		res, err := ProcessReaderTo(path, f, out, o)
+		return res.own(f), err
+	}
 	in, err := openFile(path)
 	if err != nil {
 		return nil, err
@@ -75,16 +88,24 @@ func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, 
 // processTo processes in and writes its output to out (in place when
 // inPlace), during the scan where it can.
 func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, error) {
-	if err := s.prepare(in); err != nil {
-		in.Close()
-		return nil, err
-	}
-	if err := s.checkInput(in); err != nil {
+	var err error
+	gerr := in.guard(func() {
+		if err = s.prepare(in); err == nil {
+			err = s.checkInput(in)
+		}
+	})
+	if err = cmp.Or(gerr, err); err != nil {
 		in.Close()
 		return nil, err
 	}
 	sp := newSpeculation(in, s, out, inPlace)
-	res, err := s.process(in, sp)
+	var res *Result
+	if gerr := in.guard(func() { res, err = s.process(in, sp) }); gerr != nil {
+		err = gerr
+	}
+	if err == nil {
+		err = in.unchanged()
+	}
 	if err != nil {
 		if sp != nil {
 			sp.finish(nil)
@@ -393,8 +414,16 @@ func (sp *speculation) launch() {
 	}
 	sp.file, sp.done = file, make(chan error, 1)
 	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
+	if sp.w.streamed() {
+		// Busy from now until it waits: a scan that waits meanwhile is
+		// not stuck.
+		sp.in.grow.writerIdle(false)
+	}
 	go func() {
-		err := sp.write()
+		var err error
+		if gerr := sp.in.guard(func() { err = sp.write() }); gerr != nil {
+			err = gerr
+		}
 		if sp.w.streamed() {
 			// A writer that has stopped frees nothing more of the ring;
 			// one that failed to write lets the scan go on alone (the
@@ -415,6 +444,10 @@ func (sp *speculation) launch() {
 
 // poke wakes the writer.
 func (sp *speculation) poke() {
+	if sp.in.grow != nil && sp.in.grow.ring != nil {
+		sp.in.grow.poke()
+		return
+	}
 	select {
 	case sp.wake <- struct{}{}:
 	default:
@@ -429,11 +462,9 @@ func (sp *speculation) write() error {
 		// A streamed input's reader needs to know whether the writer is
 		// waiting to be told more, or busy.
 		if w.streamed() {
-			w.in.grow.writerIdle(true)
-		}
-		<-sp.wake
-		if w.streamed() {
-			w.in.grow.writerIdle(false)
+			w.in.grow.awaitPoke()
+		} else {
+			<-sp.wake
 		}
 		sp.mu.Lock()
 		stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
@@ -478,7 +509,7 @@ func (sp *speculation) finish(res *Result) bool {
 	if sp.done == nil {
 		return false
 	}
-	if !sp.matches(res, sp.halt()) {
+	if !sp.matches(res, sp.halt()) || sp.in.unchanged() != nil {
 		sp.file.abort()
 		return false
 	}
@@ -537,13 +568,11 @@ func (w *editWriter) copyRest(full []printer.Edit) error {
 	for have := -1; ; {
 		// Waiting for the input, the writer can free no more of a
 		// streamed input's ring than the scan lets it.
+		wait := w.in.grow.wait
 		if w.streamed() {
-			w.in.grow.writerIdle(true)
+			wait = w.in.grow.waitWriter
 		}
-		n, done := w.in.grow.wait(have)
-		if w.streamed() {
-			w.in.grow.writerIdle(false)
-		}
+		n, done := wait(have)
 		if err := w.copyTo(n, full[len(w.applied):]); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"fmt"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -23,6 +24,9 @@ type Result struct {
 	// Modules are the input's modules, in order.
 	Modules []*Module
 	in      *input
+	// src is the file a stream was read from (a named FIFO, a device),
+	// closed with the Result.
+	src *os.File
 	// overlapped reports that ProcessFileTo wrote the output during the
 	// scan (for tests), and prefixed how much of it, from the top, before
 	// the entry function was read.
@@ -70,6 +74,13 @@ func Process(name string, src []byte, o Options) (*Result, error) {
 // read, and pages the scan has passed are dropped as it goes, so a file of
 // gigabytes takes little memory; the Result must be closed.
 func ProcessFile(path string, o Options) (*Result, error) {
+	if f, ok, err := openStream(path); ok {
+		if err != nil {
+			return nil, err
+		}
+		res, err := ProcessReader(path, f, o)
+		return res.own(f), err
+	}
 	in, err := openFile(path)
 	if err != nil {
 		return nil, err
@@ -102,13 +113,23 @@ func process(in *input, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.prepare(in); err != nil {
-		return nil, err
+	var res *Result
+	gerr := in.guard(func() {
+		if err = s.prepare(in); err != nil {
+			return
+		}
+		if err = s.checkInput(in); err != nil {
+			return
+		}
+		res, err = s.process(in, nil)
+	})
+	if gerr == nil {
+		gerr = in.unchanged()
 	}
-	if err := s.checkInput(in); err != nil {
-		return nil, err
+	if gerr != nil {
+		return nil, gerr
 	}
-	return s.process(in, nil)
+	return res, err
 }
 
 // prepare waits for the whole of a growing input unless the scan can
@@ -330,7 +351,38 @@ func (r *Result) Source() []byte { return r.in.data }
 
 // Close releases the input: a mapped file is unmapped, so Source and the
 // output methods must not be used after.
-func (r *Result) Close() error { return r.in.Close() }
+func (r *Result) Close() error {
+	err := r.in.Close()
+	if r.src != nil {
+		r.src.Close()
+	}
+	return err
+}
+
+// own makes r close f, the stream it was read from; with no r it closes
+// f now. It returns r.
+func (r *Result) own(f *os.File) *Result {
+	if r == nil {
+		f.Close()
+		return nil
+	}
+	r.src = f
+	return r
+}
+
+// openStream opens path when it is not a regular file or a directory: a
+// named FIFO, a character device, /dev/stdin on a pipe. Such a file is
+// read as a stream, as standard input is, with the same memory bound
+// (see ProcessReader), rather than read whole; ok is false for a regular
+// file, which is mapped.
+func openStream(path string) (f *os.File, ok bool, err error) {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() || st.IsDir() {
+		return nil, false, nil
+	}
+	f, err = os.Open(path)
+	return f, true, err
+}
 
 // Config is the first module's config, for the common case of an input
 // holding one module; nil when it failed.

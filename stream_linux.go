@@ -6,7 +6,6 @@ import (
 	"os"
 	"sync"
 	"syscall"
-	"time"
 	"unsafe"
 )
 
@@ -36,16 +35,15 @@ var (
 // ring.
 const streamStep = 1 << 20
 
-// ringStall is how long the reader waits for a chunk, while the scan
-// waits for bytes and the writer for leave to copy (or has stopped),
-// before it abandons the stream: nothing would move again (a signature
-// larger than the ring, no prefix phase, a failed writer). The wait must
-// last two periods in a row, the second begun after the first was seen
-// to end.
-const ringStall = 50 * time.Millisecond
-
-// errAbandon ends a streamed scan that cannot go on (see ringStall, or a
-// read of bytes the ring no longer holds).
+// errAbandon ends a streamed scan that cannot go on: the ring is full of
+// bytes the writer or the scan still needs while both wait (a signature
+// larger than the ring, no prefix phase, a writer that has stopped), or a
+// read of bytes the ring no longer holds. The rule is one of state, never
+// of time: each of the scan and the writer records what it waits for
+// (bytes up to an offset, a poke it has not seen), and the reader, under
+// the lock, abandons only when what both wait for has not come: a
+// goroutine woken but not yet run is not stuck, and no one can move
+// again when both are.
 var errAbandon = errors.New("stream abandoned")
 
 // ring is the state of a streamed input; it is guarded by the growing
@@ -54,13 +52,20 @@ type ring struct {
 	base    int  // the oldest chunk's offset; the bytes before it are gone
 	scanAt  int  // the scan is done with the bytes before it
 	writeAt int  // the writer has copied the bytes before it
-	waiting bool // the scan waits for bytes
-	idle    bool // the writer waits to be told it may copy more, or has not started
-	abandon bool // the stream is abandoned: the scan stops, the reader too
-	stalled time.Time
-	confirm bool // the stall has lasted one period, and a second has begun
-	r       *os.File
-	stopped chan struct{} // closed when the reader has returned
+	waiting bool // the scan waits for bytes, up to need
+	need    int
+	// idle is set while the writer waits: for a poke (pokeWait), for
+	// bytes up to writerNeed, or for nothing (it has not started or has
+	// returned).
+	idle                bool
+	pokeWait, bytesWait bool
+	writerNeed          int
+	abandon             bool // the stream is abandoned: the scan stops, the reader too
+	// pokes counts the writer's wake-ups (speculation.poke), seen those
+	// it has acted on.
+	pokes, seen int
+	r           *os.File
+	stopped     chan struct{} // closed when the reader has returned
 }
 
 // streamPipe starts reading the pipe p into a ring and returns the input
@@ -123,28 +128,11 @@ func (g *growing) readRing() error {
 				}
 				continue
 			}
-			if rg.waiting && rg.idle {
-				switch {
-				case rg.stalled.IsZero():
-					rg.stalled = time.Now()
-					g.wakeAfter(ringStall)
-				case time.Since(rg.stalled) < ringStall:
-				case !rg.confirm:
-					// A second period, begun now: a process that was not
-					// running (a stopped process, a paused virtual
-					// machine) finds every wait long when it runs again,
-					// before the scan and the writer have had a turn.
-					rg.confirm, rg.stalled = true, time.Now()
-					g.wakeAfter(ringStall)
-				default:
-					rg.abandon = true
-					g.cond.Broadcast()
-				}
-				if rg.abandon {
-					break
-				}
-			} else {
-				rg.stalled, rg.confirm = time.Time{}, false
+			if g.stuck() {
+				// Neither the scan nor the writer can move again.
+				rg.abandon = true
+				g.cond.Broadcast()
+				break
 			}
 			g.cond.Wait()
 		}
@@ -169,15 +157,6 @@ func (g *growing) readRing() error {
 			return nil
 		}
 	}
-}
-
-// wakeAfter wakes the reader after d, to look at a stall again.
-func (g *growing) wakeAfter(d time.Duration) {
-	time.AfterFunc(d, func() {
-		g.mu.Lock()
-		g.cond.Broadcast()
-		g.mu.Unlock()
-	})
 }
 
 // recycle moves the pages of the oldest chunk to the place of the chunk
@@ -229,7 +208,7 @@ func (in *input) keepSpan(a, b int) {
 	// bytes there, not the zeros of a page copied in part.
 	g.mu.Lock()
 	for g.n < end && !g.done && !g.ring.abandon {
-		g.ring.waiting = true
+		g.ring.waiting, g.ring.need = true, end
 		g.cond.Broadcast()
 		g.cond.Wait()
 	}
@@ -253,7 +232,7 @@ func (in *input) moreRing(have int) []byte {
 	g := in.grow
 	g.mu.Lock()
 	for g.n <= have && !g.done && !g.ring.abandon {
-		g.ring.waiting = true
+		g.ring.waiting, g.ring.need = true, have+1
 		g.cond.Broadcast()
 		g.cond.Wait()
 	}
@@ -307,4 +286,57 @@ func (g *growing) ringBase() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.ring.base
+}
+
+// poke tells the writer of a streamed input that there is more to do.
+func (g *growing) poke() {
+	g.mu.Lock()
+	g.ring.pokes++
+	g.cond.Broadcast()
+	g.mu.Unlock()
+}
+
+// awaitPoke waits for a poke the writer has not acted on; the writer is
+// idle only while none is pending.
+func (g *growing) awaitPoke() {
+	g.mu.Lock()
+	for g.ring.seen == g.ring.pokes {
+		g.ring.idle, g.ring.pokeWait = true, true
+		g.cond.Broadcast()
+		g.cond.Wait()
+	}
+	g.ring.idle, g.ring.pokeWait, g.ring.seen = false, false, g.ring.pokes
+	g.mu.Unlock()
+}
+
+// waitWriter is wait for the writer: it is idle only while no byte past
+// have has arrived and the input goes on.
+func (g *growing) waitWriter(have int) (int, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.n <= have && !g.done {
+		g.ring.idle, g.ring.bytesWait, g.ring.writerNeed = true, true, have+1
+		g.cond.Broadcast()
+		g.cond.Wait()
+	}
+	g.ring.idle, g.ring.bytesWait = false, false
+	return g.n, g.done
+}
+
+// stuck reports whether neither the scan nor the writer can move: each
+// waits, and what it waits for has not come. The caller holds the lock.
+func (g *growing) stuck() bool {
+	rg := g.ring
+	scan := rg.waiting && g.n < rg.need && !g.done
+	var writer bool
+	switch {
+	case !rg.idle:
+	case rg.pokeWait:
+		writer = rg.seen == rg.pokes
+	case rg.bytesWait:
+		writer = g.n < rg.writerNeed && !g.done
+	default:
+		writer = true // it has not started, or has returned
+	}
+	return scan && writer
 }

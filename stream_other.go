@@ -25,4 +25,8 @@ func (g *growing) scanned(int)        {}
 func (g *growing) wrote(int)          {}
 func (g *growing) writerIdle(bool)    {}
 func (g *growing) stop()              {}
-func (g *growing) ringBase() int      { return 0 }
+func (g *growing) poke()              {}
+func (g *growing) awaitPoke()         {}
+
+func (g *growing) waitWriter(have int) (int, bool) { return g.wait(have) }
+func (g *growing) ringBase() int                   { return 0 }

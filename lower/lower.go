@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
@@ -126,18 +127,18 @@ func (l *lowerer) parallel(n int, f func(sub *lowerer, i int) error) error {
 	mid := n / 2
 	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, resKeys: l.resKeys}
 	var err2 error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
+	// The values are read from the input, which may be a mapped file: a
+	// fault there reaches this goroutine (see internal/faults).
+	wait := faults.Go(func() {
 		for i := mid; i < n && err2 == nil; i++ {
 			err2 = f(sub, i)
 		}
-	}()
+	})
 	var err error
 	for i := 0; i < mid && err == nil; i++ {
 		err = f(l, i)
 	}
-	<-done
+	wait()
 	if err != nil {
 		return err
 	}

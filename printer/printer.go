@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -197,13 +198,11 @@ func (p *printer) arguments(perArg aliasTable) {
 	// Each argument's edits are its own: the second half on a goroutine
 	// with a printer of its own, its edits and errors after the first's.
 	sub := &printer{file: p.file, src: p.src, cfg: p.cfg, emit: p.emit}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		sub.argRange(perArg, n/2, n)
-	}()
+	// A fault on the input's mapping reaches this goroutine (see
+	// internal/faults).
+	wait := faults.Go(func() { sub.argRange(perArg, n/2, n) })
 	p.argRange(perArg, 0, n/2)
-	<-done
+	wait()
 	p.edits = append(p.edits, sub.edits...)
 	p.errs = append(p.errs, sub.errs...)
 }

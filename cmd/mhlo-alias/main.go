@@ -10,8 +10,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"syscall"
 
+	mhloalias "github.com/mhlo-alias/mhlo-alias"
 	"github.com/mhlo-alias/mhlo-alias/passes"
 )
 
@@ -37,7 +40,26 @@ func main() {
 			debug.SetGCPercent(-1)
 		}
 	}
+	exitOnSignal()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// exitOnSignal makes SIGINT and SIGTERM remove the temporary files of
+// -w and -o, leaving their targets as they were, and exit with 128 plus
+// the signal's number (130, 143), as a shell reports a process the signal
+// killed.
+func exitOnSignal() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		sig := <-c
+		mhloalias.RemoveTemporaryFiles()
+		code := 130
+		if sig == syscall.SIGTERM {
+			code = 143
+		}
+		os.Exit(code)
+	}()
 }
 
 // run is the whole command, callable in-process: it returns the exit

@@ -1,0 +1,96 @@
+package mhloalias
+
+import (
+	"fmt"
+	"os"
+	"runtime/debug"
+	"time"
+)
+
+// A mapped file that another process truncates faults where the scan
+// reads past its new end (SIGBUS); one that is rewritten in place changes
+// under the scan. Both are the input's error, never a crash: every read of
+// a mapping runs under guard, which turns the fault into a ChangedError,
+// and before any output is committed the file's size and modification
+// time are checked against those it had when it was mapped.
+
+// ChangedError reports that an input file changed while it was mapped
+// and read.
+type ChangedError struct {
+	// Name is the input's name as diagnostics print it.
+	Name string
+}
+
+func (e *ChangedError) Error() string { return fmt.Sprintf("%s changed while being read", e.Name) }
+
+// faultError is the interface of the runtime's error for a fault on
+// memory with debug.SetPanicOnFault set.
+type faultError interface {
+	error
+	Addr() uintptr
+}
+
+// guard runs f, which reads the input's mapping, with faults turned into
+// panics on this goroutine; such a panic is recovered as the input's
+// ChangedError. Any other panic goes on. An input that is not mapped
+// (a stream's ring, memory) runs f as
+// it is.
+func (in *input) guard(f func()) (err error) {
+	if !in.mapped {
+		f()
+		return nil
+	}
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			if _, ok := r.(faultError); !ok {
+				panic(r)
+			}
+			err = in.changed()
+		}
+	}()
+	f()
+	return nil
+}
+
+func (in *input) changed() error { return &ChangedError{Name: in.display} }
+
+// fileState is what an input file's stat says of its content: a file
+// that changed in place, or was truncated, differs in one of them.
+type fileState struct {
+	size  int64
+	mtime time.Time
+}
+
+func statOf(f *os.File) (fileState, bool) {
+	st, err := f.Stat()
+	if err != nil {
+		return fileState{}, false
+	}
+	return fileState{st.Size(), st.ModTime()}, true
+}
+
+// unchanged returns the input's ChangedError when its mapped file is no
+// longer the size, or of the modification time, it had when mapped.
+func (in *input) unchanged() error {
+	if !in.mapped || in.file == nil {
+		return nil
+	}
+	if now, ok := statOf(in.file); ok && (now.size != in.state.size || !now.mtime.Equal(in.state.mtime)) {
+		return in.changed()
+	}
+	return nil
+}
+
+// ioErr is err, a failed copy from the input, as the input's ChangedError
+// when the file changed: a write from a mapping past the file's new end
+// fails (EFAULT) rather than faults.
+func (in *input) ioErr(err error) error {
+	if err != nil {
+		if cerr := in.unchanged(); cerr != nil {
+			return cerr
+		}
+	}
+	return err
+}
