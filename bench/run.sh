@@ -11,7 +11,7 @@
 # tool, its baseline, the tool, ...), with a sync before each, so that both
 # see the same minutes of a machine whose speed drifts. A figure is the
 # median of the rounds, the fastest beside it in brackets, and a ratio is
-# of medians.
+# of medians. SECTIONS="1 3" runs only the numbered sections named.
 # TOOL=path measures that mhlo-alias binary instead of building this tree
 # (to measure an older version with the same script).
 # Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
@@ -84,6 +84,9 @@ bestof() {
 # median T...: the median of the times.
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# want N: whether section N runs (SECTIONS="1 4" runs only those; default all).
+want() { [ -z "${SECTIONS:-}" ] || [[ " $SECTIONS " == *" $1 "* ]]; }
+
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 0.001; printf "%.2f", a / b }'; }
 mib() { echo $(( $1 / 1024 )); }
 row() { printf '%-48s %s\n' "$1" "$2"; }
@@ -95,6 +98,7 @@ echo
 # 1. Signatures: a module that is all signature, against mlir-opt-19
 # parsing and printing it, and the growth from 60000 to 200000 parameters
 # (3.33x the work) in MLIR and in HLO text.
+if want 1; then
 sigtool() { echo "$tool" --passes=add-may-aliases -o "$work/out.mlir" "$1"; }
 for n in 8000 60000 200000; do
   "$gen" -size 0 -params "$n" -o "$work/sig$n.mlir"
@@ -112,8 +116,11 @@ for n in 60000 200000; do "$gen" -hlo -size 0 -params "$n" -o "$work/hsig$n.hlo"
 row "  growth 60000 -> 200000, HLO text" "${h6}s -> ${h20}s: $(ratio "$h20" "$h6")x; peak $(mib "$h20m") MiB at 200000"
 rm -f "$work"/sig*.mlir "$work"/hsig*.hlo
 
+fi
+
 # 2. Matching passes on same-shape parameters: growth when N doubles, and
 # the donation pass against mlir-opt-19 on the same file.
+if want 2; then
 for pass in buffer-donation-to-alias add-may-aliases; do
   flags=(); [ "$pass" = buffer-donation-to-alias ] && flags=(-donors)
   for n in 8000 16000; do "$gen" -size 0 -params "$n" -uniform 'tensor<64x128xf32>' "${flags[@]}" -o "$work/u$n.mlir"; done
@@ -129,8 +136,11 @@ for pass in buffer-donation-to-alias add-may-aliases; do
   rm -f "$work"/u*.mlir
 done
 
+fi
+
 # 3. One 50 MB flat array in an argument's attribute dictionary, valid and
 # with a syntax error at its end, against cp of the same file.
+if want 3; then
 flat() { # flat FILE END: a @main whose argument carries foo = [1, 1, ...END
   { printf 'func.func @main(%%arg0: tensor<4xf32> {foo = ['
     head -c 50000000 < <(yes '1, ' | tr -d '\n')
@@ -146,8 +156,11 @@ row "50 MB flat array attribute, error at its end" "cp ${c}s (${cmin}), mhlo-ali
 row "  the error" "$("$tool" -o "$work/out.mlir" "$work/flatbad.mlir" 2>&1 | head -1 | cut -c1-100)"
 rm -f "$work/flat.mlir" "$work/flatbad.mlir"
 
+fi
+
 # 4. File to file against cp, and from a pipe against the pipe's own floor
 # (cat FILE | cat >OUT moves the same bytes through the same pipe).
+if want 4; then
 "$gen" -size 420m -params 2000 -o "$work/m420.mlir"
 for pass in flip-may-aliases add-may-aliases; do
   { read -r c _ cmin; read -r t m tmin; } < <(bestof cp "$work/m420.mlir" "$work/out.mlir" :: \
@@ -163,16 +176,21 @@ done
 row "420 MB HLO text dump, flip-may-aliases -o" "cp ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x cp; peak $(mib "$m") MiB"
 rm -f "$work/h420.hlo"
 
+fi
+
 # 5. A named FIFO carrying 200 MB, against the same bytes piped.
-head -c 200000000 "$work/m420.mlir" >/dev/null
+if want 5; then
 "$gen" -size 200m -params 2000 -o "$work/m200.mlir"
 mkfifo "$work/fifo"
 { read -r p _ pmin; read -r f fm fmin; } < <(bestof sh -c "cat '$work/m200.mlir' | '$tool' --passes=flip-may-aliases -o '$work/out.mlir'" :: \
   sh -c "cat '$work/m200.mlir' >'$work/fifo' & '$tool' --passes=flip-may-aliases -o '$work/out.mlir' '$work/fifo'; wait")
 row "200 MB through a named FIFO" "piped ${p}s (${pmin}), FIFO ${f}s (${fmin}): $(ratio "$f" "$p")x piped; peak $(mib "$fm") MiB"
-rm -f "$work/fifo" "$work/m200.mlir" "$work/m420.mlir"
+rm -f "$work/fifo" "$work/m200.mlir"
+
+fi
 
 # 6. The largest module: peak RSS from a path and from a pipe, time vs cp.
+if want 6; then
 "$gen" -size "$SIZE" -params 2000 -o "$work/big.mlir"
 { read -r c _ cmin; read -r t m tmin; } < <(bestof cp "$work/big.mlir" "$work/out.mlir" :: \
   "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/big.mlir")
@@ -181,8 +199,11 @@ read -r _ bm < <(measure sh -c "cat '$work/big.mlir' | '$tool' --passes=flip-may
 row "$SIZE module from a pipe" "peak $(mib "$bm") MiB"
 rm -f "$work/big.mlir" "$work/out.mlir"
 
+fi
+
 # 7. Per-invocation time on a small module, against a Go hello-world: a
 # loop of 100 runs each, in turn, RUNS times.
+if want 7; then
 "$gen" -size 5k -params 14 -const 32 -o "$work/small.mlir"
 loop() { local start end; start=$(date +%s%N); for _ in $(seq 100); do "$@" >/dev/null; done; end=$(date +%s%N); echo $(( (end - start) / 100000 )); }
 hs=() ts=()
@@ -193,7 +214,10 @@ done
 hello_us=$(median "${hs[@]}"); tool_us=$(median "${ts[@]}")
 row "small module ($(( $(stat -c %s "$work/small.mlir") / 1000 )) KB), per run" "hello-world ${hello_us} us, mhlo-alias ${tool_us} us: $(ratio "$tool_us" "$hello_us")x hello-world"
 
+fi
+
 # 8. -w on many files: one call for all against one call per file.
+if want 8; then
 for i in $(seq 8); do "$gen" -size 16m -params 2000 -const 64 -seed "$i" -o "$work/w$i.mlir"; done
 sync
 start=$(date +%s%N)
@@ -204,3 +228,4 @@ start=$(date +%s%N)
 "$tool" -w --passes=flip-must-aliases "$work"/w*.mlir
 par_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 row "-w on 8 x 16 MB files" "one call per file ${seq_ms} ms, one call for all ${par_ms} ms ($(ratio "$seq_ms" "$par_ms")x faster, $(nproc) cores)"
+fi
