@@ -174,7 +174,7 @@ done
 { read -r c _ cmin; read -r t m tmin; } < <(bestof cp "$work/h420.hlo" "$work/out.mlir" :: \
   "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/h420.hlo")
 row "420 MB HLO text dump, flip-may-aliases -o" "cp ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x cp; peak $(mib "$m") MiB"
-rm -f "$work/h420.hlo"
+rm -f "$work/h420.hlo" "$work/m420.mlir"
 
 fi
 
