@@ -216,7 +216,7 @@ func Read(src []byte, k Kind) (*File, *model.Config, error) {
 		}
 	}
 	f := &File{Kind: k}
-	d := &decoder{src: src}
+	d := &decoder{src: src, path: k.String()}
 	path := k.String()
 	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module (1)
 	// the module.
