@@ -72,3 +72,20 @@ func TestBinaryInputErrors(t *testing.T) {
 		t.Errorf("--input-format=hlo-module-proto: %v %v", err, res.Diagnostics())
 	}
 }
+
+// TestHLOProtoDiff: -d on a proto shows the two header attributes.
+func TestHLOProtoDiff(t *testing.T) {
+	src, _ := os.ReadFile("testdata/proto/tpu-tiled.pb")
+	res, err := Process("tpu-tiled.pb", src, Options{Passes: "remove-aliases"})
+	if err != nil || !res.OK() {
+		t.Fatal(err, res.Diagnostics())
+	}
+	var b bytes.Buffer
+	if err := res.WriteDiff(&b, DiffOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "-input_output_alias={ {0}: (0, {}, may-alias), {1}: (1, {}, may-alias) }\n+input_output_alias={}\n buffer_donor={ (2, {}) }\n"
+	if !strings.HasSuffix(b.String(), want) {
+		t.Errorf("got\n%s\nwant it to end in\n%s", b.String(), want)
+	}
+}

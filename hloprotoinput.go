@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -170,4 +171,46 @@ func (s *settings) checkProto(name string, src []byte) error {
 		return nil
 	}
 	return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, name)}
+}
+
+// writeProtoDiff writes the diff of a proto input, when r is one: its two
+// tables as HLO text header attributes, before and after (a diff of the
+// bytes helps nobody). ok is false for text input.
+func (r *Result) writeProtoDiff(w io.Writer, o DiffOptions) (ok bool, err error) {
+	data := r.in.data
+	if len(r.Modules) != 1 || isText(data) {
+		return false, nil
+	}
+	m := r.Modules[0]
+	k := hloproto.Detect(data)
+	if k == hloproto.Unknown {
+		k = nameHint(r.Name)
+	}
+	_, before, err := hloproto.Read(data, k)
+	if err != nil || m.Config == nil {
+		return false, nil
+	}
+	line := func(key, entries string) string {
+		if entries == "" {
+			return key + "={}\n"
+		}
+		return key + "={ " + entries + " }\n"
+	}
+	old := line("input_output_alias", before.Aliases.ShortString())
+	src := old + line("buffer_donor", before.Donors.ShortString())
+	var edits []printer.Edit
+	if s := line("input_output_alias", m.Config.Aliases.ShortString()); s != old {
+		edits = append(edits, printer.Edit{Start: 0, End: len(old), New: s})
+	}
+	if s := line("buffer_donor", m.Config.Donors.ShortString()); s != src[len(old):] {
+		edits = append(edits, printer.Edit{Start: len(old), End: len(src), New: s})
+	}
+	var b bytes.Buffer
+	if err := printer.Diff(&b, []byte(src), edits, printer.DiffOptions{
+		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+	}); err != nil {
+		return true, err
+	}
+	_, err = w.Write(b.Bytes())
+	return true, err
 }
