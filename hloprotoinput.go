@@ -75,7 +75,7 @@ func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 		return hloproto.Unknown, fmt.Errorf("the file is %s", what)
 	}
 	hint := nameHint(name)
-	if len(src) == 0 || src[0] != 0x0A {
+	if len(src) == 0 || src[0] != 0x0A && isText(src) {
 		if hint != hloproto.Unknown && !hlo.IsHLO(src) {
 			return hint, nil // read for its positioned error
 		}

@@ -193,12 +193,17 @@ func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
 
 // Detect finds the kind of src from its content: HloSnapshot, HloProto and
 // HloModuleProto all begin with field 1, length-delimited; the nesting
-// settles which. It returns Unknown when src is no such message.
+// settles which. A module without a name begins with another field. It
+// returns Unknown when src is no such message.
 func Detect(src []byte) Kind {
-	if len(src) == 0 || src[0] != 0x0A {
+	kinds := []Kind{Snapshot, Proto, ModuleProto}
+	if len(src) == 0 {
 		return Unknown
 	}
-	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
+	if src[0] != 0x0A {
+		kinds = kinds[2:]
+	}
+	for _, k := range kinds {
 		if _, _, err := Read(src, k); err == nil {
 			return k
 		}
