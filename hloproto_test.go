@@ -89,3 +89,16 @@ func TestHLOProtoDiff(t *testing.T) {
 		t.Errorf("got\n%s\nwant it to end in\n%s", b.String(), want)
 	}
 }
+
+// TestHLOProtoUnusedDonors: --unused-donors=error names the file.
+func TestHLOProtoUnusedDonors(t *testing.T) {
+	src, _ := os.ReadFile("testdata/proto/donors-only.pb")
+	res, err := Process("model.hlo_module.pb", src, Options{UnusedDonors: "error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "model.hlo_module.pb: error: donor parameter 0 at {} is not used by any output"
+	if res.OK() || !strings.Contains(res.Diagnostics().Error(), want) {
+		t.Errorf("got %v, want %s", res.Diagnostics(), want)
+	}
+}

@@ -122,7 +122,7 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	if grown != nil {
 		src = grown()
 	}
-	f, cfg, err := hloproto.Read(src, k)
+	f, cfg, err := hloproto.ReadNamed(name, src, k)
 	if err != nil {
 		var pe *hloproto.Error
 		if errors.As(err, &pe) {

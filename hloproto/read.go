@@ -215,6 +215,12 @@ func Detect(src []byte) Kind {
 // lowers its entry computation's alias table and donors into a config,
 // verified as the HLO text front end verifies its own.
 func Read(src []byte, k Kind) (*File, *model.Config, error) {
+	return ReadNamed("", src, k)
+}
+
+// ReadNamed is Read of the file called name: the config's positions (of
+// the function, the aliases and donors) carry it, for diagnostics.
+func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	if k == Unknown {
 		if k = Detect(src); k == Unknown {
 			return nil, nil, &Error{Offset: 0, Path: "HloModuleProto", Msg: "not an HloModuleProto, HloProto or HloSnapshot"}
@@ -252,7 +258,7 @@ func Read(src []byte, k Kind) (*File, *model.Config, error) {
 		d = d.sub(*found, path)
 	}
 	f.modStart, f.modEnd = d.base, d.base+len(d.src)
-	m := &module{path: path}
+	m := &module{path: path, file: name}
 	if err := m.read(d, f); err != nil {
 		return nil, nil, err
 	}
@@ -265,6 +271,7 @@ func Read(src []byte, k Kind) (*File, *model.Config, error) {
 
 // module is what the module's fields hold.
 type module struct {
+	file      string
 	path      string
 	entryName string
 	entryID   int64
@@ -816,6 +823,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		ps = entry.shape
 	}
 	cfg := model.NewConfig(ps.params, ps.result)
+	cfg.Source.Func = ast.Pos{Filename: m.file, Offset: ps.off}
 	for _, e := range m.aliases {
 		if err := nonNegative(e.out, e.index); err != "" {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err}
@@ -827,7 +835,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		if e.kind == 2 {
 			kind = model.MustAlias
 		}
-		origin := model.Origin{Attr: keyAlias, Span: ast.Span{Pos: ast.Pos{Offset: e.off}}}
+		origin := model.Origin{Attr: keyAlias, Span: ast.Span{Pos: ast.Pos{Filename: m.file, Offset: e.off}}}
 		if err := cfg.Aliases.SetUpAlias(e.out, e.param, e.index, kind, origin); err != nil {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
 		}
@@ -839,7 +847,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		if e.param >= int64(len(ps.params)) {
 			return nil, &Error{Offset: e.off, Path: e.path + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, len(ps.params))}
 		}
-		origin := model.Origin{Attr: keyDonor, Span: ast.Span{Pos: ast.Pos{Offset: e.off}}}
+		origin := model.Origin{Attr: keyDonor, Span: ast.Span{Pos: ast.Pos{Filename: m.file, Offset: e.off}}}
 		if err := cfg.Donors.AddBufferDonor(e.param, e.index, origin); err != nil {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
 		}
