@@ -8,4 +8,4 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6
 )
 
-require google.golang.org/protobuf v1.36.12 // indirect
+require google.golang.org/protobuf v1.36.12
