@@ -30,6 +30,37 @@ func protoc(t *testing.T, stdin []byte, args ...string) []byte {
 	return out
 }
 
+// TestProtocWrapped: the wrapped modules are what protoc makes of their
+// text forms, and read as the module they wrap.
+func TestProtocWrapped(t *testing.T) {
+	module, _ := os.ReadFile("../testdata/proto/jit-train-step.pb")
+	_, want, err := Read(module, ModuleProto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, msg string
+		kind      Kind
+	}{{"jit-train-step.hlo", "xla.HloProto", Proto}, {"jit-train-step.hlo_snapshot", "xla.HloSnapshot", Snapshot}} {
+		base := "../testdata/proto/wrapped/" + c.name
+		text, _ := os.ReadFile(base + ".textproto")
+		pb, err := os.ReadFile(base + ".pb")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := protoc(t, text, "--encode="+c.msg); !bytes.Equal(got, pb) {
+			t.Errorf("%s.pb is not what protoc encodes: run regen.sh", base)
+		}
+		if k := Detect(pb); k != c.kind {
+			t.Errorf("%s.pb: detected as %v, want %v", base, k, c.kind)
+		}
+		_, got, err := Read(pb, Unknown)
+		if err != nil || summary(got) != summary(want) {
+			t.Errorf("%s.pb: %v\n%v", base, err, got)
+		}
+	}
+}
+
 // TestProtoc: each committed .pb is what protoc makes of its text form,
 // and the rewrite of each, decoded by protoc, holds the entries written.
 func TestProtoc(t *testing.T) {
