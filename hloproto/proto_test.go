@@ -207,7 +207,7 @@ func TestMalformed(t *testing.T) {
 	i := bytes.LastIndex(bad[a.Start:a.End], []byte{0x20, 0x02}) + a.Start
 	bad[i] = 0x22 // field 4, wire type 2: the 0x02 becomes a length
 	_, _, err = Read(bad, ModuleProto)
-	if err == nil || !strings.Contains(err.Error(), "HloModuleProto.input_output_alias") {
+	if err == nil || !strings.Contains(err.Error(), "HloModuleProto.input_output_alias.entries[2].kind: ") {
 		t.Errorf("kind with a wrong wire type: %v", err)
 	}
 	// An alias naming a parameter that does not exist.

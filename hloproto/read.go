@@ -83,11 +83,34 @@ type File struct {
 // decoder reads a message's fields, keeping the offset of src[0] in the
 // file for messages.
 type decoder struct {
-	src  []byte
-	base int // the offset of src[0] in the file
-	pos  int
-	path string
+	src   []byte
+	base  int // the offset of src[0] in the file
+	pos   int
+	path  string
+	names map[protowire.Number]string // the message's field names, for errors
 }
+
+// fieldPath is the path of field num of d's message: its name when known.
+func (d *decoder) fieldPath(num protowire.Number) string {
+	if n, ok := d.names[num]; ok {
+		return d.path + "." + n
+	}
+	return fmt.Sprintf("%s.(field %d)", d.path, num)
+}
+
+// The field names of the messages the reader walks.
+var (
+	snapshotNames   = map[protowire.Number]string{1: "hlo", 2: "arguments", 3: "result", 4: "execution_platform"}
+	protoNames      = map[protowire.Number]string{1: "hlo_module", 3: "buffer_assignment"}
+	moduleNames     = map[protowire.Number]string{1: "name", 2: "entry_computation_name", 3: "computations", 4: "host_program_shape", 5: "id", 6: "entry_computation_id", 7: "schedule", 8: "input_output_alias", 10: "cross_program_prefetches", 11: "is_dynamic", 12: "spmd_output_sharding", 13: "profile_info", 14: "spmd_parameters_shardings", 15: "device_assignment", 16: "use_auto_spmd_partitioning", 17: "stack_frame_index", 18: "buffer_donor", 19: "frontend_attributes"}
+	computationName = map[protowire.Number]string{1: "name", 2: "instructions", 4: "program_shape", 5: "id", 6: "root_id"}
+	programNames    = map[protowire.Number]string{1: "parameters", 2: "result", 3: "parameter_names"}
+	shapeNames      = map[protowire.Number]string{2: "element_type", 3: "dimensions", 4: "tuple_shapes", 5: "layout", 6: "is_dynamic_dimension"}
+	layoutNames     = map[protowire.Number]string{1: "minor_to_major", 6: "tiles", 7: "element_size_in_bits", 8: "memory_space", 9: "dim_level_types", 10: "physical_shape", 11: "index_primitive_type", 12: "pointer_primitive_type", 15: "dynamic_shape_metadata_prefix_bytes", 16: "tail_padding_alignment_in_elements", 17: "split_configs"}
+	tableNames      = map[protowire.Number]string{1: "entries"}
+	aliasNames      = map[protowire.Number]string{1: "output_shape_index", 2: "parameter_number", 3: "parameter_shape_index", 4: "kind"}
+	donorNames      = map[protowire.Number]string{1: "parameter_number", 2: "parameter_shape_index"}
+)
 
 func (d *decoder) errf(off int, path, format string, args ...any) *Error {
 	return &Error{Offset: d.base + off, Path: path, Msg: fmt.Sprintf(format, args...)}
@@ -119,22 +142,22 @@ func (d *decoder) next() (field, *Error) {
 	case protowire.VarintType:
 		v, m := protowire.ConsumeVarint(d.src[p:])
 		if m < 0 {
-			return f, d.errf(p, d.path, "field %d: %v", num, protowire.ParseError(m))
+			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
 		}
 		f.body, f.val, f.end = p, v, p+m
 	case protowire.BytesType:
 		v, m := protowire.ConsumeVarint(d.src[p:])
 		if m < 0 {
-			return f, d.errf(p, d.path, "field %d: bad length: %v", num, protowire.ParseError(m))
+			return f, d.errf(p, d.fieldPath(num), "bad length: %v", protowire.ParseError(m))
 		}
 		if v > uint64(len(d.src)-p-m) {
-			return f, d.errf(p, d.path, "field %d: length %d runs past the end of its message (%d bytes left)", num, v, len(d.src)-p-m)
+			return f, d.errf(p, d.fieldPath(num), "length %d runs past the end of its message (%d bytes left)", v, len(d.src)-p-m)
 		}
 		f.body, f.end = p+m, p+m+int(v)
 	default:
 		m := protowire.ConsumeFieldValue(num, typ, d.src[p:])
 		if m < 0 {
-			return f, d.errf(p, d.path, "field %d: %v", num, protowire.ParseError(m))
+			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
 		}
 		f.body, f.end = p, p+m
 		if typ == protowire.Fixed64Type {
@@ -149,8 +172,8 @@ func (d *decoder) next() (field, *Error) {
 }
 
 // sub returns a decoder of a length-delimited field's content.
-func (d *decoder) sub(f field, path string) *decoder {
-	return &decoder{src: d.src[f.body:f.end], base: d.base + f.body, path: path}
+func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *decoder {
+	return &decoder{src: d.src[f.body:f.end], base: d.base + f.body, path: path, names: names}
 }
 
 // want checks a field's wire type.
@@ -227,7 +250,7 @@ func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 		}
 	}
 	f := &File{Kind: k}
-	d := &decoder{src: src, path: k.String()}
+	d := &decoder{src: src, path: k.String(), names: map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k]}
 	path := k.String()
 	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module (1)
 	// the module.
@@ -255,7 +278,7 @@ func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 		}
 		f.wraps = append(f.wraps, span{Start: d.base + found.start, Body: d.base + found.body, End: d.base + found.end})
 		path += "." + name
-		d = d.sub(*found, path)
+		d = d.sub(*found, path, map[string]map[protowire.Number]string{"hlo": protoNames, "hlo_module": moduleNames}[name])
 	}
 	f.modStart, f.modEnd = d.base, d.base+len(d.src)
 	m := &module{path: path, file: name}
@@ -337,7 +360,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
-			c, err := readComputation(d.sub(fl, p))
+			c, err := readComputation(d.sub(fl, p, computationName))
 			if err != nil {
 				return err
 			}
@@ -347,7 +370,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
-			ps, err := readProgramShape(d.sub(fl, p))
+			ps, err := readProgramShape(d.sub(fl, p, programNames))
 			if err != nil {
 				return err
 			}
@@ -363,7 +386,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			f.aliases = append(f.aliases, span{d.base + fl.start, d.base + fl.body, d.base + fl.end})
-			if err := m.readAliases(d.sub(fl, p)); err != nil {
+			if err := m.readAliases(d.sub(fl, p, tableNames)); err != nil {
 				return err
 			}
 		case 18:
@@ -372,7 +395,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			f.donors = append(f.donors, span{d.base + fl.start, d.base + fl.body, d.base + fl.end})
-			if err := m.readDonors(d.sub(fl, p)); err != nil {
+			if err := m.readDonors(d.sub(fl, p, tableNames)); err != nil {
 				return err
 			}
 		}
@@ -405,7 +428,7 @@ func readComputation(d *decoder) (computation, *Error) {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return c, err
 			}
-			ps, err := readProgramShape(d.sub(fl, p))
+			ps, err := readProgramShape(d.sub(fl, p, programNames))
 			if err != nil {
 				return c, err
 			}
@@ -435,7 +458,7 @@ func readProgramShape(d *decoder) (*programShape, *Error) {
 				return nil, err
 			}
 			var s model.Shape
-			if err := readShape(d.sub(fl, p), &s, 0); err != nil {
+			if err := readShape(d.sub(fl, p, shapeNames), &s, 0); err != nil {
 				return nil, err
 			}
 			ps.params = append(ps.params, s)
@@ -444,7 +467,7 @@ func readProgramShape(d *decoder) (*programShape, *Error) {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return nil, err
 			}
-			if err := readShape(d.sub(fl, p), &ps.result, 0); err != nil {
+			if err := readShape(d.sub(fl, p, shapeNames), &ps.result, 0); err != nil {
 				return nil, err
 			}
 			hasResult = true
@@ -504,7 +527,7 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 				return err
 			}
 			elems = append(elems, model.Shape{})
-			if err := readShape(d.sub(fl, p), &elems[len(elems)-1], depth+1); err != nil {
+			if err := readShape(d.sub(fl, p, shapeNames), &elems[len(elems)-1], depth+1); err != nil {
 				return err
 			}
 		case 5:
@@ -513,7 +536,7 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 				return err
 			}
 			c := fl
-			layout, layoutDec = &c, d.sub(fl, p)
+			layout, layoutDec = &c, d.sub(fl, p, layoutNames)
 		case 6:
 			v, err := d.ints(fl, d.path+".is_dynamic_dimension", nil)
 			if err != nil {
@@ -593,7 +616,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
-			td := d.sub(fl, p)
+			td := d.sub(fl, p, map[protowire.Number]string{1: "dimensions"})
 			tile := model.Tile{}
 			for !td.done() {
 				tf, err := td.next()
@@ -659,7 +682,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
-			sd := d.sub(fl, p)
+			sd := d.sub(fl, p, map[protowire.Number]string{1: "dimension", 2: "split_indices"})
 			var sc model.SplitConfig
 			for !sd.done() {
 				sf, err := sd.next()
@@ -718,7 +741,7 @@ func (m *module) readAliases(d *decoder) *Error {
 			return err
 		}
 		e := aliasEntry{off: d.base + fl.start, path: p}
-		ed := d.sub(fl, p)
+		ed := d.sub(fl, p, aliasNames)
 		for !ed.done() {
 			ef, err := ed.next()
 			if err != nil {
@@ -767,7 +790,7 @@ func (m *module) readDonors(d *decoder) *Error {
 			return err
 		}
 		e := donorEntry{off: d.base + fl.start, path: p}
-		ed := d.sub(fl, p)
+		ed := d.sub(fl, p, donorNames)
 		for !ed.done() {
 			ef, err := ed.next()
 			if err != nil {
