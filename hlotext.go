@@ -17,6 +17,9 @@ import (
 // checkInput reports a UsageError when a chunk of in is HLO text and the
 // options hold one that only MLIR has.
 func (s *settings) checkInput(in *input) error {
+	if err := s.checkProto(in.display, in.data); err != nil {
+		return err
+	}
 	for _, ch := range splitChunks(in.data, s.SplitInputFile) {
 		if err := s.checkHLO(in.display, in.data[ch.start:ch.end]); err != nil {
 			return err

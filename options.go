@@ -47,6 +47,11 @@ type Options struct {
 	// becomes: "" or "ignore" nothing, "warn" a warning at its argument,
 	// "error" an error there, which fails the module.
 	UnusedDonors string
+
+	// InputFormat names the input's format: mlir, hlo, hlo-module-proto,
+	// hlo-proto or hlo-snapshot; empty, it is found from the content, the
+	// file name a hint.
+	InputFormat string
 }
 
 // A UsageError is a problem with the Options themselves, not with the
@@ -88,6 +93,9 @@ func (o Options) resolve() (*settings, error) {
 	case "", "ignore", "warn", "error":
 	default:
 		return nil, &UsageError{fmt.Sprintf("invalid --unused-donors=%s: valid values are ignore, warn, error", o.UnusedDonors)}
+	}
+	if err := checkInputFormat(o.InputFormat); err != nil {
+		return nil, err
 	}
 	s.Entry = strings.TrimPrefix(o.Entry, "@")
 	return s, nil

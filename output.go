@@ -83,6 +83,9 @@ func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
 	if r.in.streamed {
 		return errNotKept(r.Name)
 	}
+	if ok, err := r.writeProtoDiff(w, o); ok {
+		return err
+	}
 	var edits []printer.Edit
 	for _, m := range r.Modules {
 		edits = append(edits, m.Edits...)

@@ -217,7 +217,10 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 // of a growing input (po.More), grown waits for the rest and returns the
 // whole of it, for what follows the scan.
 func (s *settings) run(name string, src []byte, po parser.Options, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
-	if hlo.IsHLO(src) {
+	if cfg, edits, diags, ok := s.runOther(name, src, po, rs, grown); ok {
+		return cfg, edits, diags
+	}
+	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
 		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More}
 		file, err := hlo.ParseFile(name, src, ho)
 		if grown != nil {

@@ -22,6 +22,9 @@ Reading:
   --use-tuple-args        all arguments form parameter 0 (xla-translate's -emit-use-tuple-args)
   --return-tuple          the output is a tuple even for one result
   --split-input-file      treat "// -----" chunks as separate modules
+  --input-format=FORMAT   mlir, hlo, hlo-module-proto, hlo-proto or
+                          hlo-snapshot (default: from the content, the file
+                          name a hint)
 
 Passes:
   --passes=a,b,c          passes to run, in order (see --list-passes)
@@ -111,6 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.lib.UseTupleArgs, "use-tuple-args", false, "")
 	fs.BoolVar(&o.lib.ReturnTuple, "return-tuple", false, "")
 	fs.BoolVar(&o.lib.SplitInputFile, "split-input-file", false, "")
+	fs.StringVar(&o.lib.InputFormat, "input-format", "", "")
 	fs.StringVar(&o.lib.Passes, "passes", "", "")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "")
 	fs.BoolVar(&o.listPasses, "list-passes", false, "")

@@ -1,0 +1,96 @@
+package hloproto
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// protoc runs protoc with the project's subset on stdin, or skips the
+// test when protoc is not installed.
+func protoc(t *testing.T, stdin []byte, args ...string) []byte {
+	t.Helper()
+	path, err := exec.LookPath("protoc")
+	if err != nil {
+		t.Skip("protoc is not installed (Debian: protobuf-compiler)")
+	}
+	cmd := exec.Command(path, append([]string{"--proto_path=../testdata/proto", "hlo_subset.proto"}, args...)...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("protoc %v: %v\n%s", args, err, stderr.Bytes())
+	}
+	return out
+}
+
+// TestProtocWrapped: the wrapped modules are what protoc makes of their
+// text forms, and read as the module they wrap.
+func TestProtocWrapped(t *testing.T) {
+	module, _ := os.ReadFile("../testdata/proto/jit-train-step.pb")
+	_, want, err := Read(module, ModuleProto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, msg string
+		kind      Kind
+	}{{"jit-train-step.hlo", "xla.HloProto", Proto}, {"jit-train-step.hlo_snapshot", "xla.HloSnapshot", Snapshot}} {
+		base := "../testdata/proto/wrapped/" + c.name
+		text, _ := os.ReadFile(base + ".textproto")
+		pb, err := os.ReadFile(base + ".pb")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := protoc(t, text, "--encode="+c.msg); !bytes.Equal(got, pb) {
+			t.Errorf("%s.pb is not what protoc encodes: run regen.sh", base)
+		}
+		if k := Detect(pb); k != c.kind {
+			t.Errorf("%s.pb: detected as %v, want %v", base, k, c.kind)
+		}
+		_, got, err := Read(pb, Unknown)
+		if err != nil || summary(got) != summary(want) {
+			t.Errorf("%s.pb: %v\n%v", base, err, got)
+		}
+	}
+}
+
+// TestProtoc: each committed .pb is what protoc makes of its text form,
+// and the rewrite of each, decoded by protoc, holds the entries written.
+func TestProtoc(t *testing.T) {
+	texts, _ := filepath.Glob("../testdata/proto/*.textproto")
+	for _, tp := range texts {
+		text, _ := os.ReadFile(tp)
+		pb := strings.TrimSuffix(tp, ".textproto") + ".pb"
+		want, err := os.ReadFile(pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := protoc(t, text, "--encode=xla.HloModuleProto"); !bytes.Equal(got, want) {
+			t.Errorf("%s is not what protoc encodes of %s: run regen.sh", pb, tp)
+		}
+		f, cfg, err := Read(want, ModuleProto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := cfg.Clone()
+		next.Aliases = cfg.Aliases.Cleared()
+		next.Donors = &model.DonorConfig{}
+		cfg.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
+			next.Aliases.SetUpAlias(out, a.ParamNumber, a.ParamIndex, model.MustAlias, model.Origin{})
+		})
+		decoded := string(protoc(t, f.Rewrite(want, next), "--decode=xla.HloModuleProto"))
+		if n, m := strings.Count(decoded, "kind: MUST_ALIAS"), next.Aliases.Len(); n != m {
+			t.Errorf("%s: protoc decodes %d MUST_ALIAS entries, want %d", pb, n, m)
+		}
+		if strings.Contains(decoded, "buffer_donor") || strings.Contains(decoded, "MAY_ALIAS") {
+			t.Errorf("%s: the rewrite still has donors or may-aliases:\n%s", pb, decoded)
+		}
+	}
+}

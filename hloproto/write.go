@@ -1,0 +1,144 @@
+package hloproto
+
+import (
+	"bytes"
+	"sort"
+
+	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// EncodeAliases returns the HloInputOutputAliasProto of c as XLA's
+// serializer writes it: the entries in output order, each with its
+// output_shape_index (1) and parameter_shape_index (3) packed and left out
+// when empty, parameter_number (2) left out when 0, and kind (4) always
+// written, MAY_ALIAS 1 or MUST_ALIAS 2. An empty table is nil.
+func EncodeAliases(c *model.AliasConfig) []byte {
+	var b, e []byte
+	c.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
+		e = e[:0]
+		e = appendPacked(e, 1, out)
+		if a.ParamNumber != 0 {
+			e = protowire.AppendTag(e, 2, protowire.VarintType)
+			e = protowire.AppendVarint(e, uint64(a.ParamNumber))
+		}
+		e = appendPacked(e, 3, a.ParamIndex)
+		kind := uint64(1)
+		if a.Kind == model.MustAlias {
+			kind = 2
+		}
+		e = protowire.AppendTag(e, 4, protowire.VarintType)
+		e = protowire.AppendVarint(e, kind)
+		b = protowire.AppendTag(b, 1, protowire.BytesType)
+		b = protowire.AppendBytes(b, e)
+	})
+	return b
+}
+
+// EncodeDonors returns the HloBufferDonorProto of c: the donors in order
+// (parameter, then index), parameter_number (1) left out when 0,
+// parameter_shape_index (2) packed and left out when empty. An empty
+// table is nil.
+func EncodeDonors(c *model.DonorConfig) []byte {
+	var b, e []byte
+	c.ForEach(func(d model.Donor) {
+		e = e[:0]
+		if d.ParamNumber != 0 {
+			e = protowire.AppendTag(e, 1, protowire.VarintType)
+			e = protowire.AppendVarint(e, uint64(d.ParamNumber))
+		}
+		e = appendPacked(e, 2, d.ParamIndex)
+		b = protowire.AppendTag(b, 1, protowire.BytesType)
+		b = protowire.AppendBytes(b, e)
+	})
+	return b
+}
+
+func appendPacked(b []byte, num protowire.Number, v []int64) []byte {
+	if len(v) == 0 {
+		return b
+	}
+	var p []byte
+	for _, x := range v {
+		p = protowire.AppendVarint(p, uint64(x))
+	}
+	b = protowire.AppendTag(b, num, protowire.BytesType)
+	return protowire.AppendBytes(b, p)
+}
+
+// field returns the whole field num with content body, or nothing when
+// body is empty: an empty message is dropped with its tag.
+func encodeField(num protowire.Number, body []byte) string {
+	if len(body) == 0 {
+		return ""
+	}
+	b := protowire.AppendTag(nil, num, protowire.BytesType)
+	return string(protowire.AppendBytes(b, body))
+}
+
+// Edits returns the edits that write cfg's aliases and donors into the
+// file f was read from: the first occurrence of input_output_alias (8)
+// and of buffer_donor (18) is replaced (any further one removed), an
+// absent one inserted where field-number order puts it, and the length
+// prefix of each enclosing message rewritten. A table equal to what the
+// file holds gives no edit for it. The edits are in order and do not
+// overlap.
+func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
+	var edits []printer.Edit
+	add := func(spans []span, at int, num protowire.Number, body []byte) {
+		text := encodeField(num, body)
+		if len(spans) == 1 && string(src[spans[0].Start:spans[0].End]) == text {
+			return
+		}
+		if len(spans) == 0 {
+			if text != "" {
+				edits = append(edits, printer.Edit{Start: at, End: at, New: text})
+			}
+			return
+		}
+		for i, s := range spans {
+			e := printer.Edit{Start: s.Start, End: s.End}
+			if i == 0 {
+				e.New = text
+			}
+			edits = append(edits, e)
+		}
+	}
+	add(f.aliases, f.aliasAt, 8, EncodeAliases(cfg.Aliases))
+	add(f.donors, f.donorAt, 18, EncodeDonors(cfg.Donors))
+	if len(edits) == 0 {
+		return nil
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	delta := 0
+	for _, e := range edits {
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	// The enclosing lengths, innermost first: each grows by delta plus
+	// what the prefixes inside it grew by.
+	var wraps []printer.Edit
+	for i := len(f.wraps) - 1; i >= 0; i-- {
+		w := f.wraps[i]
+		tagLen := protowire.SizeTag(1)
+		old := w.End - w.Body
+		n := protowire.AppendVarint(nil, uint64(old+delta))
+		wraps = append(wraps, printer.Edit{Start: w.Start + tagLen, End: w.Body, New: string(n)})
+		delta += len(n) - (w.Body - w.Start - tagLen)
+	}
+	edits = append(edits, wraps...)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+	return edits
+}
+
+// Rewrite returns src with cfg's aliases and donors written in: Edits
+// applied.
+func (f *File) Rewrite(src []byte, cfg *model.Config) []byte {
+	var b bytes.Buffer
+	b.Grow(len(src) + 64)
+	if err := printer.Apply(&b, src, f.Edits(src, cfg)); err != nil {
+		panic(err) // the edits are in order and within src
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,216 @@
+package mhloalias
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/hloproto"
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// The compiler's binary files (xla.HloModuleProto, xla.HloProto,
+// xla.HloSnapshot) go through the hloproto package: the kind is found
+// from the content, the file name a hint, unless Options.InputFormat
+// names it. Files this tool cannot read but can name (MLIR bytecode,
+// gzip, zstd) get one clear error.
+
+// The values of Options.InputFormat.
+var inputFormats = map[string]hloproto.Kind{
+	"": hloproto.Unknown, "mlir": hloproto.Unknown, "hlo": hloproto.Unknown,
+	"hlo-module-proto": hloproto.ModuleProto, "hlo-proto": hloproto.Proto, "hlo-snapshot": hloproto.Snapshot,
+}
+
+func checkInputFormat(f string) error {
+	if _, ok := inputFormats[f]; !ok {
+		return &UsageError{fmt.Sprintf("invalid --input-format=%s: valid formats are mlir, hlo, hlo-module-proto, hlo-proto, hlo-snapshot", f)}
+	}
+	return nil
+}
+
+// nameHint is the kind a file name suggests.
+func nameHint(name string) hloproto.Kind {
+	switch {
+	case strings.HasSuffix(name, ".hlo_module.pb"):
+		return hloproto.ModuleProto
+	case strings.HasSuffix(name, ".hlo_snapshot.pb"):
+		return hloproto.Snapshot
+	case strings.HasSuffix(name, ".hlo.pb"):
+		return hloproto.Proto
+	case strings.HasSuffix(name, ".pb"):
+		return hloproto.ModuleProto
+	}
+	return hloproto.Unknown
+}
+
+// binaryKind names a binary file this tool does not read, or "".
+func binaryKind(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte("ML\xefR")):
+		return "MLIR bytecode (as jax.export and `mlir-opt --emit-bytecode` write it); get text with `mlir-opt --allow-unregistered-dialect FILE`, or `stablehlo-translate --deserialize FILE` for a StableHLO portable artifact"
+	case bytes.HasPrefix(src, []byte{0x1f, 0x8b}):
+		return "gzip-compressed; decompress it first (`gunzip -k FILE` or `zcat FILE | mhlo-alias`)"
+	case bytes.HasPrefix(src, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "zstd-compressed; decompress it first (`zstd -d FILE` or `zstdcat FILE | mhlo-alias`)"
+	}
+	return ""
+}
+
+// protoKind returns the kind of proto src is, Unknown for text. The error
+// is a binary file this tool cannot read.
+func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
+	if k := inputFormats[s.InputFormat]; k != hloproto.Unknown {
+		return k, nil
+	}
+	if s.InputFormat != "" {
+		return hloproto.Unknown, nil
+	}
+	if what := binaryKind(src); what != "" {
+		return hloproto.Unknown, fmt.Errorf("the file is %s", what)
+	}
+	hint := nameHint(name)
+	if len(src) == 0 || src[0] != 0x0A && isText(src) {
+		if hint != hloproto.Unknown && !hlo.IsHLO(src) {
+			return hint, nil // read for its positioned error
+		}
+		return hloproto.Unknown, nil
+	}
+	if hint != hloproto.Unknown {
+		if _, _, err := hloproto.Read(src, hint); err == nil {
+			return hint, nil
+		}
+	}
+	if k := hloproto.Detect(src); k != hloproto.Unknown {
+		return k, nil
+	}
+	if hint != hloproto.Unknown {
+		return hint, nil
+	}
+	return hloproto.Unknown, nil
+}
+
+// runOther routes src when it is not for the default route: a proto, a
+// named binary file, or text whose format --input-format forces. ok is
+// false when the default route (HLO text by content, else MLIR) applies.
+func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]ast.Remark, grown func() []byte) (cfg *model.Config, edits []printer.Edit, diags ast.ErrorList, ok bool) {
+	if grown != nil && (!isText(src) || inputFormats[s.InputFormat] != hloproto.Unknown) {
+		src = grown() // a binary file is read whole
+	}
+	k, err := s.protoKind(name, src)
+	pos := ast.Pos{Filename: name}
+	if err != nil {
+		return nil, nil, ast.ErrorList{ast.Errorf(pos, "%s", err)}, true
+	}
+	if k == hloproto.Unknown {
+		if s.InputFormat == "hlo" && !hlo.IsHLO(src) {
+			ho := hlo.Options{LineOffset: po.LineOffset}
+			file, err := hlo.ParseFile(name, src, ho)
+			if err != nil {
+				return nil, nil, asList(err), true
+			}
+			cfg, edits, diags = s.rewriteHLO(file, src, rs)
+			return cfg, edits, diags, true
+		}
+		return nil, nil, nil, false
+	}
+	if grown != nil {
+		src = grown()
+	}
+	f, cfg, err := hloproto.ReadNamed(name, src, k)
+	if err != nil {
+		var pe *hloproto.Error
+		if errors.As(err, &pe) {
+			pos.Offset = pe.Offset
+		}
+		return nil, nil, ast.ErrorList{ast.Errorf(pos, "%s", err)}, true
+	}
+	if diags = s.runPasses(cfg, rs); diags.HasErrors() {
+		return nil, nil, diags, true
+	}
+	if s.rewrites() {
+		edits = f.Edits(src, cfg)
+	}
+	return cfg, edits, diags, true
+}
+
+// isText reports whether the start of src looks like text: no byte below
+// 0x09 in its first 64 bytes.
+func isText(src []byte) bool {
+	for _, c := range src[:min(len(src), 64)] {
+		if c < 0x09 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkProto reports a UsageError when src is a proto and the options
+// hold one that only MLIR has.
+func (s *settings) checkProto(name string, src []byte) error {
+	k, err := s.protoKind(name, src)
+	if err != nil || k == hloproto.Unknown {
+		return nil
+	}
+	flag := ""
+	switch {
+	case s.Emit != "":
+		flag = "--emit"
+	case s.UseTupleArgs:
+		flag = "--use-tuple-args"
+	case s.ReturnTuple:
+		flag = "--return-tuple"
+	case s.SplitInputFile:
+		flag = "--split-input-file"
+	default:
+		return nil
+	}
+	return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, name)}
+}
+
+// writeProtoDiff writes the diff of a proto input, when r is one: its two
+// tables as HLO text header attributes, before and after (a diff of the
+// bytes helps nobody). ok is false for text input.
+func (r *Result) writeProtoDiff(w io.Writer, o DiffOptions) (ok bool, err error) {
+	data := r.in.data
+	if len(r.Modules) != 1 || isText(data) {
+		return false, nil
+	}
+	m := r.Modules[0]
+	k := hloproto.Detect(data)
+	if k == hloproto.Unknown {
+		k = nameHint(r.Name)
+	}
+	_, before, err := hloproto.Read(data, k)
+	if err != nil || m.Config == nil {
+		return false, nil
+	}
+	line := func(key, entries string) string {
+		if entries == "" {
+			return key + "={}\n"
+		}
+		return key + "={ " + entries + " }\n"
+	}
+	old := line("input_output_alias", before.Aliases.ShortString())
+	src := old + line("buffer_donor", before.Donors.ShortString())
+	var edits []printer.Edit
+	if s := line("input_output_alias", m.Config.Aliases.ShortString()); s != old {
+		edits = append(edits, printer.Edit{Start: 0, End: len(old), New: s})
+	}
+	if s := line("buffer_donor", m.Config.Donors.ShortString()); s != src[len(old):] {
+		edits = append(edits, printer.Edit{Start: len(old), End: len(src), New: s})
+	}
+	var b bytes.Buffer
+	if err := printer.Diff(&b, []byte(src), edits, printer.DiffOptions{
+		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+	}); err != nil {
+		return true, err
+	}
+	_, err = w.Write(b.Bytes())
+	return true, err
+}
