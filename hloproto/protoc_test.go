@@ -17,7 +17,10 @@ func protoc(t *testing.T, stdin []byte, args ...string) []byte {
 	t.Helper()
 	path, err := exec.LookPath("protoc")
 	if err != nil {
-		t.Skip("protoc is not installed (Debian: protobuf-compiler)")
+		if os.Getenv("MHLO_ALIAS_REQUIRE_PROTOC") == "1" {
+			t.Fatal("protoc not found (MHLO_ALIAS_REQUIRE_PROTOC=1)")
+		}
+		t.Skip("protoc is not installed (Debian: protobuf-compiler); set MHLO_ALIAS_REQUIRE_PROTOC=1 to require it")
 	}
 	cmd := exec.Command(path, append([]string{"--proto_path=../testdata/proto", "hlo_subset.proto"}, args...)...)
 	cmd.Stdin = bytes.NewReader(stdin)
