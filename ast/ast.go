@@ -185,11 +185,29 @@ type Attr struct {
 	Suffix      *Type            `parser:"(':' @@)?"`
 }
 
-// ArrayAttr is `[a, b, ...]`.
+// ArrayAttr is `[a, b, ...]`. An array of scalars only (numbers,
+// strings, booleans, none with a type suffix), which the tool never reads,
+// is kept as its span alone: Unread is set and Elems is nil, so that a
+// 50 MB array costs one node. The parser reads such arrays this way; the
+// grammar gives the elements, and Flatten turns its node into the
+// parser's.
 type ArrayAttr struct {
 	Pos    Pos
 	EndPos Pos
 	Elems  []*Attr `parser:"'[' (@@ (',' @@)*)? ']'"`
+	Unread bool
+}
+
+// Flatten marks a as unread and drops its elements if they are all
+// scalars without a suffix (or there are none): the node the parser
+// keeps for such an array.
+func (a *ArrayAttr) Flatten() {
+	for _, e := range a.Elems {
+		if e.Suffix != nil || e.String == "" && e.Number == "" && e.Bool == "" {
+			return
+		}
+	}
+	a.Elems, a.Unread = nil, true
 }
 
 // DenseArrayAttr is `array<i64: 1, 2>` or the empty `array<i64>`.

@@ -680,6 +680,9 @@ func (d *fastDecoder) attr() *ast.Attr {
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.
 func (d *fastDecoder) array() *ast.ArrayAttr {
 	arr := &ast.ArrayAttr{Pos: d.pos()}
+	if d.flatArray(arr) || !d.ok {
+		return arr
+	}
 	d.next()
 	d.list("]", func() {
 		arr.Elems = append(arr.Elems, d.attr())
@@ -687,6 +690,57 @@ func (d *fastDecoder) array() *ast.ArrayAttr {
 	d.expect(tokBracket, "]")
 	d.setPos(&arr.EndPos, d.lastEnd)
 	return arr
+}
+
+// flatArray reads an array of scalars (numbers, strings, booleans, none
+// with a type suffix) as its span alone, allocating nothing whatever its
+// length: the tool never reads one. It reports false, having read
+// nothing, at an element that may be some other attribute, which array
+// then reads element by element; on a token no attribute can hold there
+// (a trailing comma, a closing bracket of another kind, the end of the
+// span) it fails at once, as array would, without reading the array
+// again.
+func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
+	lex, tok, tokEnd, lastEnd := *d.lex, d.tok, d.tokEnd, d.lastEnd
+	restore := func() bool {
+		*d.lex, d.tok, d.tokEnd, d.lastEnd = lex, tok, tokEnd, lastEnd
+		return false
+	}
+	d.next() // '['
+	if d.is(tokBracket, "]") {
+		d.next()
+		arr.Unread = true
+		d.setPos(&arr.EndPos, d.lastEnd)
+		return true
+	}
+	for d.ok {
+		switch t := d.tok; {
+		case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString,
+			t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+			d.next()
+		case t.Type == tokEOF || t.Type == tokBracket && (t.Value == "]" || t.Value == ")" || t.Value == "}" || t.Value == ">"),
+			t.Type == tokPunct && t.Value == ",":
+			d.fail() // no attribute starts here
+			return false
+		default:
+			return restore()
+		}
+		switch t := d.tok; {
+		case t.Type == tokPunct && t.Value == ",":
+			d.next()
+		case t.Type == tokBracket && t.Value == "]":
+			d.next()
+			arr.Unread = true
+			d.setPos(&arr.EndPos, d.lastEnd)
+			return true
+		case t.Type == tokPunct && t.Value == ":":
+			return restore() // a typed element
+		default:
+			d.fail()
+			return false
+		}
+	}
+	return false
 }
 
 // denseArray is `'array' '<' Type (':' (Value (',' Value)*)?)? '>'`, at

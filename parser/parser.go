@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"reflect"
 	"strconv"
 	"sync"
 
@@ -83,7 +84,34 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 	if err != nil {
 		return nil, convertError(err, pos)
 	}
+	flattenArrays(reflect.ValueOf(r))
 	return r, nil
+}
+
+var arrayType = reflect.TypeFor[*ast.ArrayAttr]()
+
+// flattenArrays turns the arrays of scalars in the grammar's nodes into
+// the unread spans the decoder gives (ast.ArrayAttr.Flatten), inner ones
+// first, so that both give the same nodes.
+func flattenArrays(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		flattenArrays(v.Elem())
+		if v.Type() == arrayType {
+			v.Interface().(*ast.ArrayAttr).Flatten()
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			flattenArrays(v.Field(i))
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			flattenArrays(v.Index(i))
+		}
+	}
 }
 
 // parseDict parses the attribute dictionary spanning span.
