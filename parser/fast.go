@@ -47,7 +47,15 @@ type fastDecoder struct {
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending []*ast.AttrEntry
 	lists   slab[*ast.AttrEntry]
+	// cuts are the insides of the long arrays of scalars read so far,
+	// which the grammar need not read again to place an error (see
+	// grammarParseCut).
+	cuts [][2]int
 }
+
+// cutBytes is the least length of an array's inside worth cutting out of
+// what the grammar reads after the decoder fails.
+const cutBytes = 1 << 10
 
 // fastToken is a token of the decoder: lexer.Token without the file name.
 type fastToken struct {
@@ -169,7 +177,7 @@ func fastParseLexer(mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
 		d.fail()
 	}
 	if !d.ok || d.tok.Type != tokEOF {
-		return nil, nil, false
+		return nil, d, false
 	}
 	return r, d, true
 }
@@ -706,7 +714,17 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		*d.lex, d.tok, d.tokEnd, d.lastEnd = lex, tok, tokEnd, lastEnd
 		return false
 	}
+	open := d.tokEnd.off
 	d.next() // '['
+	// The starts of the last three elements read, the latest last: the
+	// grammar's message depends on the elements before the error, as it
+	// looks ahead, and reads the same with three of them left.
+	last := [3]int{open, open, open}
+	cut := func(to int) {
+		if to-open >= cutBytes {
+			d.cuts = append(d.cuts, [2]int{open, to})
+		}
+	}
 	if d.is(tokBracket, "]") {
 		d.next()
 		arr.Unread = true
@@ -717,10 +735,12 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		switch t := d.tok; {
 		case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString,
 			t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+			last = [3]int{last[1], last[2], t.at.off}
 			d.next()
 		case t.Type == tokEOF || t.Type == tokBracket && (t.Value == "]" || t.Value == ")" || t.Value == "}" || t.Value == ">"),
 			t.Type == tokPunct && t.Value == ",":
 			d.fail() // no attribute starts here
+			cut(last[0])
 			return false
 		default:
 			return restore()
@@ -729,6 +749,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		case t.Type == tokPunct && t.Value == ",":
 			d.next()
 		case t.Type == tokBracket && t.Value == "]":
+			cut(t.at.off)
 			d.next()
 			arr.Unread = true
 			d.setPos(&arr.EndPos, d.lastEnd)
@@ -737,6 +758,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			return restore() // a typed element
 		default:
 			d.fail()
+			cut(last[0])
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/grow"
@@ -65,10 +66,60 @@ func lexPos(pos ast.Pos) lexer.Position {
 // reads src, so several spans may be parsed at once.
 func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
 	lpos := lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
-	if r, ok := fastParse(mode, src, start, end, lpos); ok {
+	if !fastEnabled {
+		return grammarParse(mode, src, start, end, pos)
+	}
+	r, d, ok := fastParseLexer(mode, newLexer(src, start, end, lpos, ""))
+	if ok {
 		return r, nil
 	}
+	if d != nil && len(d.cuts) > 0 {
+		if err := grammarParseCut(mode, src, start, end, pos, d.cuts); err != nil {
+			return nil, err
+		}
+	}
 	return grammarParse(mode, src, start, end, pos)
+}
+
+// grammarParseCut runs the grammar over src[start:end] without the
+// insides of the long arrays of scalars the decoder read before it failed
+// (cuts, in order): each is left with its brackets, or with the element
+// before the decoder's failure, so the grammar meets the same error at
+// the same token, having read a few bytes of each array instead of all
+// of them. The error's position is that of the token in src. It returns
+// nil if the grammar accepts the cut text (the decoder failed on a
+// construct outside its subset); the caller then reads the whole.
+func grammarParseCut(mode string, src []byte, start, end int, pos ast.Pos, cuts [][2]int) error {
+	var buf []byte
+	from := start
+	for _, c := range cuts {
+		buf = append(buf, src[from:c[0]]...)
+		from = c[1]
+	}
+	buf = append(buf, src[from:end]...)
+	_, err := grammarParse(mode, buf, 0, len(buf), pos)
+	var list ast.ErrorList
+	if err == nil || !errors.As(err, &list) {
+		return err
+	}
+	for _, e := range list {
+		// From the offset in buf to that in src, then the line and
+		// column from the text before it.
+		off, shift := e.Pos.Offset+start, 0
+		for _, c := range cuts {
+			if off+shift < c[0] {
+				break
+			}
+			shift += c[1] - c[0]
+		}
+		off += shift
+		e.Pos.Offset, e.Pos.Line, e.Pos.Column = off, pos.Line, pos.Column+off-start
+		if n := bytes.Count(src[start:off], []byte{'\n'}); n > 0 {
+			e.Pos.Line += n
+			e.Pos.Column = off - start - bytes.LastIndexByte(src[start:off], '\n')
+		}
+	}
+	return list
 }
 
 // grammarParse parses src[start:end] with the grammar.
