@@ -747,6 +747,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		}
 		switch t := d.tok; {
 		case t.Type == tokPunct && t.Value == ",":
+			d.skimInts(&last)
 			d.next()
 		case t.Type == tokBracket && t.Value == "]":
 			cut(t.at.off)
@@ -763,6 +764,47 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		}
 	}
 	return false
+}
+
+// skimInts reads, at a comma of an array of scalars, the commonest run of
+// elements after it, decimal integers each followed by a comma, with
+// blanks and newlines between, straight from the bytes rather than as
+// tokens: the lexer would give each an Int and a Punct token. It leaves
+// the decoder at the last comma read, as if it had read them as tokens,
+// and last holding the starts of the last three elements.
+func (d *fastDecoder) skimInts(last *[3]int) {
+	l := d.lex
+	src, end := l.src[:l.end], l.end
+	i, line, col := l.pos.Offset, l.pos.Line, l.pos.Column
+	comma := -1
+	var at point
+	for {
+		j, ln, cl := i, line, col
+		for j < end && (src[j] == ' ' || src[j] == '\n') {
+			if src[j] == '\n' {
+				ln, cl = ln+1, 1
+			} else {
+				cl++
+			}
+			j++
+		}
+		k := j
+		for k < end && isDigit(src[k]) {
+			k++
+		}
+		if k == j || k >= end || src[k] != ',' {
+			break
+		}
+		*last = [3]int{last[1], last[2], j}
+		comma, at = k, point{k, ln, cl + k - j}
+		i, line, col = k+1, ln, cl+k-j+1
+	}
+	if comma < 0 {
+		return
+	}
+	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], at
+	d.tokEnd = point{i, line, col}
+	l.pos.Offset, l.pos.Line, l.pos.Column = i, line, col
 }
 
 // denseArray is `'array' '<' Type (':' (Value (',' Value)*)?)? '>'`, at
