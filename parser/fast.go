@@ -726,10 +726,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		}
 	}
 	if d.is(tokBracket, "]") {
-		d.next()
-		arr.Unread = true
-		d.setPos(&arr.EndPos, d.lastEnd)
-		return true
+		return restore()
 	}
 	for d.ok {
 		switch t := d.tok; {
@@ -750,6 +747,9 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			d.skimInts(&last)
 			d.next()
 		case t.Type == tokBracket && t.Value == "]":
+			if t.at.off+1-arr.Pos.Offset < ast.UnreadArrayBytes {
+				return restore() // short: read as the grammar does
+			}
 			cut(t.at.off)
 			d.next()
 			arr.Unread = true

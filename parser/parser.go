@@ -434,7 +434,7 @@ func attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAttr, error) {
 	if e == nil {
 		return nil, nil
 	}
-	if e.Value == nil || e.Value.Array == nil {
+	if e.Value == nil || e.Value.Array == nil || e.Value.Array.Unread {
 		return nil, ast.ErrorList{ast.Errorf(e.Pos, "expected %s attributes to be an array of dictionaries", what)}
 	}
 	arr := e.Value.Array
