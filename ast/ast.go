@@ -185,11 +185,38 @@ type Attr struct {
 	Suffix      *Type            `parser:"(':' @@)?"`
 }
 
-// ArrayAttr is `[a, b, ...]`.
+// ArrayAttr is `[a, b, ...]`. A long array (UnreadArrayBytes or more)
+// of scalars only (numbers, strings, booleans, none with a type suffix),
+// which the tool never reads, is kept as its span alone: Unread is set
+// and Elems is nil, so that a 50 MB array costs one node. Shorter ones
+// keep their elements, so that an array the tool reads (arg_attrs, the
+// alias table) holding scalars by mistake is reported element by
+// element. The parser reads long arrays this way; the grammar gives the
+// elements, and Flatten turns its node into the parser's.
 type ArrayAttr struct {
 	Pos    Pos
 	EndPos Pos
 	Elems  []*Attr `parser:"'[' (@@ (',' @@)*)? ']'"`
+	Unread bool
+}
+
+// UnreadArrayBytes is the least length of an array of scalars kept as its
+// span alone.
+const UnreadArrayBytes = 1 << 10
+
+// Flatten marks a as unread and drops its elements if it spans
+// UnreadArrayBytes or more and its elements are all scalars without a
+// suffix: the node the parser keeps for such an array.
+func (a *ArrayAttr) Flatten() {
+	if a.EndPos.Offset-a.Pos.Offset < UnreadArrayBytes || len(a.Elems) == 0 {
+		return
+	}
+	for _, e := range a.Elems {
+		if e.Suffix != nil || e.String == "" && e.Number == "" && e.Bool == "" {
+			return
+		}
+	}
+	a.Elems, a.Unread = nil, true
 }
 
 // DenseArrayAttr is `array<i64: 1, 2>` or the empty `array<i64>`.

@@ -81,7 +81,7 @@ func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]lay
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Array == nil {
+	if v == nil || v.Array == nil || v.Array.Unread {
 		return nil, ast.Errorf(e.Pos, "%s must be an array of layouts", key)
 	}
 	elems := v.Array.Elems
@@ -135,6 +135,9 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 		return err
 	}
 	switch {
+	case a.Array != nil && a.Array.Unread:
+		// A long array of scalars, kept as its span (ast.ArrayAttr).
+		return ast.Errorf(a.Pos, "layout of %s: an array of %d bytes of scalars is not a layout", what, a.Array.EndPos.Offset-a.Array.Pos.Offset)
 	case a.Array != nil && len(a.Array.Elems) == 0:
 		return nil
 	case a.Array != nil && s.IsTuple() && len(a.Array.Elems) == len(s.Elems):

@@ -19,7 +19,7 @@ func (l *lowerer) moduleClaims() ([]claim, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Array == nil {
+	if v == nil || v.Array == nil || v.Array.Unread {
 		return nil, ast.Errorf(e.Pos, "%s must be an array of dictionaries", AttrInputOutput)
 	}
 	var claims []claim
@@ -85,6 +85,9 @@ func (l *lowerer) indexField(d *ast.AttrDict, key, what string, pos ast.Pos) (mo
 	switch {
 	case v.DenseArray != nil:
 		words = v.DenseArray.Values
+	case v.Array != nil && v.Array.Unread:
+		// A long array of scalars, kept as its span (ast.ArrayAttr).
+		return nil, ast.Errorf(v.Pos, "%s: %s is %d bytes long, more than an index can be", what, key, v.Array.EndPos.Offset-v.Array.Pos.Offset)
 	case v.Array != nil:
 		for _, x := range v.Array.Elems {
 			if x.Number == "" {

@@ -47,7 +47,15 @@ type fastDecoder struct {
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending []*ast.AttrEntry
 	lists   slab[*ast.AttrEntry]
+	// cuts are the insides of the long arrays of scalars read so far,
+	// which the grammar need not read again to place an error (see
+	// grammarParseCut).
+	cuts [][2]int
 }
+
+// cutBytes is the least length of an array's inside worth cutting out of
+// what the grammar reads after the decoder fails.
+const cutBytes = 1 << 10
 
 // fastToken is a token of the decoder: lexer.Token without the file name.
 type fastToken struct {
@@ -169,7 +177,7 @@ func fastParseLexer(mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
 		d.fail()
 	}
 	if !d.ok || d.tok.Type != tokEOF {
-		return nil, nil, false
+		return nil, d, false
 	}
 	return r, d, true
 }
@@ -680,6 +688,9 @@ func (d *fastDecoder) attr() *ast.Attr {
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.
 func (d *fastDecoder) array() *ast.ArrayAttr {
 	arr := &ast.ArrayAttr{Pos: d.pos()}
+	if d.flatArray(arr) || !d.ok {
+		return arr
+	}
 	d.next()
 	d.list("]", func() {
 		arr.Elems = append(arr.Elems, d.attr())
@@ -687,6 +698,113 @@ func (d *fastDecoder) array() *ast.ArrayAttr {
 	d.expect(tokBracket, "]")
 	d.setPos(&arr.EndPos, d.lastEnd)
 	return arr
+}
+
+// flatArray reads an array of scalars (numbers, strings, booleans, none
+// with a type suffix) as its span alone, allocating nothing whatever its
+// length: the tool never reads one. It reports false, having read
+// nothing, at an element that may be some other attribute, which array
+// then reads element by element; on a token no attribute can hold there
+// (a trailing comma, a closing bracket of another kind, the end of the
+// span) it fails at once, as array would, without reading the array
+// again.
+func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
+	lex, tok, tokEnd, lastEnd := *d.lex, d.tok, d.tokEnd, d.lastEnd
+	restore := func() bool {
+		*d.lex, d.tok, d.tokEnd, d.lastEnd = lex, tok, tokEnd, lastEnd
+		return false
+	}
+	open := d.tokEnd.off
+	d.next() // '['
+	// The starts of the last three elements read, the latest last: the
+	// grammar's message depends on the elements before the error, as it
+	// looks ahead, and reads the same with three of them left.
+	last := [3]int{open, open, open}
+	cut := func(to int) {
+		if to-open >= cutBytes {
+			d.cuts = append(d.cuts, [2]int{open, to})
+		}
+	}
+	if d.is(tokBracket, "]") {
+		return restore()
+	}
+	for d.ok {
+		switch t := d.tok; {
+		case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString,
+			t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+			last = [3]int{last[1], last[2], t.at.off}
+			d.next()
+		case t.Type == tokEOF || t.Type == tokBracket && (t.Value == "]" || t.Value == ")" || t.Value == "}" || t.Value == ">"),
+			t.Type == tokPunct && t.Value == ",":
+			d.fail() // no attribute starts here
+			cut(last[0])
+			return false
+		default:
+			return restore()
+		}
+		switch t := d.tok; {
+		case t.Type == tokPunct && t.Value == ",":
+			d.skimInts(&last)
+			d.next()
+		case t.Type == tokBracket && t.Value == "]":
+			if t.at.off+1-arr.Pos.Offset < ast.UnreadArrayBytes {
+				return restore() // short: read as the grammar does
+			}
+			cut(t.at.off)
+			d.next()
+			arr.Unread = true
+			d.setPos(&arr.EndPos, d.lastEnd)
+			return true
+		case t.Type == tokPunct && t.Value == ":":
+			return restore() // a typed element
+		default:
+			d.fail()
+			cut(last[0])
+			return false
+		}
+	}
+	return false
+}
+
+// skimInts reads, at a comma of an array of scalars, the commonest run of
+// elements after it, decimal integers each followed by a comma, with
+// blanks and newlines between, straight from the bytes rather than as
+// tokens: the lexer would give each an Int and a Punct token. It leaves
+// the decoder at the last comma read, as if it had read them as tokens,
+// and last holding the starts of the last three elements.
+func (d *fastDecoder) skimInts(last *[3]int) {
+	l := d.lex
+	src, end := l.src[:l.end], l.end
+	i, line, col := l.pos.Offset, l.pos.Line, l.pos.Column
+	comma := -1
+	var at point
+	for {
+		j, ln, cl := i, line, col
+		for j < end && (src[j] == ' ' || src[j] == '\n') {
+			if src[j] == '\n' {
+				ln, cl = ln+1, 1
+			} else {
+				cl++
+			}
+			j++
+		}
+		k := j
+		for k < end && isDigit(src[k]) {
+			k++
+		}
+		if k == j || k >= end || src[k] != ',' {
+			break
+		}
+		*last = [3]int{last[1], last[2], j}
+		comma, at = k, point{k, ln, cl + k - j}
+		i, line, col = k+1, ln, cl+k-j+1
+	}
+	if comma < 0 {
+		return
+	}
+	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], at
+	d.tokEnd = point{i, line, col}
+	l.pos.Offset, l.pos.Line, l.pos.Column = i, line, col
 }
 
 // denseArray is `'array' '<' Type (':' (Value (',' Value)*)?)? '>'`, at

@@ -88,6 +88,7 @@ func diffNodes(a, b any) string {
 func TestFastDecoder(t *testing.T) {
 	accepted := []struct{ mode, src string }{
 		{"sig", "()"},
+		{"sig", "(%a: i32 {x = [1, 2,\n 3, 40,\n\n  5], y = [1, 2.5, \"s\", true], z = [1, 2 : i32]},\n %b: tensor<2xf32> {w = [7,8,9]} loc(\"p\"(#loc0))) -> i32"},
 		{"sig", `(%arg0: tensor<2x?xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("p"(#loc0)), %b: !t) -> (tensor<2xf32> {jax.result_info = "[0]"}, i32) attributes {x = [1, 2.5, true, @f], y}`},
 		{"sig", "(tensor<*xf32>, tensor<f32>)\n  -> tensor<i1>"},
 		{"sig", "(%a: tensor<2 x 3 x bf16>, // comment\n %b: tensor<4xf8E4M3FN, #enc>) -> ()"},
@@ -201,6 +202,8 @@ func FuzzFastDecoder(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`#mhlo.result_alias<must_alias, result_index = [0x1, -2],>`))
+	f.Add([]byte("(%a: i32 {x = [" + strings.Repeat("1, 22,\n", 2000) + "3]}, %b: i32 {y = [" + strings.Repeat("4, ", 2000) + "]})"))
+	f.Add([]byte("{x = [" + strings.Repeat("0x1, 2, ", 500) + "1.5e3, \"s\", true]}"))
 	f.Add([]byte(`{a = #mhlo.result_alias<result_index = [0], result_index = [1]>}`))
 	f.Add([]byte(`(%arg0: tensor<2x?xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("p"(#loc0)), %b: !t) -> (tensor<2xf32> {jax.result_info = "[0]"}, i32) attributes {x = [1, 2.5, true, @f], y}`))
 	f.Add([]byte(`%a: tensor<4xf32> {mhlo.result_alias = #mhlo.result_alias<tuple_indices = [1], result_index = [0, 2], must_alias>, jax.buffer_donor = true}`))

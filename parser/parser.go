@@ -1,9 +1,11 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"reflect"
 	"strconv"
 	"sync"
 
@@ -64,10 +66,60 @@ func lexPos(pos ast.Pos) lexer.Position {
 // reads src, so several spans may be parsed at once.
 func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
 	lpos := lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
-	if r, ok := fastParse(mode, src, start, end, lpos); ok {
+	if !fastEnabled {
+		return grammarParse(mode, src, start, end, pos)
+	}
+	r, d, ok := fastParseLexer(mode, newLexer(src, start, end, lpos, ""))
+	if ok {
 		return r, nil
 	}
+	if d != nil && len(d.cuts) > 0 {
+		if err := grammarParseCut(mode, src, start, end, pos, d.cuts); err != nil {
+			return nil, err
+		}
+	}
 	return grammarParse(mode, src, start, end, pos)
+}
+
+// grammarParseCut runs the grammar over src[start:end] without the
+// insides of the long arrays of scalars the decoder read before it failed
+// (cuts, in order): each is left with its brackets, or with the element
+// before the decoder's failure, so the grammar meets the same error at
+// the same token, having read a few bytes of each array instead of all
+// of them. The error's position is that of the token in src. It returns
+// nil if the grammar accepts the cut text (the decoder failed on a
+// construct outside its subset); the caller then reads the whole.
+func grammarParseCut(mode string, src []byte, start, end int, pos ast.Pos, cuts [][2]int) error {
+	var buf []byte
+	from := start
+	for _, c := range cuts {
+		buf = append(buf, src[from:c[0]]...)
+		from = c[1]
+	}
+	buf = append(buf, src[from:end]...)
+	_, err := grammarParse(mode, buf, 0, len(buf), pos)
+	var list ast.ErrorList
+	if err == nil || !errors.As(err, &list) {
+		return err
+	}
+	for _, e := range list {
+		// From the offset in buf to that in src, then the line and
+		// column from the text before it.
+		off, shift := e.Pos.Offset+start, 0
+		for _, c := range cuts {
+			if off+shift < c[0] {
+				break
+			}
+			shift += c[1] - c[0]
+		}
+		off += shift
+		e.Pos.Offset, e.Pos.Line, e.Pos.Column = off, pos.Line, pos.Column+off-start
+		if n := bytes.Count(src[start:off], []byte{'\n'}); n > 0 {
+			e.Pos.Line += n
+			e.Pos.Column = off - start - bytes.LastIndexByte(src[start:off], '\n')
+		}
+	}
+	return list
 }
 
 // grammarParse parses src[start:end] with the grammar.
@@ -83,7 +135,34 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 	if err != nil {
 		return nil, convertError(err, pos)
 	}
+	flattenArrays(reflect.ValueOf(r))
 	return r, nil
+}
+
+var arrayType = reflect.TypeFor[*ast.ArrayAttr]()
+
+// flattenArrays turns the arrays of scalars in the grammar's nodes into
+// the unread spans the decoder gives (ast.ArrayAttr.Flatten), inner ones
+// first, so that both give the same nodes.
+func flattenArrays(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		flattenArrays(v.Elem())
+		if v.Type() == arrayType {
+			v.Interface().(*ast.ArrayAttr).Flatten()
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			flattenArrays(v.Field(i))
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			flattenArrays(v.Index(i))
+		}
+	}
 }
 
 // parseDict parses the attribute dictionary spanning span.
@@ -355,7 +434,7 @@ func attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAttr, error) {
 	if e == nil {
 		return nil, nil
 	}
-	if e.Value == nil || e.Value.Array == nil {
+	if e.Value == nil || e.Value.Array == nil || e.Value.Array.Unread {
 		return nil, ast.ErrorList{ast.Errorf(e.Pos, "expected %s attributes to be an array of dictionaries", what)}
 	}
 	arr := e.Value.Array

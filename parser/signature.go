@@ -19,8 +19,19 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
-	if r, ok := fastParse("sig", s.Src, start, end, lexPos(s.pos(start))); ok {
-		return r.Sig, nil
+	if fastEnabled {
+		pos := s.pos(start)
+		r, d, ok := fastParseLexer("sig", newLexer(s.Src, start, end, lexPos(pos), ""))
+		if ok {
+			return r.Sig, nil
+		}
+		// The error, placed by the grammar over the text without the
+		// long arrays the decoder read, rather than over all of it.
+		if len(d.cuts) > 0 {
+			if err := grammarParseCut("sig", s.Src, start, end, pos, d.cuts); err != nil {
+				return nil, err
+			}
+		}
 	}
 	close, err := s.skipGroup(start)
 	if err != nil {

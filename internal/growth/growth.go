@@ -52,3 +52,32 @@ func Run(b *testing.B, n int, noGC bool, prepare func(n int) func()) {
 	b.ReportMetric(float64(large.Nanoseconds())/float64(b.N), "ns/2N")
 	b.ReportMetric(float64(bestLarge)/float64(bestSmall), "2N/N")
 }
+
+// Bytes runs the operations prepare returns for n and for 2n parameters,
+// b.N times each, and reports the bytes allocated per parameter at each
+// size (B/param-N, B/param-2N) and their ratio (2N/N-bytes: 1 is a fixed
+// budget per parameter, above 1 a cost that grows with the count).
+// prepare builds the input outside the count.
+func Bytes(b *testing.B, n int, prepare func(n int) func()) {
+	b.Helper()
+	b.ReportAllocs()
+	var per [2]float64
+	for i := 0; i < b.N; i++ {
+		for k, size := range []int{n, 2 * n} {
+			b.StopTimer()
+			op := prepare(size)
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			b.StartTimer()
+			op()
+			b.StopTimer()
+			runtime.ReadMemStats(&after)
+			per[k] += float64(after.TotalAlloc-before.TotalAlloc) / float64(size)
+			b.StartTimer()
+		}
+	}
+	b.ReportMetric(per[0]/float64(b.N), "B/param-N")
+	b.ReportMetric(per[1]/float64(b.N), "B/param-2N")
+	b.ReportMetric(per[1]/per[0], "2N/N-bytes")
+}
