@@ -126,8 +126,8 @@ func ParseFile(filename string, src []byte, opts Options) (*File, error) {
 	}
 	s.Wait = func(end int) { s.releaseAt(end - grow.Back) }
 	err := s.scanFile()
-	if s.earlyDone != nil {
-		<-s.earlyDone
+	if s.earlyWait != nil {
+		s.earlyWait()
 	}
 	if err != nil {
 		return nil, asList(err)

@@ -27,10 +27,11 @@ type scanner struct {
 	finders    [256]finder // for each byte, where it occurs next
 	early      func(*File)
 	headerRead bool // the header's values are parsed (for Early)
-	// earlyDone is closed when the early parse and Early have returned;
+	// earlyWait waits for the early parse and Early to return (and raises
+	// on the caller a fault on the input they met);
 	// nil when there is none. Until then that goroutine owns the File's
 	// Aliases, Donors and Layout and headerRead.
-	earlyDone chan struct{}
+	earlyWait func()
 }
 
 // finder remembers where one byte occurs next, found with

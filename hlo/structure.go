@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 )
 
 // The module's structure: the header's attributes as spans, every
@@ -29,11 +30,7 @@ func (s *scanner) scanFile() error {
 	} else if s.early != nil {
 		// The header's values are parsed, and Early runs, on another
 		// processor while the scan goes on; ParseFile waits for it.
-		s.earlyDone = make(chan struct{})
-		go func() {
-			defer close(s.earlyDone)
-			s.parseEarly()
-		}()
+		s.earlyWait = faults.Go(s.parseEarly)
 	}
 	return s.computations(end)
 }

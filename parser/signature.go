@@ -2,8 +2,8 @@ package parser
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"runtime"
-	"sync"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -103,12 +103,10 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		// moves forward.
 		batches = append(batches, &batch{start: args[i][0], end: args[last][1], pos: s.pos(args[i][0])})
 	}
-	var wg sync.WaitGroup
 	slots := make(chan struct{}, workers)
+	waits := make([]func(), 0, len(batches))
 	for _, b := range batches {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		waits = append(waits, faults.Go(func() {
 			slots <- struct{}{}
 			defer func() { <-slots }()
 			r, err := parseSpanAt("args", s.Src, b.start, b.end, b.pos)
@@ -117,9 +115,11 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 				return
 			}
 			b.args = r.Args.Args
-		}()
+		}))
 	}
-	wg.Wait()
+	for _, wait := range waits {
+		wait()
+	}
 	var out []*ast.Arg
 	for _, b := range batches {
 		if b.err != nil {
@@ -196,16 +196,14 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 			p.lex.depth = 1 // inside the argument list's '('
 		}
 	}
-	var wg sync.WaitGroup
+	waits := make([]func(), 0, len(pieces))
 	for i := 1; i < len(pieces); i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pieces[i].parse()
-		}()
+		waits = append(waits, faults.Go(pieces[i].parse))
 	}
 	pieces[0].parse()
-	wg.Wait()
+	for _, wait := range waits {
+		wait()
+	}
 	args := 0
 	for _, p := range pieces {
 		if !p.ok || len(p.root.Args.Args) == 0 {
