@@ -2,7 +2,7 @@ package hlo
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"math/rand/v2"
 	"testing"
 )
@@ -43,7 +43,7 @@ func TestIndexAny4(t *testing.T) {
 		if got := indexAny8(b, &groupBytes); blockAny && got != want8 {
 			t.Fatalf("case %d: indexAny8(%q) = %d, want %d", n, b, got, want8)
 		}
-		s := &scanner{Input: grow.Input{Src: b}}
+		s := &scanner{Input: arriving.Input{Src: b}}
 		if len(b) > 0 {
 			want8 = bytes.IndexAny(b, "(){}[]\"/")
 			if want8 < 0 {
@@ -119,7 +119,7 @@ func FuzzIndexAny(f *testing.F) {
 				t.Fatalf("indexAny4AVX2(%q) = %d, want %d", b, got, want)
 			}
 		}
-		s := &scanner{Input: grow.Input{Src: b}}
+		s := &scanner{Input: arriving.Input{Src: b}}
 		want := naiveBody(b)
 		if want < 0 {
 			want = len(b)

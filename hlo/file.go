@@ -2,7 +2,7 @@ package hlo
 
 import (
 	"errors"
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -119,12 +119,12 @@ const (
 // ROOT. Computation bodies other than the entry's are skipped, never
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
-	s := &scanner{Input: grow.Input{Src: src, More: opts.More}, name: filename, lineOffset: opts.LineOffset,
+	s := &scanner{Input: arriving.Input{Src: src, More: opts.More}, name: filename, lineOffset: opts.LineOffset,
 		release: opts.Release, early: opts.Early, file: &File{Name: filename}, step: opts.Step, keepSpan: opts.Keep}
 	if s.step <= 0 {
 		s.step = releaseStep
 	}
-	s.Wait = func(end int) { s.releaseAt(end - grow.Back) }
+	s.Wait = func(end int) { s.releaseAt(end - arriving.Back) }
 	err := s.scanFile()
 	if s.earlyWait != nil {
 		s.earlyWait()

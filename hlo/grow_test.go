@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/internal/growtest"
+	"github.com/mhlo-alias/mhlo-alias/internal/arrivingtest"
 )
 
 // parseRecord is what one ParseFile call gives, the Early hook included.
@@ -35,10 +35,10 @@ func parseIn(src []byte, more func() []byte) parseRecord {
 // errors and what Early saw are the same as for the whole input.
 func TestGrowingInput(t *testing.T) {
 	keep := func(path string) bool { return !strings.HasSuffix(path, ".md") }
-	growtest.CompareAll(t, 30, keep, parseIn, "../testdata/hlo", "testdata/fuzz/FuzzParseHLO")
+	arrivingtest.CompareAll(t, 30, keep, parseIn, "../testdata/hlo", "testdata/fuzz/FuzzParseHLO")
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, s := range fuzzSeeds {
-		growtest.Compare(t, "seed", []byte(s), rng, 3, parseIn)
+		arrivingtest.Compare(t, "seed", []byte(s), rng, 3, parseIn)
 	}
 }
 
@@ -50,6 +50,6 @@ func FuzzGrowingHLO(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte, seed uint64) {
 		rng := rand.New(rand.NewPCG(seed, seed>>32))
-		growtest.Compare(t, "input", src, rng, 1+int(seed%97), parseIn)
+		arrivingtest.Compare(t, "input", src, rng, 1+int(seed%97), parseIn)
 	})
 }

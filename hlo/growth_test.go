@@ -6,13 +6,13 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
-	"github.com/mhlo-alias/mhlo-alias/internal/growth"
+	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 )
 
 // BenchmarkGrowthHLOBytes is the bytes the HLO front end and its lowering
 // allocate per parameter at 30000 and 60000 parameters.
 func BenchmarkGrowthHLOBytes(b *testing.B) {
-	growth.Bytes(b, 30000, func(n int) func() {
+	growthbench.Bytes(b, 30000, func(n int) func() {
 		var buf bytes.Buffer
 		if _, err := gen.WriteHLO(&buf, gen.HLOOptions{Params: n, Seed: 1}); err != nil {
 			b.Fatal(err)

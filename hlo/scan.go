@@ -2,7 +2,7 @@ package hlo
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -15,18 +15,18 @@ import (
 
 // scanner finds the structure of an HLO module in src.
 type scanner struct {
-	grow.Input // the input, or as much of a growing one as has arrived
-	name       string
-	lines      ast.LineIndex
-	lineOffset int
-	release    func(int)
-	released   int
-	step       int // Options.Step, or releaseStep
-	keepSpan   func(int, int)
-	file       *File
-	finders    [256]finder // for each byte, where it occurs next
-	early      func(*File)
-	headerRead bool // the header's values are parsed (for Early)
+	arriving.Input // the input, or as much of a growing one as has arrived
+	name           string
+	lines          ast.LineIndex
+	lineOffset     int
+	release        func(int)
+	released       int
+	step           int // Options.Step, or releaseStep
+	keepSpan       func(int, int)
+	file           *File
+	finders        [256]finder // for each byte, where it occurs next
+	early          func(*File)
+	headerRead     bool // the header's values are parsed (for Early)
 	// earlyWait waits for the early parse and Early to return (and raises
 	// on the caller a fault on the input they met);
 	// nil when there is none. Until then that goroutine owns the File's

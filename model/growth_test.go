@@ -3,7 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/internal/growth"
+	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 )
 
 // growthN is the smaller size of the growth benchmark; it also runs at
@@ -73,7 +73,7 @@ func BenchmarkGrowth(b *testing.B) {
 			// With the collector as a library caller has it: the adds
 			// grow by 3-5x per doubling without it, from fresh pages,
 			// which is the machine, not the operation.
-			growth.Run(b, growthN, false, func(n int) func() {
+			growthbench.Run(b, growthN, false, func(n int) func() {
 				c := build(n)
 				// Every operation but the adds works on a full config:
 				// n/2 aliases and n donors.

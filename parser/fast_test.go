@@ -3,7 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -243,7 +243,7 @@ func TestFastDecoderLongSignature(t *testing.T) {
 // different nodes. It returns how many cuts were accepted.
 func checkPieces(t *testing.T, src []byte, start, end int) int {
 	t.Helper()
-	s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
+	s := &scanner{Input: arriving.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
 	whole, ok := fastParse("sig", src, start, end, lexPos(s.pos(start)))
 	if !ok {
 		return 0
@@ -253,7 +253,7 @@ func checkPieces(t *testing.T, src []byte, start, end int) int {
 		if src[c] != ',' {
 			continue
 		}
-		s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
+		s := &scanner{Input: arriving.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
 		sig, ok := s.fastPiecesAt(start, end, []int{c})
 		if !ok {
 			continue
@@ -304,7 +304,7 @@ func TestFastPiecesModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	sig := f.Entry.Sig
-	s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
+	s := &scanner{Input: arriving.Input{Src: src}, file: &ast.File{Name: "f.mlir"}}
 	c := argComma(src, (sig.Pos.Offset+sig.EndPos.Offset)/2, sig.EndPos.Offset)
 	if c < 0 || sig.EndPos.Offset-sig.Pos.Offset < 2*pieceBytes {
 		t.Fatalf("the signature (%d bytes) is too short to be cut", sig.EndPos.Offset-sig.Pos.Offset)

@@ -2,7 +2,7 @@ package parser
 
 import (
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"maps"
 	"sort"
 	"strings"
@@ -12,9 +12,9 @@ import (
 
 // scanner finds the structure of a module in src.
 type scanner struct {
-	grow.Input // the input, or as much of a growing one as has arrived
-	file       *ast.File
-	lines      ast.LineIndex
+	arriving.Input // the input, or as much of a growing one as has arrived
+	file           *ast.File
+	lines          ast.LineIndex
 
 	entry      string
 	lineOffset int // added to every line number

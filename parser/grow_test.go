@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/growtest"
+	"github.com/mhlo-alias/mhlo-alias/internal/arrivingtest"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
@@ -46,7 +46,7 @@ func TestGrowingInput(t *testing.T) {
 	keep := func(path string) bool {
 		return strings.HasSuffix(path, ".mlir") || strings.Contains(path, "FuzzParseFile")
 	}
-	growtest.CompareAll(t, 50, keep, parseIn, "../testdata", "testdata")
+	arrivingtest.CompareAll(t, 50, keep, parseIn, "../testdata", "testdata")
 }
 
 // FuzzGrowingInput checks any text, arriving in pieces whose sizes the
@@ -61,6 +61,6 @@ func FuzzGrowingInput(f *testing.F) {
 	f.Add([]byte(`module { func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> { "x"() : () -> () } }`), uint64(7))
 	f.Fuzz(func(t *testing.T, src []byte, seed uint64) {
 		rng := rand.New(rand.NewPCG(seed, seed>>32))
-		growtest.Compare(t, "input", src, rng, 1+int(seed%97), parseIn)
+		arrivingtest.Compare(t, "input", src, rng, 1+int(seed%97), parseIn)
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
-	"github.com/mhlo-alias/mhlo-alias/internal/growth"
+	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
@@ -24,7 +24,7 @@ func signatureModule(tb testing.TB, n int) []byte {
 // BenchmarkGrowthSignatureBytes is the bytes the signature front end
 // (ParseFile) allocates per parameter at 30000 and 60000 parameters.
 func BenchmarkGrowthSignatureBytes(b *testing.B) {
-	growth.Bytes(b, 30000, func(n int) func() {
+	growthbench.Bytes(b, 30000, func(n int) func() {
 		src := signatureModule(b, n)
 		return func() {
 			if _, err := parser.ParseFile("m.mlir", src, parser.Options{}); err != nil {
@@ -37,7 +37,7 @@ func BenchmarkGrowthSignatureBytes(b *testing.B) {
 // BenchmarkGrowthMLIRBytes is the same for the MLIR front end and the
 // lowering to the model.
 func BenchmarkGrowthMLIRBytes(b *testing.B) {
-	growth.Bytes(b, 30000, func(n int) func() {
+	growthbench.Bytes(b, 30000, func(n int) func() {
 		src := signatureModule(b, n)
 		return func() {
 			f, err := parser.ParseFile("m.mlir", src, parser.Options{})

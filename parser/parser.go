@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"reflect"
 	"strconv"
 	"sync"
@@ -275,7 +275,7 @@ type Options struct {
 // ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	s := &scanner{
-		Input:      grow.Input{Src: src, More: opts.More},
+		Input:      arriving.Input{Src: src, More: opts.More},
 		step:       opts.Step,
 		keepSpan:   opts.Keep,
 		entry:      opts.Entry,
@@ -297,7 +297,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if s.step <= 0 {
 		s.step = releaseStep
 	}
-	s.Wait = func(end int) { s.releaseAt(end - grow.Back) }
+	s.Wait = func(end int) { s.releaseAt(end - arriving.Back) }
 	if err := s.scanTop(); err != nil {
 		return nil, asList(err)
 	}
@@ -470,7 +470,7 @@ func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
 
 // spanScanner returns a scanner whose position cache starts at span.
 func spanScanner(src []byte, span ast.Span) *scanner {
-	s := &scanner{Input: grow.Input{Src: src}, file: &ast.File{Name: span.Pos.Filename}}
+	s := &scanner{Input: arriving.Input{Src: src}, file: &ast.File{Name: span.Pos.Filename}}
 	s.lines = ast.NewLineIndex(ast.LinePoint{Off: span.Pos.Offset, Line: span.Pos.Line, LineStart: span.Pos.Offset - span.Pos.Column + 1})
 	return s
 }

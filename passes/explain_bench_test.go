@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/growth"
+	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -86,7 +86,7 @@ func BenchmarkGrowthRemarks(b *testing.B) {
 	bases := map[int]*model.Config{growthN: growthConfig(growthN), 2 * growthN: growthConfig(2 * growthN)}
 	for _, p := range All {
 		b.Run(p.Name, func(b *testing.B) {
-			growth.Run(b, growthN, true, func(n int) func() {
+			growthbench.Run(b, growthN, true, func(n int) func() {
 				c := bases[n].Clone()
 				return func() {
 					count := 0

@@ -3,7 +3,7 @@ package passes
 import (
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/internal/growth"
+	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -47,7 +47,7 @@ func BenchmarkGrowth(b *testing.B) {
 	bases := map[int]*model.Config{growthN: growthConfig(growthN), 2 * growthN: growthConfig(2 * growthN)}
 	for _, p := range All {
 		b.Run(p.Name, func(b *testing.B) {
-			growth.Run(b, growthN, true, func(n int) func() {
+			growthbench.Run(b, growthN, true, func(n int) func() {
 				c := bases[n].Clone()
 				return func() {
 					if _, err := p.Run(c, p.Defaults()); err != nil {
@@ -58,7 +58,7 @@ func BenchmarkGrowth(b *testing.B) {
 		})
 	}
 	b.Run("verify", func(b *testing.B) {
-		growth.Run(b, growthN, true, func(n int) func() {
+		growthbench.Run(b, growthN, true, func(n int) func() {
 			c := bases[n]
 			return func() {
 				if errs := model.Verify(c); errs.HasErrors() {

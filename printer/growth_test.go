@@ -7,7 +7,7 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
-	"github.com/mhlo-alias/mhlo-alias/internal/growth"
+	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -49,11 +49,11 @@ func newDonatedModule(b *testing.B, n int) *donatedModule {
 	return m
 }
 
-// timeGrowth times op at growthN and at twice that with growth.Run, with
+// timeGrowth times op at growthN and at twice that with growthbench.Run, with
 // no collection during a run, as the command runs.
 func timeGrowth(b *testing.B, op func(n int)) {
 	b.Helper()
-	growth.Run(b, growthN, true, func(n int) func() { return func() { op(n) } })
+	growthbench.Run(b, growthN, true, func(n int) func() { return func() { op(n) } })
 }
 
 // BenchmarkGrowth computes the edits, applies them and renders the diff

@@ -1,7 +1,7 @@
-// Package growth is the harness of the growth benchmarks of model, passes
+// Package growthbench is the harness of the growth benchmarks of model, passes
 // and printer: it times an operation at a size N and at 2N and reports how
 // the time grows.
-package growth
+package growthbench
 
 import (
 	"runtime"

@@ -1,4 +1,4 @@
-package grow
+package arriving
 
 import "testing"
 

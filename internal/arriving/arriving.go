@@ -1,7 +1,7 @@
-// Package grow is the input both scanners read: a byte slice that may be
+// Package arriving is the input both scanners read: a byte slice that may be
 // the first part of an input still arriving (a pipe being read), which
 // the scanner asks to grow when it needs bytes past its end.
-package grow
+package arriving
 
 import "bytes"
 

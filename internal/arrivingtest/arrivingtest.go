@@ -1,7 +1,7 @@
-// Package growtest holds what the scanners' tests of a growing input
+// Package arrivingtest holds what the scanners' tests of a growing input
 // share: the comparison of a parse in pieces with the parse of the whole,
 // and the decoding of fuzz corpus entries.
-package growtest
+package arrivingtest
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/internal/grow"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 )
 
 // Compare parses src whole (more is nil) and arriving in pieces of random
@@ -22,7 +22,7 @@ import (
 func Compare[R any](t testing.TB, name string, src []byte, rng *rand.Rand, most int, parse func(src []byte, more func() []byte) R) {
 	t.Helper()
 	want := parse(src, nil)
-	first, more := grow.Pieces(src, func() int { return 1 + rng.IntN(most) })
+	first, more := arriving.Pieces(src, func() int { return 1 + rng.IntN(most) })
 	got := parse(first, more)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%s: parsed while growing (pieces up to %d bytes):\n%+v\nwhole:\n%+v", name, most, got, want)
