@@ -103,3 +103,45 @@ func TestHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestExitCodes checks the exit code table of the user guide: 0 when
+// nothing differs, 1 when -d printed a difference or -l listed an input,
+// 2 for usage; "-o -" is standard output.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "in.mlir")
+	if err := os.WriteFile(file, []byte(simple), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	flip := "--passes=flip-may-aliases"
+	tests := []struct {
+		args       []string
+		code       int
+		wantStdout string // a substring
+	}{
+		{[]string{"-o", "-", file}, 0, "func.func @main"},
+		{[]string{"-d", file}, 0, ""},
+		{[]string{"-d", flip, file}, 1, "+++ b/" + file},
+		{[]string{"-l", file}, 0, ""},
+		{[]string{"-l", flip, file}, 1, file + "\n"},
+		{[]string{"-l", "-o", "x", file}, 2, ""},
+		{[]string{"-w", "-o", "-", file}, 2, ""},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runTool(tt.args, nil)
+		if code != tt.code || !strings.Contains(stdout, tt.wantStdout) || (tt.wantStdout == "" && stdout != "") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, stdout, stderr, tt.code, tt.wantStdout)
+		}
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Errorf(`-o - created a file named "-"`)
+	}
+	code, stdout, _ := runTool([]string{"-w", "-l", flip, file}, nil)
+	if code != 1 || stdout != file+"\n" {
+		t.Errorf("-w -l: exit %d, stdout %q; want 1 and the file", code, stdout)
+	}
+	code, stdout, _ = runTool([]string{"-w", "-l", flip, file}, nil)
+	if code != 0 || stdout != "" {
+		t.Errorf("-w -l of an unchanged file: exit %d, stdout %q; want 0 and nothing", code, stdout)
+	}
+}

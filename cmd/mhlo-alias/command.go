@@ -15,11 +15,13 @@ import (
 
 // command runs the library over every input and prints.
 type command struct {
-	usage  *atomic.Bool // set when an input makes the options a usage error
-	opts   *options
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	usage *atomic.Bool // set when an input makes the options a usage error
+	// differs is set when -d printed a difference or -l listed a file.
+	differs *atomic.Bool
+	opts    *options
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
 	// yaml collects the YAML remark records of every input, in order,
 	// with --remark-format=yaml.
 	yaml *bytes.Buffer
@@ -27,6 +29,7 @@ type command struct {
 
 func (c *command) run() int {
 	c.usage = new(atomic.Bool)
+	c.differs = new(atomic.Bool)
 	files := c.opts.files
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -48,6 +51,9 @@ func (c *command) run() int {
 	}
 	if c.usage.Load() {
 		return 2 // an option that does not apply to an input (HLO text)
+	}
+	if c.differs.Load() {
+		return 1 // as diff(1), and shfmt -d and -l
 	}
 	return status
 }
@@ -75,6 +81,7 @@ func (c *command) writeRemarksFile() error {
 func (c *command) runConcurrently(files []string) int {
 	type fileResult struct {
 		ok     bool
+		stdout bytes.Buffer
 		stderr bytes.Buffer
 		yaml   bytes.Buffer
 		done   chan struct{}
@@ -89,6 +96,7 @@ func (c *command) runConcurrently(files []string) int {
 			slots <- struct{}{}
 			defer func() { <-slots }()
 			sub := *c
+			sub.stdout = &r.stdout
 			sub.stderr = &r.stderr
 			sub.yaml = &r.yaml
 			r.ok = sub.file(name)
@@ -97,6 +105,7 @@ func (c *command) runConcurrently(files []string) int {
 	status := 0
 	for _, r := range results {
 		<-r.done
+		c.stdout.Write(r.stdout.Bytes())
 		c.stderr.Write(r.stderr.Bytes())
 		c.yaml.Write(r.yaml.Bytes())
 		if !r.ok {
@@ -130,7 +139,13 @@ func (c *command) file(name string) bool {
 		// modules that succeeded still go to stdout, as mlir-opt does.
 		return false
 	}
-	if !written {
+	if c.opts.list && res.OK() && res.Changed() {
+		// gofmt -l: the name of each input whose output differs; with
+		// -w, each file rewritten.
+		fmt.Fprintln(c.stdout, res.Name)
+		c.differs.Store(true)
+	}
+	if !written && (!c.opts.list || c.opts.write) {
 		if err := c.output(res); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 			return false
@@ -177,7 +192,12 @@ func (c *command) output(res *mhloalias.Result) error {
 func (c *command) render(w io.Writer, res *mhloalias.Result) error {
 	switch {
 	case c.opts.diff:
-		return res.WriteDiff(w, mhloalias.DiffOptions{Color: c.color()})
+		cw := &countingWriter{w: w}
+		err := res.WriteDiff(cw, mhloalias.DiffOptions{Color: c.color()})
+		if cw.n > 0 {
+			c.differs.Store(true)
+		}
+		return err
 	case c.opts.printConfig != "":
 		return c.configs(w, res)
 	}
@@ -263,4 +283,16 @@ func (c *command) color() bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }

@@ -30,9 +30,13 @@ Passes:
 
 Writing:
   --emit=FORMAT           alias encoding to write: result-alias (default), module, tf
-  -o FILE                 write the output to FILE
+  -o FILE                 write the output to FILE ("-": standard output)
   -w                      rewrite the named files in place
-  -d, --diff              print a unified diff instead of the module
+  -d, --diff              print a unified diff instead of the module; exit 1
+                          when it printed one
+  -l                      list the inputs whose output differs instead of
+                          printing them (with -w: the files changed); exit 1
+                          when it listed one
   --print-config[=FORM]   print the final config instead of the module:
                           long (default, XLA's ToString), short, json,
                           summary (memory accounting); several modules are
@@ -65,6 +69,7 @@ type options struct {
 	output      string
 	write       bool
 	diff        bool
+	list        bool
 	printConfig string
 	remarkForm  string
 	remarksFile string
@@ -119,6 +124,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.write, "w", false, "")
 	fs.BoolVar(&o.diff, "d", false, "")
 	fs.BoolVar(&o.diff, "diff", false, "")
+	fs.BoolVar(&o.list, "l", false, "")
 	fs.Var(configForm{&o.printConfig}, "print-config", "")
 	fs.BoolVar(&o.lib.VerifyDiagnostics, "verify-diagnostics", false, "")
 	fs.StringVar(&o.lib.Remarks.All, "remarks-filter", "", "")
@@ -176,6 +182,12 @@ func (o *options) check(stderr io.Writer) error {
 	}
 	if o.write && containsStdin(o.files) {
 		return fail("-w cannot rewrite standard input")
+	}
+	if o.list && (o.output != "" || o.diff || o.printConfig != "") {
+		return fail("-l cannot be combined with -o, --diff or --print-config")
+	}
+	if o.output == "-" {
+		o.output = "" // standard output, as mlir-opt's -o -
 	}
 	if o.output != "" && len(o.files) > 1 {
 		return fail("-o takes one input file")
