@@ -19,7 +19,11 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"--nope"}, "mhlo-alias: unknown flag --nope (see --help)\n"},
+		{[]string{"-nope"}, "mhlo-alias: unknown flag -nope (see --help)\n"},
+		{[]string{"-o"}, "mhlo-alias: flag -o needs a value (see --help)\n"},
+		{[]string{"--verify-each", "false", "a.mlir"}, "write --verify-each=false (a file named false: write ./false)"},
+		{[]string{"-w", "true", "a.mlir"}, "write -w=true"},
 		{[]string{"--passes=nope"}, "flip-may-aliases"},
 		{[]string{"--passes=add-may-aliases,,remove-aliases"}, "remove-aliases"},
 		{[]string{"--emit=json"}, "valid encodings are result-alias, module, tf"},
@@ -31,6 +35,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		code, _, stderr := runTool(tt.args, nil)
+		if strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: a usage error is one line: %q", tt.args, stderr)
+		}
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.want)
 		}
@@ -98,6 +105,9 @@ func TestListPassesAndVersion(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, flag := range []string{"--help", "-h"} {
 		code, stdout, stderr := runTool([]string{flag}, nil)
+		if !strings.Contains(stdout, "Reads MLIR modules and HLO text modules") {
+			t.Errorf("%s: the usage must say which inputs it reads: %.200q", flag, stdout)
+		}
 		if code != 0 || !strings.HasPrefix(stdout, "usage: mhlo-alias") || stderr != "" {
 			t.Errorf("%s: exit %d, stdout %.40q, stderr %q; want the usage on stdout and exit 0", flag, code, stdout, stderr)
 		}

@@ -13,9 +13,10 @@ import (
 
 const usage = `usage: mhlo-alias [flags] [file ...]
 
-Reads MLIR modules (stdin when no file or "-" is given), runs the Neuron
-compiler's input/output alias passes on the entry function's alias table,
-and writes the module back with only the alias attributes changed.
+Reads MLIR modules and HLO text modules (stdin when no file or "-" is
+given), runs the Neuron compiler's input/output alias passes on the entry
+function's alias table, and writes the module back with only the alias
+attributes changed.
 
 Reading:
   --entry=NAME            entry function (default "main")
@@ -142,9 +143,13 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
 		return nil, errUsage
 	}
+	if msg := checkBoolArgs(fs, args); msg != "" {
+		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
+		return nil, errUsage
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
-			fmt.Fprintf(stderr, "mhlo-alias: %v\n\n%s", err, usage)
+			fmt.Fprintf(stderr, "mhlo-alias: %s\n", flagError(err, args))
 			return nil, errUsage
 		}
 		rest := fs.Args()
@@ -199,6 +204,77 @@ func (o *options) check(stderr io.Writer) error {
 		return fail("--entry needs a function name")
 	}
 	return nil
+}
+
+// flagError is the one-line message for an error of the flag package,
+// naming the flag as the user wrote it.
+func flagError(err error, args []string) string {
+	msg := err.Error()
+	spelt := func(name string) string {
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			n, _, _ := strings.Cut(a, "=")
+			if strings.HasPrefix(n, "-") && strings.TrimLeft(n, "-") == name {
+				return n
+			}
+		}
+		return dashed(name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return fmt.Sprintf("unknown flag %s (see --help)", spelt(name))
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return fmt.Sprintf("flag %s needs a value (see --help)", spelt(name))
+	}
+	if name, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return fmt.Sprintf("bad flag syntax %s (see --help)", name)
+	}
+	// invalid value "V" for flag -NAME: ERR, or invalid boolean value.
+	for _, prefix := range []string{" for flag -", " for -"} {
+		if i := strings.Index(msg, prefix); i >= 0 {
+			head, rest := msg[:i], msg[i+len(prefix):]
+			name, why, _ := strings.Cut(rest, ": ")
+			return fmt.Sprintf("%s for %s: %s (see --help)", head, spelt(name), why)
+		}
+	}
+	return msg + " (see --help)"
+}
+
+// dashed is a flag's name as the usage writes it: one dash for a letter.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// checkBoolArgs finds a boolean flag followed by "true" or "false" as a
+// separate word, which the flag package would take as a file name. It
+// returns the message, or "".
+func checkBoolArgs(fs *flag.FlagSet, args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") || i+1 == len(args) {
+			continue
+		}
+		v := args[i+1]
+		if v != "true" && v != "false" {
+			continue
+		}
+		f := fs.Lookup(strings.TrimLeft(a, "-"))
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+			continue
+		}
+		return fmt.Sprintf("a boolean flag takes its value after \"=\": write %s=%s (a file named %s: write ./%s)", a, v, v, v)
+	}
+	return ""
 }
 
 // checkConfigFormArgs finds the two ways of getting --print-config wrong
