@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,5 +154,30 @@ func TestExitCodes(t *testing.T) {
 	code, stdout, _ = runTool([]string{"-w", "-l", flip, file}, nil)
 	if code != 0 || stdout != "" {
 		t.Errorf("-w -l of an unchanged file: exit %d, stdout %q; want 0 and nothing", code, stdout)
+	}
+}
+
+// TestErrorLimit checks that a flood of errors is capped per module, the
+// exit status still 1.
+func TestErrorLimit(t *testing.T) {
+	var args []string
+	for i := range 40 {
+		args = append(args, fmt.Sprintf("%%arg%d: tensor<2xf32> {tf.aliasing_output = 5 : i32}", i))
+	}
+	src := "func.func @main(" + strings.Join(args, ", ") + ") -> tensor<2xf32> {\n  return %arg0 : tensor<2xf32>\n}\n"
+	for _, tt := range []struct {
+		flags []string
+		lines int
+		last  string
+	}{
+		{nil, 21, "20 more errors not shown"},
+		{[]string{"--error-limit=5"}, 6, "35 more errors not shown"},
+		{[]string{"--error-limit=0"}, 40, "only one output exists"},
+	} {
+		code, _, stderr := runTool(tt.flags, []byte(src))
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if code != 1 || len(lines) != tt.lines || !strings.HasSuffix(lines[len(lines)-1], tt.last) {
+			t.Errorf("%v: exit %d, %d lines ending %q; want 1, %d lines ending %q", tt.flags, code, len(lines), lines[len(lines)-1], tt.lines, tt.last)
+		}
 	}
 }

@@ -124,7 +124,9 @@ func (c *command) file(name string) bool {
 		if err := c.remarks(res); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		}
-		c.report(res.Diagnostics())
+		for _, m := range res.Modules {
+			c.report(m.Diagnostics)
+		}
 	}
 	if err != nil {
 		var usage *mhloalias.UsageError
@@ -258,12 +260,27 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 	return err
 }
 
-// report prints diagnostics to stderr, one per line.
+// report prints one module's diagnostics to stderr, one per line. After
+// --error-limit errors (0: no limit) the rest are not printed, warnings
+// and notes included, and one line counts the errors left out.
 func (c *command) report(diags ast.ErrorList) {
 	var b bytes.Buffer
+	errs, hidden := 0, 0
 	for _, d := range diags {
+		if d.Severity == ast.SevError {
+			errs++
+		}
+		if limit := c.opts.errorLimit; limit > 0 && errs > limit {
+			if d.Severity == ast.SevError {
+				hidden++
+			}
+			continue
+		}
 		b.WriteString(d.Error())
 		b.WriteByte('\n')
+	}
+	if hidden > 0 {
+		fmt.Fprintf(&b, "%d more errors not shown\n", hidden)
 	}
 	c.stderr.Write(b.Bytes())
 }

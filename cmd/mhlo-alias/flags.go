@@ -43,6 +43,8 @@ Writing:
                           summary (memory accounting); several modules are
                           labelled "// FILE [chunk N]", json is JSON Lines
                           with "file" and "chunk"
+  --error-limit=N         print at most N errors of a module, then a count
+                          of the others (default 20, 0: no limit)
   --verify-diagnostics    check "// expected-error ..." annotations
                           (also -warning, -note and -remark)
 
@@ -74,6 +76,7 @@ type options struct {
 	printConfig string
 	remarkForm  string
 	remarksFile string
+	errorLimit  int
 	version     bool
 	help        bool
 	files       []string
@@ -136,6 +139,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.remarkForm, "remark-format", "emitRemark", "")
 	fs.StringVar(&o.remarksFile, "remarks-output-file", "mhlo-alias-remarks.yaml", "")
 	fs.StringVar(&o.lib.UnusedDonors, "unused-donors", "ignore", "")
+	fs.IntVar(&o.errorLimit, "error-limit", 20, "")
 	fs.BoolVar(&o.version, "version", false, "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
@@ -199,6 +203,9 @@ func (o *options) check(stderr io.Writer) error {
 	}
 	if o.remarkForm != "emitRemark" && o.remarkForm != "yaml" {
 		return fail("invalid --remark-format=%s: valid formats are emitRemark, yaml", o.remarkForm)
+	}
+	if o.errorLimit < 0 {
+		return fail("--error-limit=%d: the limit is a count of errors, 0 for none", o.errorLimit)
 	}
 	if strings.TrimPrefix(o.lib.Entry, "@") == "" {
 		return fail("--entry needs a function name")
