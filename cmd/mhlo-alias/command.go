@@ -11,6 +11,7 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias"
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
 // command runs the library over every input and prints.
@@ -125,7 +126,11 @@ func (c *command) file(name string) bool {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		}
 		for _, m := range res.Modules {
-			c.report(m.Diagnostics)
+			var src []byte
+			if data := res.Source(); m.End <= len(data) {
+				src = data[m.Start:m.End]
+			}
+			c.report(m.Diagnostics, src)
 		}
 	}
 	if err != nil {
@@ -260,10 +265,15 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 	return err
 }
 
-// report prints one module's diagnostics to stderr, one per line. After
+// sourceWidth is the widest source line printed under a diagnostic; a
+// longer line is cut to this many columns around the caret.
+const sourceWidth = 120
+
+// report prints one module's diagnostics to stderr, each followed by its
+// source line and a caret when src, the module's text, holds it. After
 // --error-limit errors (0: no limit) the rest are not printed, warnings
 // and notes included, and one line counts the errors left out.
-func (c *command) report(diags ast.ErrorList) {
+func (c *command) report(diags ast.ErrorList, src []byte) {
 	var b bytes.Buffer
 	errs, hidden := 0, 0
 	for _, d := range diags {
@@ -278,6 +288,7 @@ func (c *command) report(diags ast.ErrorList) {
 		}
 		b.WriteString(d.Error())
 		b.WriteByte('\n')
+		remarks.WriteSourceLine(&b, d.Pos, src, sourceWidth)
 	}
 	if hidden > 0 {
 		fmt.Fprintf(&b, "%d more errors not shown\n", hidden)
