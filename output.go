@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -273,7 +274,7 @@ func writeAtomic(path string, sync bool, write func(*os.File) error) error {
 	}
 	if err := write(a.tmp); err != nil {
 		a.abort()
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, a.untemp(err))
 	}
 	return a.commit(sync)
 }
@@ -296,7 +297,12 @@ func createAtomic(path string) (*atomicFile, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return nil, err
+		// The temporary file's name means nothing to the user.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	a.tmp = tmp
 	return a, nil
@@ -318,9 +324,23 @@ func (a *atomicFile) commit(sync bool) error {
 	}
 	if err != nil {
 		os.Remove(a.tmp.Name())
-		return fmt.Errorf("writing %s: %w", a.path, err)
+		return fmt.Errorf("writing %s: %w", a.path, a.untemp(err))
 	}
 	return nil
+}
+
+// untemp is err without the temporary file's name, which means nothing
+// to the user: the message names the target instead.
+func (a *atomicFile) untemp(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == a.tmp.Name() {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) && le.Old == a.tmp.Name() {
+		return le.Err
+	}
+	return err
 }
 
 // abort removes the temporary file; the target stays as it was.
