@@ -46,9 +46,13 @@ func (c *command) run() int {
 			}
 		}
 	}
-	if err := c.writeRemarksFile(); err != nil {
-		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
-		status = 1
+	// The YAML remarks are written only when every input succeeded: a
+	// failed run leaves no remarks file of part of the inputs behind.
+	if status == 0 {
+		if err := c.writeRemarksFile(); err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			status = 1
+		}
 	}
 	if c.usage.Load() {
 		return 2 // an option that does not apply to an input (HLO text)
@@ -59,9 +63,10 @@ func (c *command) run() int {
 	return status
 }
 
-// yamlRemarks reports whether remarks go to the YAML file.
+// yamlRemarks reports whether remarks go to the YAML file, which is
+// written even when there are none (no filter, or none matches).
 func (c *command) yamlRemarks() bool {
-	return c.opts.remarkForm == "yaml" && c.opts.remarksOn()
+	return c.opts.remarkForm == "yaml"
 }
 
 // writeRemarksFile writes the YAML remarks of every input to

@@ -77,9 +77,11 @@ type options struct {
 	remarkForm  string
 	remarksFile string
 	errorLimit  int
-	version     bool
-	help        bool
-	files       []string
+	// remarksFileSet is set when --remarks-output-file is given.
+	remarksFileSet bool
+	version        bool
+	help           bool
+	files          []string
 }
 
 // configForm is the value of --print-config: a flag that may stand alone.
@@ -170,6 +172,11 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		o.help = true
 		return o, nil
 	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "remarks-output-file" {
+			o.remarksFileSet = true
+		}
+	})
 	return o, o.check(stderr)
 }
 
@@ -203,6 +210,9 @@ func (o *options) check(stderr io.Writer) error {
 	}
 	if o.remarkForm != "emitRemark" && o.remarkForm != "yaml" {
 		return fail("invalid --remark-format=%s: valid formats are emitRemark, yaml", o.remarkForm)
+	}
+	if o.remarksFileSet && o.remarkForm != "yaml" {
+		return fail("--remarks-output-file needs --remark-format=yaml: emitRemark remarks go to standard error")
 	}
 	if o.errorLimit < 0 {
 		return fail("--error-limit=%d: the limit is a count of errors, 0 for none", o.errorLimit)
