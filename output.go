@@ -95,7 +95,8 @@ func (r *Result) WriteFile(path string) error {
 
 // WriteFile writes the file at path with write. A regular file (or a new
 // one) is written atomically: through a temporary file in the same
-// directory, renamed over it, keeping its mode; on any error path is left
+// directory, renamed over it, keeping every mode bit and, where the process may, the owner
+// and group (a symbolic link is written through); on any error path is left
 // as it was and nothing else remains. Anything else, such as /dev/null or
 // a pipe, is written directly.
 func WriteFile(path string, write func(w io.Writer) error) error {
@@ -284,16 +285,28 @@ type atomicFile struct {
 	path string
 	mode os.FileMode
 	tmp  *os.File
+	// owner is the replaced file's information, whose owner and group
+	// the new file is given where the process may.
+	owner os.FileInfo
 }
 
 // createAtomic starts writing path: a regular file, or a new one.
+// A symbolic link is written through: the file it names is replaced and
+// the link stays a link.
 func createAtomic(path string) (*atomicFile, error) {
+	if st, err := os.Lstat(path); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		if target, err := filepath.EvalSymlinks(path); err == nil {
+			path = target
+		}
+	}
 	a := &atomicFile{path: path, mode: 0o644}
 	if st, err := os.Stat(path); err == nil {
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s is not a regular file", path)
 		}
-		a.mode = st.Mode().Perm()
+		// Every mode bit stays, setuid, setgid and sticky included.
+		a.mode = st.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)
+		a.owner = st
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -312,6 +325,7 @@ func createAtomic(path string) (*atomicFile, error) {
 // the target; with sync its data reaches the disk first. On error the
 // temporary file is removed.
 func (a *atomicFile) commit(sync bool) error {
+	keepOwner(a.tmp, a.owner)
 	err := a.tmp.Chmod(a.mode)
 	if err == nil && sync {
 		err = a.tmp.Sync()
