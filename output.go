@@ -159,7 +159,7 @@ func RewriteFile(path string, o Options) (changed bool, err error) {
 // of the library, as go/format.Source is for Go. Its error is a UsageError
 // or the input's diagnostics (an ast.ErrorList).
 func Rewrite(src []byte, o Options) ([]byte, error) {
-	res, err := Process("", src, o)
+	res, err := Process(o.Name, src, o)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func Rewrite(src []byte, o Options) ([]byte, error) {
 // ReadConfig returns the alias table of the module text src after the
 // passes o names (none by default): the model XLA keeps, verified.
 func ReadConfig(src []byte, o Options) (*model.Config, error) {
-	res, err := Process("", src, o)
+	res, err := Process(o.Name, src, o)
 	if err != nil {
 		return nil, err
 	}
@@ -363,6 +363,10 @@ func (a *atomicFile) abort() {
 	os.Remove(a.tmp.Name())
 }
 
+// errNoConfig is the error for a nil config: a module that failed has
+// none.
+var errNoConfig = errors.New("no config: the module failed (see its Diagnostics)")
+
 // ConfigForms are the forms FormatConfig prints.
 var ConfigForms = []string{"long", "short", "json", "summary"}
 
@@ -371,6 +375,9 @@ var ConfigForms = []string{"long", "short", "json", "summary"}
 // header, "json" one JSON object (with the memory accounting), "summary"
 // the memory accounting for people (model.Memory.Summary).
 func FormatConfig(cfg *model.Config, form string) (string, error) {
+	if cfg == nil {
+		return "", errNoConfig
+	}
 	switch form {
 	case "long", "":
 		return cfg.LongString(), nil

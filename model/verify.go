@@ -12,6 +12,10 @@ import (
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
+	if c == nil {
+		errs.Add(ast.Pos{}, "no config: the module failed")
+		return errs
+	}
 	seen := &seenLeaves{nodes: c.Aliases.nodes, root: make([]int32, len(c.Params))}
 	for i, k := range c.Aliases.aliases {
 		if k == 0 {
