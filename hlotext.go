@@ -46,6 +46,9 @@ func (s *settings) checkHLO(name string, src []byte) error {
 	default:
 		return nil
 	}
+	if name == "" {
+		name = "<stdin>"
+	}
 	return &UsageError{fmt.Sprintf("%s does not apply to HLO text (%s is an HLO module): its header's input_output_alias and buffer_donor are written, and the entry computation's parameters and result are taken as they are", flag, name)}
 }
 

@@ -24,6 +24,9 @@ type Options struct {
 	// Passes is the pipeline to run, pass names or aliases separated by
 	// commas, as --passes takes it; "" runs no pass.
 	Passes string
+	// Name is the name positions give text passed as bytes (Rewrite,
+	// ReadConfig, and Process with an empty name); "" means "<stdin>".
+	Name string
 	// SkipVerifyEach skips the verification of the config after every
 	// pass; the final verification before writing always runs.
 	SkipVerifyEach bool

@@ -116,7 +116,8 @@ func (r *Result) WriteFile(path string) error {
 
 // WriteFile writes the file at path with write. A regular file (or a new
 // one) is written atomically: through a temporary file in the same
-// directory, renamed over it, keeping its mode; on any error path is left
+// directory, renamed over it, keeping every mode bit and, where the process may, the owner
+// and group (a symbolic link is written through); on any error path is left
 // as it was and nothing else remains. Anything else, such as /dev/null or
 // a pipe, is written directly.
 func WriteFile(path string, write func(w io.Writer) error) error {
@@ -179,7 +180,7 @@ func RewriteFile(path string, o Options) (changed bool, err error) {
 // of the library, as go/format.Source is for Go. Its error is a UsageError
 // or the input's diagnostics (an ast.ErrorList).
 func Rewrite(src []byte, o Options) ([]byte, error) {
-	res, err := Process("", src, o)
+	res, err := Process(o.Name, src, o)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +193,7 @@ func Rewrite(src []byte, o Options) ([]byte, error) {
 // ReadConfig returns the alias table of the module text src after the
 // passes o names (none by default): the model XLA keeps, verified.
 func ReadConfig(src []byte, o Options) (*model.Config, error) {
-	res, err := Process("", src, o)
+	res, err := Process(o.Name, src, o)
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +299,7 @@ func writeAtomic(path string, sync bool, write func(*os.File) error) error {
 		if errors.As(err, &ce) {
 			return err // the input's error, not the output's
 		}
-		return fmt.Errorf("writing %s: %w", path, err)
+		return fmt.Errorf("writing %s: %w", path, a.untemp(err))
 	}
 	return a.commit(sync)
 }
@@ -308,16 +309,28 @@ type atomicFile struct {
 	path string
 	mode os.FileMode
 	tmp  *os.File
+	// owner is the replaced file's information, whose owner and group
+	// the new file is given where the process may.
+	owner os.FileInfo
 }
 
 // createAtomic starts writing path: a regular file, or a new one.
+// A symbolic link is written through: the file it names is replaced and
+// the link stays a link.
 func createAtomic(path string) (*atomicFile, error) {
+	if st, err := os.Lstat(path); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		if target, err := filepath.EvalSymlinks(path); err == nil {
+			path = target
+		}
+	}
 	a := &atomicFile{path: path, mode: 0o644}
 	if st, err := os.Stat(path); err == nil {
 		if !st.Mode().IsRegular() {
 			return nil, fmt.Errorf("%s is not a regular file", path)
 		}
-		a.mode = st.Mode().Perm()
+		// Every mode bit stays, setuid, setgid and sticky included.
+		a.mode = st.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)
+		a.owner = st
 	}
 	temps.Lock()
 	defer temps.Unlock()
@@ -326,7 +339,12 @@ func createAtomic(path string) (*atomicFile, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return nil, err
+		// The temporary file's name means nothing to the user.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	a.tmp = tmp
 	temps.files[tmp.Name()] = true
@@ -382,6 +400,7 @@ func (a *atomicFile) remove() {
 // the target; with sync its data reaches the disk first. On error the
 // temporary file is removed.
 func (a *atomicFile) commit(sync bool) error {
+	keepOwner(a.tmp, a.owner)
 	err := a.tmp.Chmod(a.mode)
 	if err == nil && sync {
 		err = a.tmp.Sync()
@@ -394,9 +413,23 @@ func (a *atomicFile) commit(sync bool) error {
 	}
 	if err != nil {
 		a.remove()
-		return fmt.Errorf("writing %s: %w", a.path, err)
+		return fmt.Errorf("writing %s: %w", a.path, a.untemp(err))
 	}
 	return nil
+}
+
+// untemp is err without the temporary file's name, which means nothing
+// to the user: the message names the target instead.
+func (a *atomicFile) untemp(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) && pe.Path == a.tmp.Name() {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) && le.Old == a.tmp.Name() {
+		return le.Err
+	}
+	return err
 }
 
 // abort removes the temporary file; the target stays as it was.
@@ -404,6 +437,10 @@ func (a *atomicFile) abort() {
 	a.tmp.Close()
 	a.remove()
 }
+
+// errNoConfig is the error for a nil config: a module that failed has
+// none.
+var errNoConfig = errors.New("no config: the module failed (see its Diagnostics)")
 
 // ConfigForms are the forms FormatConfig prints.
 var ConfigForms = []string{"long", "short", "json", "summary"}
@@ -413,6 +450,9 @@ var ConfigForms = []string{"long", "short", "json", "summary"}
 // header, "json" one JSON object (with the memory accounting), "summary"
 // the memory accounting for people (model.Memory.Summary).
 func FormatConfig(cfg *model.Config, form string) (string, error) {
+	if cfg == nil {
+		return "", errNoConfig
+	}
 	switch form {
 	case "long", "":
 		return cfg.LongString(), nil

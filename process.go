@@ -67,6 +67,9 @@ type Module struct {
 // pipeline o asks for and computes the edits. The error is a UsageError
 // for bad options; problems in the text are the modules' Diagnostics.
 func Process(name string, src []byte, o Options) (*Result, error) {
+	if name == "" {
+		name = o.Name
+	}
 	return process(bytesInput(name, src), o)
 }
 

@@ -34,7 +34,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, e.Msg)
+	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, Escape(e.Msg))
 }
 
 // Errorf returns an error diagnostic at pos.

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
 // Token types of the HLO lexer. White space and comments are tokens too
@@ -209,7 +210,7 @@ func (l *hloLexer) scan(i int) (lexer.TokenType, int, error) {
 	case c == '-' && l.at(i+1) == '>', c == '<' && l.at(i+1) == '=':
 		return tokPunct, 2, nil
 	case c < 0x20 || c >= 0x7f:
-		return 0, 0, l.errorf("unexpected character %q", rune(c))
+		return 0, 0, l.errorf("unexpected character %s", ast.QuoteChar(l.src[i:l.end]))
 	}
 	return tokPunct, 1, nil
 }

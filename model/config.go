@@ -30,11 +30,20 @@ func NewConfig(params []Shape, output Shape) *Config {
 }
 
 // Output is the entry computation's result shape.
-func (c *Config) Output() *Shape { return c.Aliases.Shape() }
+// A nil config (that of a module that failed) has none.
+func (c *Config) Output() *Shape {
+	if c == nil {
+		return nil
+	}
+	return c.Aliases.Shape()
+}
 
 // Clone returns a deep copy of c; the shapes are shared, as passes never
 // change them.
 func (c *Config) Clone() *Config {
+	if c == nil {
+		return nil
+	}
 	d := *c
 	d.Aliases = c.Aliases.Clone()
 	d.Donors = c.Donors.Clone()
@@ -43,7 +52,7 @@ func (c *Config) Clone() *Config {
 
 // ParamSubshape returns parameter param's subshape at index, if both exist.
 func (c *Config) ParamSubshape(param int64, index ShapeIndex) (*Shape, bool) {
-	if param < 0 || param >= int64(len(c.Params)) {
+	if c == nil || param < 0 || param >= int64(len(c.Params)) {
 		return nil, false
 	}
 	return c.Params[param].Subshape(index)
@@ -52,6 +61,9 @@ func (c *Config) ParamSubshape(param int64, index ShapeIndex) (*Shape, bool) {
 // ParamPos is the position of the argument that holds parameter param at
 // index, or the function's position when that is unknown.
 func (c *Config) ParamPos(param int64, index ShapeIndex) ast.Pos {
+	if c == nil {
+		return ast.Pos{}
+	}
 	arg := param
 	if c.Source.TupleArgs {
 		if param != 0 || len(index) == 0 {
@@ -65,6 +77,9 @@ func (c *Config) ParamPos(param int64, index ShapeIndex) ast.Pos {
 // OutputPos is the position of the result that holds output index out, or
 // the function's position when that is unknown.
 func (c *Config) OutputPos(out ShapeIndex) ast.Pos {
+	if c == nil {
+		return ast.Pos{}
+	}
 	res := int64(0)
 	if c.Source.ResultTuple {
 		if len(out) == 0 {

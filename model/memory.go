@@ -71,6 +71,9 @@ type Memory struct {
 // linear in the number of leaves.
 func MemoryOf(c *Config) Memory {
 	var m Memory
+	if c == nil {
+		return m // a failed module's: nothing
+	}
 	for i := range c.Params {
 		c.Params[i].ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
 			m.Parameters += m.leaf(sub, &m.ParameterBytes)

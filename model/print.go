@@ -55,7 +55,12 @@ func (c *DonorConfig) ShortString() string {
 
 // LongString prints both configs as XLA's ToString texts, one after the
 // other, each line ending in a newline.
+//
+// The print methods of a nil config (a failed module's) print "".
 func (c *Config) LongString() string {
+	if c == nil {
+		return ""
+	}
 	return c.Aliases.String() + "\n" + c.Donors.String() + "\n"
 }
 
@@ -63,6 +68,9 @@ func (c *Config) LongString() string {
 // "input_output_alias={ ... }, buffer_donor={ ... }", leaving out an empty
 // one as HloModule::ToString does; the line is empty when both are.
 func (c *Config) ShortString() string {
+	if c == nil {
+		return ""
+	}
 	var parts []string
 	if s := c.Aliases.ShortString(); s != "" {
 		parts = append(parts, "input_output_alias={ "+s+" }")
@@ -93,6 +101,9 @@ func (c *Config) JSONLine(file string, chunk int) string {
 }
 
 func (c *Config) json(head string) string {
+	if c == nil {
+		return ""
+	}
 	var b strings.Builder
 	b.WriteByte('{')
 	b.WriteString(head)

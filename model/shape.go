@@ -68,6 +68,16 @@ func Token() Shape { return Shape{Kind: TokenShape} }
 // Opaque returns a leaf for a type XLA does not model, spelled text in MLIR.
 func Opaque(text string) Shape { return Shape{Kind: OpaqueShape, Text: text} }
 
+// Written is the shape as a message names it: an opaque shape as the
+// source wrote its type (memref<2xf32>, !mpmd.mesh_tensor<...>), which
+// says more than XLA's opaque[]; any other shape as String prints it.
+func (s *Shape) Written() string {
+	if s.Kind == OpaqueShape && s.Text != "" {
+		return s.Text
+	}
+	return s.String()
+}
+
 // DefaultLayout is the descending minor-to-major order {rank-1, ..., 1, 0}.
 func DefaultLayout(rank int) []int64 {
 	l := make([]int64, rank)

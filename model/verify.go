@@ -12,6 +12,10 @@ import (
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
+	if c == nil {
+		errs.Add(ast.Pos{}, "no config: the module failed")
+		return errs
+	}
 	seen := &seenLeaves{nodes: c.Aliases.nodes, root: make([]int32, len(c.Params))}
 	for i, k := range c.Aliases.aliases {
 		if k == 0 {
@@ -93,10 +97,10 @@ func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
 		return fmt.Sprintf("output index %s is not an index of %s", out, c.Output().String())
 	}
 	if !param.IsArray() {
-		return fmt.Sprintf("parameter %d at %s is aliased with output index %s but is not an array: %s", a.ParamNumber, a.ParamIndex, out, param.String())
+		return fmt.Sprintf("parameter %d at %s is aliased with output index %s but is not an array: %s", a.ParamNumber, a.ParamIndex, out, param.Written())
 	}
 	if !output.IsArray() {
-		return fmt.Sprintf("output index %s is aliased with parameter %d at %s but is not an array: %s", out, a.ParamNumber, a.ParamIndex, output.String())
+		return fmt.Sprintf("output index %s is aliased with parameter %d at %s but is not an array: %s", out, a.ParamNumber, a.ParamIndex, output.Written())
 	}
 	static := !param.IsDynamic() && !output.IsDynamic()
 	switch {
@@ -129,7 +133,7 @@ func (c *Config) verifyDonor(d Donor) string {
 		return fmt.Sprintf("buffer donor parameter %d at %s is not a parameter of the entry function", d.ParamNumber, d.ParamIndex)
 	}
 	if !param.IsArray() {
-		return fmt.Sprintf("buffer donor parameter %d at %s is not an array: %s", d.ParamNumber, d.ParamIndex, param.String())
+		return fmt.Sprintf("buffer donor parameter %d at %s is not an array: %s", d.ParamNumber, d.ParamIndex, param.Written())
 	}
 	if c.Aliases.ParameterHasAlias(d.ParamNumber, d.ParamIndex) {
 		return fmt.Sprintf("Input %d at index %s is registered as a buffer donor. However, it is also in the input output alias config.", d.ParamNumber, d.ParamIndex)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
 // Token types of the signature lexer. Whitespace and comments are tokens
@@ -250,7 +251,7 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 	case classBad:
 		// MLIR's lexer rejects any character it has no token for; a
 		// control byte or a non-ASCII one starts none here.
-		return 0, 0, l.errorf("unexpected character")
+		return 0, 0, l.errorf("unexpected character %s", ast.QuoteChar(l.src[i:l.end]))
 	}
 	return tokPunct, 1, nil
 }

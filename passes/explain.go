@@ -462,6 +462,9 @@ func xlaReason(plan *xlaPlan, d xlaDonor, after, before *model.Config, aliased m
 	if ok {
 		sub, _ := after.Output().Subshape(e.index)
 		reason += fmt.Sprintf("; the nearest is output %s %s with %d bytes", e.index, sub.StringWithLayout(), e.size)
+		if a, taken := after.Aliases.GetAliasedParameter(e.index); taken && !before.Aliases.OutputHasAlias(e.index) {
+			reason += fmt.Sprintf(", taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
+		}
 	}
 	return reason
 }

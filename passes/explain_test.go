@@ -182,9 +182,9 @@ func TestRemarksXLADonation(t *testing.T) {
 		"Passed " + pass + " donor-consumed: donor parameter 0 at {} f32[4]{0} consumed by output {0}",
 		"Passed " + pass + " donor-consumed: donor parameter 7 at {} f32[2]{0} consumed by output {1}",
 		"Missed " + pass + " donor-unused: donor parameter 1 at {} s32[4]{0} is not used by any output | taken: output {0} f32[4]{0} of the same byte size (16 bytes) was taken by donor parameter 0 at {} earlier in this pass",
-		"Missed " + pass + " donor-unused: donor parameter 2 at {} f32[8]{0} is not used by any output | none: no output without an alias has 32 bytes in memory space 0; the nearest is output {0} f32[4]{0} with 16 bytes",
-		"Missed " + pass + " donor-unused: donor parameter 3 at {} f32[3]{0} is not used by any output | none: no output without an alias has 12 bytes in memory space 0; the nearest is output {0} f32[4]{0} with 16 bytes",
-		"Missed " + pass + " donor-unused: donor parameter 4 at {} bf16[5]{0} is not used by any output | none: no output without an alias has 10 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes",
+		"Missed " + pass + " donor-unused: donor parameter 2 at {} f32[8]{0} is not used by any output | none: no output without an alias has 32 bytes in memory space 0; the nearest is output {0} f32[4]{0} with 16 bytes, taken by donor parameter 0 at {} earlier in this pass",
+		"Missed " + pass + " donor-unused: donor parameter 3 at {} f32[3]{0} is not used by any output | none: no output without an alias has 12 bytes in memory space 0; the nearest is output {0} f32[4]{0} with 16 bytes, taken by donor parameter 0 at {} earlier in this pass",
+		"Missed " + pass + " donor-unused: donor parameter 4 at {} bf16[5]{0} is not used by any output | none: no output without an alias has 10 bytes in memory space 0; the nearest is output {1} f32[2]{0} with 8 bytes, taken by donor parameter 7 at {} earlier in this pass",
 		"Missed " + pass + " donor-unused: donor parameter 5 at {} f32[14]{0} is not used by any output | none: no output without an alias has 56 bytes in memory space 0; the nearest is output {2} s32[16]{0} with 64 bytes",
 		"Missed " + pass + " donor-unused: donor parameter 8 at {} s32[6]{0} is not used by any output | taken: output {5} f64[3]{0} of the same byte size (24 bytes) is already aliased with parameter 6 at {}",
 	}

@@ -2,9 +2,12 @@ package remarks
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -80,6 +83,16 @@ const tabStop = 8
 
 // writeSourceLine writes the line that holds pos and a caret line.
 func writeSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte) {
+	WriteSourceLine(b, pos, src, 0)
+}
+
+// WriteSourceLine writes the line of src that holds pos and a caret line
+// under its column, as mlir-opt does after a diagnostic: tabs expanded to
+// stops of eight, bytes that are not printable UTF-8 escaped as \xNN.
+// With width > 0, a line wider than width columns is cut to a window of
+// width columns around the caret. It writes nothing when src does not
+// hold the position.
+func WriteSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte, width int) {
 	if !pos.IsValid() || pos.Offset < 0 || pos.Offset > len(src) {
 		return
 	}
@@ -91,25 +104,50 @@ func writeSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte) {
 		end += pos.Offset
 	}
 	line := bytes.TrimSuffix(src[start:end], []byte("\r"))
-	caret := 0
-	col := 0
-	for i, c := range line {
-		if i == pos.Offset-start {
+	// cells are the line's shown pieces, each at column col.
+	type cell struct {
+		text string
+		col  int
+	}
+	var cells []cell
+	caret, col := -1, 0
+	for i := 0; i < len(line); {
+		if i >= pos.Offset-start && caret < 0 {
 			caret = col
 		}
-		if c == '\t' {
-			n := tabStop - col%tabStop
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
+		r, n := utf8.DecodeRune(line[i:])
+		var text string
+		switch {
+		case r == '\t':
+			text = strings.Repeat(" ", tabStop-col%tabStop)
+		case r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, !unicode.IsPrint(r) && r != ' ':
+			text = ""
+			for _, c := range line[i : i+n] {
+				text += fmt.Sprintf("\\x%02x", c)
+			}
+		default:
+			text = string(line[i : i+n])
 		}
-		b.WriteByte(c)
-		col++
+		cells = append(cells, cell{text, col})
+		col += utf8.RuneCountInString(text)
+		i += n
 	}
-	if pos.Offset-start >= len(line) {
+	if caret < 0 {
 		caret = col
 	}
+	lo, hi := 0, col
+	if width > 0 && col > width {
+		lo = max(0, min(caret-width/2, col-width))
+		hi = lo + width
+	}
+	for _, c := range cells {
+		if c.col >= lo && c.col+utf8.RuneCountInString(c.text) <= hi {
+			b.WriteString(c.text)
+		} else if c.col < lo && c.col+utf8.RuneCountInString(c.text) > lo {
+			lo = c.col + utf8.RuneCountInString(c.text) // a piece cut by the window's start is left out
+		}
+	}
 	b.WriteByte('\n')
-	b.WriteString(strings.Repeat(" ", caret))
+	b.WriteString(strings.Repeat(" ", max(0, caret-lo)))
 	b.WriteString("^\n")
 }

@@ -152,3 +152,18 @@ func TestFilter(t *testing.T) {
 		t.Errorf("bad expression: %v", err)
 	}
 }
+
+func TestWriteSourceLineWindowAndEscapes(t *testing.T) {
+	long := strings.Repeat("a", 300) + "X" + strings.Repeat("b", 300)
+	var b bytes.Buffer
+	WriteSourceLine(&b, ast.Pos{Line: 1, Column: 301, Offset: 300}, []byte(long), 120)
+	line, caret, _ := strings.Cut(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(line) != 120 || len(caret) > 120 || line[len(caret)-1] != 'X' || strings.TrimLeft(caret, " ") != "^" {
+		t.Errorf("window:\n%s\n%s", line, caret)
+	}
+	b.Reset()
+	WriteSourceLine(&b, ast.Pos{Line: 1, Column: 4, Offset: 3}, []byte("a\x00\xffb c"), 0)
+	if want := "a\\x00\\xffb c\n         ^\n"; b.String() != want {
+		t.Errorf("escapes: got %q, want %q", b.String(), want)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +20,11 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"--nope"}, "mhlo-alias: unknown flag --nope (see --help)\n"},
+		{[]string{"-nope"}, "mhlo-alias: unknown flag -nope (see --help)\n"},
+		{[]string{"-o"}, "mhlo-alias: flag -o needs a value (see --help)\n"},
+		{[]string{"--verify-each", "false", "a.mlir"}, "write --verify-each=false (a file named false: write ./false)"},
+		{[]string{"-w", "true", "a.mlir"}, "write -w=true"},
 		{[]string{"--passes=nope"}, "flip-may-aliases"},
 		{[]string{"--passes=add-may-aliases,,remove-aliases"}, "remove-aliases"},
 		{[]string{"--emit=json"}, "valid encodings are result-alias, module, tf"},
@@ -31,6 +36,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		code, _, stderr := runTool(tt.args, nil)
+		if strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: a usage error is one line: %q", tt.args, stderr)
+		}
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.want)
 		}
@@ -98,8 +106,83 @@ func TestListPassesAndVersion(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, flag := range []string{"--help", "-h"} {
 		code, stdout, stderr := runTool([]string{flag}, nil)
+		if !strings.Contains(stdout, "Reads MLIR modules and HLO text modules") {
+			t.Errorf("%s: the usage must say which inputs it reads: %.200q", flag, stdout)
+		}
 		if code != 0 || !strings.HasPrefix(stdout, "usage: mhlo-alias") || stderr != "" {
 			t.Errorf("%s: exit %d, stdout %.40q, stderr %q; want the usage on stdout and exit 0", flag, code, stdout, stderr)
+		}
+	}
+}
+
+// TestExitCodes checks the exit code table of the user guide: 0 when
+// nothing differs, 1 when -d printed a difference or -l listed an input,
+// 2 for usage; "-o -" is standard output.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "in.mlir")
+	if err := os.WriteFile(file, []byte(simple), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	flip := "--passes=flip-may-aliases"
+	tests := []struct {
+		args       []string
+		code       int
+		wantStdout string // a substring
+	}{
+		{[]string{"-o", "-", file}, 0, "func.func @main"},
+		{[]string{"-d", file}, 0, ""},
+		{[]string{"-d", flip, file}, 1, "+++ b/" + file},
+		{[]string{"-l", file}, 0, ""},
+		{[]string{"-l", flip, file}, 1, file + "\n"},
+		{[]string{"-l", "-o", "x", file}, 2, ""},
+		{[]string{"-w", "-o", "-", file}, 2, ""},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runTool(tt.args, nil)
+		if code != tt.code || !strings.Contains(stdout, tt.wantStdout) || (tt.wantStdout == "" && stdout != "") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, stdout, stderr, tt.code, tt.wantStdout)
+		}
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Errorf(`-o - created a file named "-"`)
+	}
+	code, stdout, _ := runTool([]string{"-w", "-l", flip, file}, nil)
+	if code != 1 || stdout != file+"\n" {
+		t.Errorf("-w -l: exit %d, stdout %q; want 1 and the file", code, stdout)
+	}
+	code, stdout, _ = runTool([]string{"-w", "-l", flip, file}, nil)
+	if code != 0 || stdout != "" {
+		t.Errorf("-w -l of an unchanged file: exit %d, stdout %q; want 0 and nothing", code, stdout)
+	}
+}
+
+// TestErrorLimit checks that a flood of errors is capped per module, the
+// exit status still 1.
+func TestErrorLimit(t *testing.T) {
+	var args []string
+	for i := range 40 {
+		args = append(args, fmt.Sprintf("%%arg%d: tensor<2xf32> {tf.aliasing_output = 5 : i32}", i))
+	}
+	src := "func.func @main(" + strings.Join(args, ", ") + ") -> tensor<2xf32> {\n  return %arg0 : tensor<2xf32>\n}\n"
+	for _, tt := range []struct {
+		flags []string
+		lines int
+		last  string
+	}{
+		{nil, 21, "20 more errors not shown"},
+		{[]string{"--error-limit=5"}, 6, "35 more errors not shown"},
+		{[]string{"--error-limit=0"}, 40, "only one output exists"},
+	} {
+		code, _, stderr := runTool(tt.flags, []byte(src))
+		var lines []string
+		for _, l := range strings.Split(stderr, "\n") {
+			if strings.Contains(l, "error:") || strings.Contains(l, "not shown") {
+				lines = append(lines, l)
+			}
+		}
+		if code != 1 || len(lines) != tt.lines || !strings.HasSuffix(lines[len(lines)-1], tt.last) {
+			t.Errorf("%v: exit %d, %d lines ending %q; want 1, %d lines ending %q", tt.flags, code, len(lines), lines[len(lines)-1], tt.lines, tt.last)
 		}
 	}
 }

@@ -11,15 +11,18 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias"
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
 // command runs the library over every input and prints.
 type command struct {
-	usage  *atomic.Bool // set when an input makes the options a usage error
-	opts   *options
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	usage *atomic.Bool // set when an input makes the options a usage error
+	// differs is set when -d printed a difference or -l listed a file.
+	differs *atomic.Bool
+	opts    *options
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
 	// yaml collects the YAML remark records of every input, in order,
 	// with --remark-format=yaml.
 	yaml *bytes.Buffer
@@ -27,6 +30,7 @@ type command struct {
 
 func (c *command) run() int {
 	c.usage = new(atomic.Bool)
+	c.differs = new(atomic.Bool)
 	files := c.opts.files
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -42,19 +46,27 @@ func (c *command) run() int {
 			}
 		}
 	}
-	if err := c.writeRemarksFile(); err != nil {
-		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
-		status = 1
+	// The YAML remarks are written only when every input succeeded: a
+	// failed run leaves no remarks file of part of the inputs behind.
+	if status == 0 {
+		if err := c.writeRemarksFile(); err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			status = 1
+		}
 	}
 	if c.usage.Load() {
 		return 2 // an option that does not apply to an input (HLO text)
 	}
+	if c.differs.Load() {
+		return 1 // as diff(1), and shfmt -d and -l
+	}
 	return status
 }
 
-// yamlRemarks reports whether remarks go to the YAML file.
+// yamlRemarks reports whether remarks go to the YAML file, which is
+// written even when there are none (no filter, or none matches).
 func (c *command) yamlRemarks() bool {
-	return c.opts.remarkForm == "yaml" && c.opts.remarksOn()
+	return c.opts.remarkForm == "yaml"
 }
 
 // writeRemarksFile writes the YAML remarks of every input to
@@ -75,6 +87,7 @@ func (c *command) writeRemarksFile() error {
 func (c *command) runConcurrently(files []string) int {
 	type fileResult struct {
 		ok     bool
+		stdout bytes.Buffer
 		stderr bytes.Buffer
 		yaml   bytes.Buffer
 		done   chan struct{}
@@ -89,6 +102,7 @@ func (c *command) runConcurrently(files []string) int {
 			slots <- struct{}{}
 			defer func() { <-slots }()
 			sub := *c
+			sub.stdout = &r.stdout
 			sub.stderr = &r.stderr
 			sub.yaml = &r.yaml
 			r.ok = sub.file(name)
@@ -97,6 +111,7 @@ func (c *command) runConcurrently(files []string) int {
 	status := 0
 	for _, r := range results {
 		<-r.done
+		c.stdout.Write(r.stdout.Bytes())
 		c.stderr.Write(r.stderr.Bytes())
 		c.yaml.Write(r.yaml.Bytes())
 		if !r.ok {
@@ -115,7 +130,13 @@ func (c *command) file(name string) bool {
 		if err := c.remarks(res); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		}
-		c.report(res.Diagnostics())
+		for _, m := range res.Modules {
+			var src []byte
+			if data := res.Source(); m.End <= len(data) {
+				src = data[m.Start:m.End]
+			}
+			c.report(m.Diagnostics, src)
+		}
 	}
 	if err != nil {
 		var usage *mhloalias.UsageError
@@ -130,7 +151,13 @@ func (c *command) file(name string) bool {
 		// modules that succeeded still go to stdout, as mlir-opt does.
 		return false
 	}
-	if !written {
+	if c.opts.list && res.OK() && res.Changed() {
+		// gofmt -l: the name of each input whose output differs; with
+		// -w, each file rewritten.
+		fmt.Fprintln(c.stdout, res.Name)
+		c.differs.Store(true)
+	}
+	if !written && (!c.opts.list || c.opts.write) {
 		if err := c.output(res); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 			return false
@@ -177,7 +204,12 @@ func (c *command) output(res *mhloalias.Result) error {
 func (c *command) render(w io.Writer, res *mhloalias.Result) error {
 	switch {
 	case c.opts.diff:
-		return res.WriteDiff(w, mhloalias.DiffOptions{Color: c.color()})
+		cw := &countingWriter{w: w}
+		err := res.WriteDiff(cw, mhloalias.DiffOptions{Color: c.color()})
+		if cw.n > 0 {
+			c.differs.Store(true)
+		}
+		return err
 	case c.opts.printConfig != "":
 		return c.configs(w, res)
 	}
@@ -238,12 +270,33 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 	return err
 }
 
-// report prints diagnostics to stderr, one per line.
-func (c *command) report(diags ast.ErrorList) {
+// sourceWidth is the widest source line printed under a diagnostic; a
+// longer line is cut to this many columns around the caret.
+const sourceWidth = 120
+
+// report prints one module's diagnostics to stderr, each followed by its
+// source line and a caret when src, the module's text, holds it. After
+// --error-limit errors (0: no limit) the rest are not printed, warnings
+// and notes included, and one line counts the errors left out.
+func (c *command) report(diags ast.ErrorList, src []byte) {
 	var b bytes.Buffer
+	errs, hidden := 0, 0
 	for _, d := range diags {
+		if d.Severity == ast.SevError {
+			errs++
+		}
+		if limit := c.opts.errorLimit; limit > 0 && errs > limit {
+			if d.Severity == ast.SevError {
+				hidden++
+			}
+			continue
+		}
 		b.WriteString(d.Error())
 		b.WriteByte('\n')
+		remarks.WriteSourceLine(&b, d.Pos, src, sourceWidth)
+	}
+	if hidden > 0 {
+		fmt.Fprintf(&b, "%d more errors not shown\n", hidden)
 	}
 	c.stderr.Write(b.Bytes())
 }
@@ -263,4 +316,16 @@ func (c *command) color() bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }

@@ -13,9 +13,10 @@ import (
 
 const usage = `usage: mhlo-alias [flags] [file ...]
 
-Reads MLIR modules (stdin when no file or "-" is given), runs the Neuron
-compiler's input/output alias passes on the entry function's alias table,
-and writes the module back with only the alias attributes changed.
+Reads MLIR modules and HLO text modules (stdin when no file or "-" is
+given), runs the Neuron compiler's input/output alias passes on the entry
+function's alias table, and writes the module back with only the alias
+attributes changed.
 
 Reading:
   --entry=NAME            entry function (default "main")
@@ -33,14 +34,20 @@ Passes:
 
 Writing:
   --emit=FORMAT           alias encoding to write: result-alias (default), module, tf
-  -o FILE                 write the output to FILE
+  -o FILE                 write the output to FILE ("-": standard output)
   -w                      rewrite the named files in place
-  -d, --diff              print a unified diff instead of the module
+  -d, --diff              print a unified diff instead of the module; exit 1
+                          when it printed one
+  -l                      list the inputs whose output differs instead of
+                          printing them (with -w: the files changed); exit 1
+                          when it listed one
   --print-config[=FORM]   print the final config instead of the module:
                           long (default, XLA's ToString), short, json,
                           summary (memory accounting); several modules are
                           labelled "// FILE [chunk N]", json is JSON Lines
                           with "file" and "chunk"
+  --error-limit=N         print at most N errors of a module, then a count
+                          of the others (default 20, 0: no limit)
   --verify-diagnostics    check "// expected-error ..." annotations
                           (also -warning, -note and -remark)
 
@@ -68,12 +75,16 @@ type options struct {
 	output      string
 	write       bool
 	diff        bool
+	list        bool
 	printConfig string
 	remarkForm  string
 	remarksFile string
-	version     bool
-	help        bool
-	files       []string
+	errorLimit  int
+	// remarksFileSet is set when --remarks-output-file is given.
+	remarksFileSet bool
+	version        bool
+	help           bool
+	files          []string
 }
 
 // configForm is the value of --print-config: a flag that may stand alone.
@@ -123,6 +134,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.write, "w", false, "")
 	fs.BoolVar(&o.diff, "d", false, "")
 	fs.BoolVar(&o.diff, "diff", false, "")
+	fs.BoolVar(&o.list, "l", false, "")
 	fs.Var(configForm{&o.printConfig}, "print-config", "")
 	fs.BoolVar(&o.lib.VerifyDiagnostics, "verify-diagnostics", false, "")
 	fs.StringVar(&o.lib.Remarks.All, "remarks-filter", "", "")
@@ -133,6 +145,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.remarkForm, "remark-format", "emitRemark", "")
 	fs.StringVar(&o.remarksFile, "remarks-output-file", "mhlo-alias-remarks.yaml", "")
 	fs.StringVar(&o.lib.UnusedDonors, "unused-donors", "ignore", "")
+	fs.IntVar(&o.errorLimit, "error-limit", 20, "")
 	fs.BoolVar(&o.version, "version", false, "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
@@ -140,9 +153,13 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
 		return nil, errUsage
 	}
+	if msg := checkBoolArgs(fs, args); msg != "" {
+		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
+		return nil, errUsage
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
-			fmt.Fprintf(stderr, "mhlo-alias: %v\n\n%s", err, usage)
+			fmt.Fprintf(stderr, "mhlo-alias: %s\n", flagError(err, args))
 			return nil, errUsage
 		}
 		rest := fs.Args()
@@ -159,6 +176,11 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		o.help = true
 		return o, nil
 	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "remarks-output-file" {
+			o.remarksFileSet = true
+		}
+	})
 	return o, o.check(stderr)
 }
 
@@ -181,16 +203,99 @@ func (o *options) check(stderr io.Writer) error {
 	if o.write && containsStdin(o.files) {
 		return fail("-w cannot rewrite standard input")
 	}
+	if o.list && (o.output != "" || o.diff || o.printConfig != "") {
+		return fail("-l cannot be combined with -o, --diff or --print-config")
+	}
+	if o.output == "-" {
+		o.output = "" // standard output, as mlir-opt's -o -
+	}
 	if o.output != "" && len(o.files) > 1 {
 		return fail("-o takes one input file")
 	}
 	if o.remarkForm != "emitRemark" && o.remarkForm != "yaml" {
 		return fail("invalid --remark-format=%s: valid formats are emitRemark, yaml", o.remarkForm)
 	}
+	if o.remarksFileSet && o.remarkForm != "yaml" {
+		return fail("--remarks-output-file needs --remark-format=yaml: emitRemark remarks go to standard error")
+	}
+	if o.errorLimit < 0 {
+		return fail("--error-limit=%d: the limit is a count of errors, 0 for none", o.errorLimit)
+	}
 	if strings.TrimPrefix(o.lib.Entry, "@") == "" {
 		return fail("--entry needs a function name")
 	}
 	return nil
+}
+
+// flagError is the one-line message for an error of the flag package,
+// naming the flag as the user wrote it.
+func flagError(err error, args []string) string {
+	msg := err.Error()
+	spelt := func(name string) string {
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			n, _, _ := strings.Cut(a, "=")
+			if strings.HasPrefix(n, "-") && strings.TrimLeft(n, "-") == name {
+				return n
+			}
+		}
+		return dashed(name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return fmt.Sprintf("unknown flag %s (see --help)", spelt(name))
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return fmt.Sprintf("flag %s needs a value (see --help)", spelt(name))
+	}
+	if name, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return fmt.Sprintf("bad flag syntax %s (see --help)", name)
+	}
+	// invalid value "V" for flag -NAME: ERR, or invalid boolean value.
+	for _, prefix := range []string{" for flag -", " for -"} {
+		if i := strings.Index(msg, prefix); i >= 0 {
+			head, rest := msg[:i], msg[i+len(prefix):]
+			name, why, _ := strings.Cut(rest, ": ")
+			return fmt.Sprintf("%s for %s: %s (see --help)", head, spelt(name), why)
+		}
+	}
+	return msg + " (see --help)"
+}
+
+// dashed is a flag's name as the usage writes it: one dash for a letter.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// checkBoolArgs finds a boolean flag followed by "true" or "false" as a
+// separate word, which the flag package would take as a file name. It
+// returns the message, or "".
+func checkBoolArgs(fs *flag.FlagSet, args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") || i+1 == len(args) {
+			continue
+		}
+		v := args[i+1]
+		if v != "true" && v != "false" {
+			continue
+		}
+		f := fs.Lookup(strings.TrimLeft(a, "-"))
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+			continue
+		}
+		return fmt.Sprintf("a boolean flag takes its value after \"=\": write %s=%s (a file named %s: write ./%s)", a, v, v, v)
+	}
+	return ""
 }
 
 // checkConfigFormArgs finds the two ways of getting --print-config wrong

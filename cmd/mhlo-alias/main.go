@@ -70,16 +70,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err != nil:
 		return 2
 	case o.help:
-		fmt.Fprint(stdout, usage)
+		_, err = fmt.Fprint(stdout, usage)
 	case o.version:
-		fmt.Fprintln(stdout, "mhlo-alias", version())
+		_, err = fmt.Fprintln(stdout, "mhlo-alias", version())
 	case o.listPasses:
-		if passes.WriteList(stdout) != nil {
-			return 1
-		}
+		err = passes.WriteList(stdout)
 	default:
 		c := &command{opts: o, stdin: stdin, stdout: stdout, stderr: stderr}
 		return c.run()
+	}
+	if err != nil {
+		// A failed write (a full disk, a closed pipe) is an error, as
+		// for the module's output.
+		fmt.Fprintf(stderr, "mhlo-alias: writing standard output: %v\n", err)
+		return 1
 	}
 	return 0
 }

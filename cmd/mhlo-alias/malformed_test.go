@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -88,9 +89,12 @@ func checkRejected(t *testing.T, r toolRun, display string, src []byte, want dia
 }
 
 // findDiagnostic reports whether stderr holds an error line that matches
-// want and points inside src.
+// want and points inside src, followed, as mlir-opt prints it, by the
+// source line (a window of at most 120 columns) and a caret line whose
+// caret stands under a column of that line.
 func findDiagnostic(stderr, display string, src []byte, want diagnosis) bool {
-	for _, line := range strings.Split(stderr, "\n") {
+	lines := strings.Split(stderr, "\n")
+	for i, line := range lines {
 		rest, ok := strings.CutPrefix(line, display+":")
 		if !ok {
 			continue
@@ -104,10 +108,46 @@ func findDiagnostic(stderr, display string, src []byte, want diagnosis) bool {
 			continue
 		}
 		if (want.line == 0 || l == want.line) && (want.col == 0 || c == want.col) {
-			return true
+			return hasSourceLine(lines[i+1:], src, l)
 		}
 	}
 	return false
+}
+
+// hasSourceLine reports whether after begins with a source line that is
+// (a window of) line l of src, with its bytes escaped, and a caret line.
+func hasSourceLine(after []string, src []byte, l int) bool {
+	if len(after) < 2 {
+		return false
+	}
+	shown, caret := after[0], after[1]
+	text := string(bytes.Split(src, []byte("\n"))[l-1])
+	var esc strings.Builder
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\t':
+			esc.WriteString(" ") // tabs expand to stops; compare loosely
+		case r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, !unicode.IsPrint(r) && r != ' ':
+			for _, c := range []byte(text[i : i+n]) {
+				fmt.Fprintf(&esc, "\\x%02x", c)
+			}
+		default:
+			esc.WriteString(text[i : i+n])
+		}
+		i += n
+	}
+	trimmed := strings.TrimRight(caret, "^")
+	if len(trimmed) != len(caret)-1 || strings.Trim(trimmed, " ") != "" || len(trimmed) > utf8.RuneCountInString(shown) {
+		return false
+	}
+	if utf8.RuneCountInString(shown) > 120 {
+		return false
+	}
+	if strings.ContainsRune(text, '\t') {
+		return true
+	}
+	return strings.Contains(strings.TrimSuffix(esc.String(), "\r"), shown)
 }
 
 func parseLineCol(s string) (int, int, bool) {

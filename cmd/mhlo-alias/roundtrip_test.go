@@ -195,8 +195,8 @@ func TestDiffApplies(t *testing.T) {
 				continue
 			}
 			code, diff, stderr := runTool(append(args, "-d", file), nil)
-			if code != 0 {
-				t.Fatalf("%v -d: exit %d %s", args, code, stderr)
+			if want := map[bool]int{false: 0, true: 1}[diff != ""]; code != want {
+				t.Fatalf("%v -d: exit %d, want %d (1 when a diff is printed) %s", args, code, want, stderr)
 			}
 			src, _ := os.ReadFile(file)
 			if bytes.Equal(out, src) != (diff == "") {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,5 +128,39 @@ func TestDiffColorEnvironment(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	if _, out, _ := runTool(args, []byte(mustAlias)); strings.Contains(out, "\x1b[") {
 		t.Errorf("NO_COLOR wins over FORCE_COLOR: %q", out)
+	}
+}
+
+// failWriter fails every write, as a full disk does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestInfoWriteFails checks that --help, --version and --list-passes
+// report a failed write with exit 1.
+func TestInfoWriteFails(t *testing.T) {
+	for _, flag := range []string{"--help", "--version", "--list-passes"} {
+		var stderr strings.Builder
+		code := run([]string{flag}, strings.NewReader(""), failWriter{}, &stderr)
+		if code != 1 || stderr.String() != "mhlo-alias: writing standard output: no space left on device\n" {
+			t.Errorf("%s to a full disk: exit %d, stderr %q; want 1 and the error", flag, code, stderr.String())
+		}
+	}
+}
+
+// TestWriteErrorNamesTarget checks that a failed -o names the file asked
+// for, never the temporary file beside it.
+func TestWriteErrorNamesTarget(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.mlir")
+	if err := os.WriteFile(in, []byte(simple), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "nodir", "out.mlir")
+	for _, args := range [][]string{{"-o", out, in}, {"-o", out, "--print-config", in}, {"-o", out, "-"}} {
+		code, _, stderr := runTool(args, []byte(simple))
+		if code != 1 || stderr != "mhlo-alias: writing "+out+": no such file or directory\n" || strings.Contains(stderr, ".tmp") {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and the target named", args, code, stderr)
+		}
 	}
 }

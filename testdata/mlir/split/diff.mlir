@@ -1,7 +1,7 @@
 // -d with --split-input-file prints one diff for the whole file, with the
 // file's line numbers; unchanged chunks contribute nothing.
 
-// RUN: mhlo-alias -d --split-input-file --emit=tf %s | FileCheck %s
+// RUN: not mhlo-alias -d --split-input-file --emit=tf %s | FileCheck %s
 
 // CHECK:      {{^}}@@ -22,6 +22,6 @@{{$}}
 // CHECK-NEXT: {{^}} // The second chunk.{{$}}

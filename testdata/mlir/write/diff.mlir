@@ -2,8 +2,8 @@
 // `<stdin>` for standard input) of the rewrite instead of the module, and
 // exits 0; with no change it prints nothing and also exits 0.
 
-// RUN: mhlo-alias -d --emit=module < %s | FileCheck %s --strict-whitespace
-// RUN: mhlo-alias --diff --emit=module %s | FileCheck %s --strict-whitespace --check-prefix=FILE
+// RUN: not mhlo-alias -d --emit=module < %s | FileCheck %s --strict-whitespace
+// RUN: not mhlo-alias --diff --emit=module %s | FileCheck %s --strict-whitespace --check-prefix=FILE
 // RUN: mhlo-alias -d %s | FileCheck %s --allow-empty --check-prefix=NONE
 // RUN: mhlo-alias -d --emit=tf %s | FileCheck %s --allow-empty --check-prefix=NONE
 

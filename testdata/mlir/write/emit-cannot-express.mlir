@@ -2,7 +2,7 @@
 // is an error at the argument suggesting --emit=module, exit status 1, and
 // nothing is written; --emit=module writes the same config.
 
-// RUN: not mhlo-alias --emit=result-alias %s 2>&1 | FileCheck %s --check-prefix=TWO --implicit-check-not=func.func
+// RUN: not mhlo-alias --emit=result-alias %s 2>&1 | FileCheck %s --check-prefix=TWO --implicit-check-not=return
 // RUN: mhlo-alias --emit=module %s | FileCheck %s --check-prefix=MODULE --match-full-lines
 
 // TWO: {{^}}{{.*}}emit-cannot-express.mlir:12:19: error: argument 0 has 2 aliases (output indices {0}, {1}), which mhlo.result_alias cannot state; use --emit=module{{$}}

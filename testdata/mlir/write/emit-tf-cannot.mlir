@@ -3,9 +3,9 @@
 // nested output index is an error at the alias's attribute, exit status 1,
 // with no module written.
 
-// RUN: not mhlo-alias --emit=tf %s 2>&1 | FileCheck %s --check-prefix=MUST --implicit-check-not=func.func
-// RUN: not mhlo-alias --emit=tf --entry=part %s 2>&1 | FileCheck %s --check-prefix=PART --implicit-check-not=func.func
-// RUN: not mhlo-alias --emit=tf --entry=nested %s 2>&1 | FileCheck %s --check-prefix=NESTED --implicit-check-not=func.func
+// RUN: not mhlo-alias --emit=tf %s 2>&1 | FileCheck %s --check-prefix=MUST --implicit-check-not=return
+// RUN: not mhlo-alias --emit=tf --entry=part %s 2>&1 | FileCheck %s --check-prefix=PART --implicit-check-not=return
+// RUN: not mhlo-alias --emit=tf --entry=nested %s 2>&1 | FileCheck %s --check-prefix=NESTED --implicit-check-not=return
 
 // MUST: {{^}}{{.*}}emit-tf-cannot.mlir:14:39: error: argument 0 is must-aliased with output index {}; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module{{$}}
 // PART: {{^}}{{.*}}emit-tf-cannot.mlir:18:61: error: argument 0 is aliased at {1}, a part of the argument; tf.aliasing_output aliases whole arguments: use --emit=result-alias or --emit=module{{$}}

@@ -1,0 +1,67 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestWriteKeepsModeOwnerAndLink checks that -w keeps every mode bit and,
+// where the process may, the owner, and that -o writes through a symbolic
+// link as -w does.
+func TestWriteKeepsModeOwnerAndLink(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "m.mlir")
+	if err := os.WriteFile(file, []byte(simple), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := os.Geteuid() == 0
+	if root {
+		if err := os.Chown(file, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mode := os.FileMode(0o755) | os.ModeSetuid | os.ModeSetgid | os.ModeSticky
+	if err := os.Chmod(file, mode); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runTool([]string{"-w", "--passes=flip-may-aliases", file}, nil); code != 0 {
+		t.Fatalf("-w: exit %d %s", code, stderr)
+	}
+	st, err := os.Stat(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky); got != mode {
+		t.Errorf("-w: mode %v, want %v", got, mode)
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); root && ok && (sys.Uid != 65534 || sys.Gid != 65534) {
+		t.Errorf("-w: owner %d:%d, want 65534:65534", sys.Uid, sys.Gid)
+	}
+	real := filepath.Join(dir, "real.mlir")
+	link := filepath.Join(dir, "link.mlir")
+	if err := os.WriteFile(real, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.mlir", link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	in := filepath.Join(dir, "in.mlir")
+	os.WriteFile(in, []byte(simple), 0o644)
+	if code, _, stderr := runTool([]string{"-o", link, "--passes=flip-may-aliases", in}, nil); code != 0 {
+		t.Fatalf("-o LINK: exit %d %s", code, stderr)
+	}
+	if lst, err := os.Lstat(link); err != nil || lst.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("-o LINK replaced the link: %v %v", lst.Mode(), err)
+	}
+	if got, _ := os.ReadFile(real); !strings.Contains(string(got), "must_alias") {
+		t.Errorf("-o LINK did not write the linked file: %q", got)
+	}
+	if st, _ := os.Stat(real); st.Mode().Perm() != 0o600 {
+		t.Errorf("-o LINK: mode %v, want the linked file's 0600", st.Mode().Perm())
+	}
+}
