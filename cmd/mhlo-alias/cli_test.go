@@ -106,7 +106,7 @@ func TestListPassesAndVersion(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, flag := range []string{"--help", "-h"} {
 		code, stdout, stderr := runTool([]string{flag}, nil)
-		if !strings.Contains(stdout, "Reads MLIR modules and HLO text modules") {
+		if !strings.Contains(stdout, "Reads MLIR modules, HLO text modules and HLO protobufs") {
 			t.Errorf("%s: the usage must say which inputs it reads: %.200q", flag, stdout)
 		}
 		if code != 0 || !strings.HasPrefix(stdout, "usage: mhlo-alias") || stderr != "" {

@@ -13,8 +13,8 @@ import (
 
 const usage = `usage: mhlo-alias [flags] [file ...]
 
-Reads MLIR modules and HLO text modules (stdin when no file or "-" is
-given), runs the Neuron compiler's input/output alias passes on the entry
+Reads MLIR modules, HLO text modules and HLO protobufs (HloModuleProto,
+HloProto, HloSnapshot; stdin when no file or "-" is given), runs the Neuron compiler's input/output alias passes on the entry
 function's alias table, and writes the module back with only the alias
 attributes changed.
 

@@ -10,7 +10,7 @@
 // UNKNOWN: mhlo-alias: unknown flag --x (see --help)
 // BOOL: mhlo-alias: a boolean flag takes its value after "=": write --verify-each=false (a file named false: write ./false)
 // VALUE: mhlo-alias: flag --entry needs a value (see --help)
-// HELP: Reads MLIR modules and HLO text modules
+// HELP: Reads MLIR modules, HLO text modules and HLO protobufs
 
 func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
   return %arg0 : tensor<2xf32>
