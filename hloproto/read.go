@@ -727,7 +727,11 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 	return nil
 }
 
-func (m *module) readAliases(d *decoder) *Error {
+// readEntries reads the repeated entries (field 1) of an alias or donor
+// table: each is checked to be a message, and field reads the entry's
+// fields one by one, with the entry's path; end gets the entry's path and
+// byte offset once its fields are read.
+func readEntries(d *decoder, names map[protowire.Number]string, count func() int, field func(ed *decoder, ef field, p string) *Error, end func(p string, off int)) *Error {
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -736,81 +740,73 @@ func (m *module) readAliases(d *decoder) *Error {
 		if fl.num != 1 {
 			continue
 		}
-		p := fmt.Sprintf("%s.entries[%d]", d.path, len(m.aliases))
+		p := fmt.Sprintf("%s.entries[%d]", d.path, count())
 		if err := d.want(fl, protowire.BytesType, p); err != nil {
 			return err
 		}
-		e := aliasEntry{off: d.base + fl.start, path: p}
-		ed := d.sub(fl, p, aliasNames)
+		ed := d.sub(fl, p, names)
 		for !ed.done() {
 			ef, err := ed.next()
 			if err != nil {
 				return err
 			}
-			switch ef.num {
-			case 1:
-				if e.out, err = ed.ints(ef, p+".output_shape_index", e.out); err != nil {
-					return err
-				}
-			case 2:
-				if err := ed.want(ef, protowire.VarintType, p+".parameter_number"); err != nil {
-					return err
-				}
-				e.param = int64(ef.val)
-			case 3:
-				if e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index); err != nil {
-					return err
-				}
-			case 4:
-				if err := ed.want(ef, protowire.VarintType, p+".kind"); err != nil {
-					return err
-				}
-				e.kind = int64(ef.val)
-				if e.kind < 0 || e.kind > 2 {
-					return ed.errf(ef.start, p+".kind", "unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)
-				}
+			if err := field(ed, ef, p); err != nil {
+				return err
 			}
 		}
-		m.aliases = append(m.aliases, e)
+		end(p, d.base+fl.start)
 	}
 	return nil
 }
 
-func (m *module) readDonors(d *decoder) *Error {
-	for !d.done() {
-		fl, err := d.next()
-		if err != nil {
-			return err
-		}
-		if fl.num != 1 {
-			continue
-		}
-		p := fmt.Sprintf("%s.entries[%d]", d.path, len(m.donors))
-		if err := d.want(fl, protowire.BytesType, p); err != nil {
-			return err
-		}
-		e := donorEntry{off: d.base + fl.start, path: p}
-		ed := d.sub(fl, p, donorNames)
-		for !ed.done() {
-			ef, err := ed.next()
-			if err != nil {
-				return err
-			}
-			switch ef.num {
-			case 1:
-				if err := ed.want(ef, protowire.VarintType, p+".parameter_number"); err != nil {
-					return err
-				}
-				e.param = int64(ef.val)
-			case 2:
-				if e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index); err != nil {
-					return err
-				}
-			}
-		}
-		m.donors = append(m.donors, e)
+// varint is a scalar field that must be a varint.
+func (d *decoder) varint(f field, path string) (int64, *Error) {
+	if err := d.want(f, protowire.VarintType, path); err != nil {
+		return 0, err
 	}
-	return nil
+	return int64(f.val), nil
+}
+
+func (m *module) readAliases(d *decoder) *Error {
+	var e aliasEntry
+	return readEntries(d, aliasNames, func() int { return len(m.aliases) }, func(ed *decoder, ef field, p string) *Error {
+		var err *Error
+		switch ef.num {
+		case 1:
+			e.out, err = ed.ints(ef, p+".output_shape_index", e.out)
+		case 2:
+			e.param, err = ed.varint(ef, p+".parameter_number")
+		case 3:
+			e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index)
+		case 4:
+			if e.kind, err = ed.varint(ef, p+".kind"); err == nil && (e.kind < 0 || e.kind > 2) {
+				err = ed.errf(ef.start, p+".kind", "unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)
+			}
+		}
+		return err
+	}, func(p string, off int) {
+		e.off, e.path = off, p
+		m.aliases = append(m.aliases, e)
+		e = aliasEntry{}
+	})
+}
+
+func (m *module) readDonors(d *decoder) *Error {
+	var e donorEntry
+	return readEntries(d, donorNames, func() int { return len(m.donors) }, func(ed *decoder, ef field, p string) *Error {
+		var err *Error
+		switch ef.num {
+		case 1:
+			e.param, err = ed.varint(ef, p+".parameter_number")
+		case 2:
+			e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index)
+		}
+		return err
+	}, func(p string, off int) {
+		e.off, e.path = off, p
+		m.donors = append(m.donors, e)
+		e = donorEntry{}
+	})
 }
 
 // Attribute names, as the HLO text header spells them, for origins.
