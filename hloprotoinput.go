@@ -157,17 +157,8 @@ func (s *settings) checkProto(name string, src []byte) error {
 	if err != nil || k == hloproto.Unknown {
 		return nil
 	}
-	flag := ""
-	switch {
-	case s.Emit != "":
-		flag = "--emit"
-	case s.UseTupleArgs:
-		flag = "--use-tuple-args"
-	case s.ReturnTuple:
-		flag = "--return-tuple"
-	case s.SplitInputFile:
-		flag = "--split-input-file"
-	default:
+	flag := s.mlirOnlyFlag(true)
+	if flag == "" {
 		return nil
 	}
 	return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, name)}

@@ -35,21 +35,31 @@ func (s *settings) checkHLO(name string, src []byte) error {
 	if !hlo.IsHLO(src) {
 		return nil
 	}
-	flag := ""
-	switch {
-	case s.Emit != "":
-		flag = "--emit"
-	case s.UseTupleArgs:
-		flag = "--use-tuple-args"
-	case s.ReturnTuple:
-		flag = "--return-tuple"
-	default:
+	flag := s.mlirOnlyFlag(false)
+	if flag == "" {
 		return nil
 	}
 	if name == "" {
 		name = "<stdin>"
 	}
 	return &UsageError{fmt.Sprintf("%s does not apply to HLO text (%s is an HLO module): its header's input_output_alias and buffer_donor are written, and the entry computation's parameters and result are taken as they are", flag, name)}
+}
+
+// mlirOnlyFlag names the first option set that only an MLIR input takes,
+// or is "": --emit, --use-tuple-args, --return-tuple, and with split
+// --split-input-file.
+func (s *settings) mlirOnlyFlag(split bool) string {
+	switch {
+	case s.Emit != "":
+		return "--emit"
+	case s.UseTupleArgs:
+		return "--use-tuple-args"
+	case s.ReturnTuple:
+		return "--return-tuple"
+	case split && s.SplitInputFile:
+		return "--split-input-file"
+	}
+	return ""
 }
 
 // rewriteHLO lowers a parsed HLO module, runs the passes, verifies the
