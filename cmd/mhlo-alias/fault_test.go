@@ -31,6 +31,22 @@ func waitTemp(t *testing.T, dir string, done <-chan struct{}) bool {
 	}
 }
 
+// startUntilTemp starts the tool with args and waits until one of its
+// temporary files appears in dir (temp) or the process ends; done is
+// closed when it has ended.
+func startUntilTemp(t *testing.T, tool, dir string, args ...string) (cmd *exec.Cmd, stderr *bytes.Buffer, done chan struct{}, temp bool) {
+	t.Helper()
+	cmd = exec.Command(tool, args...)
+	stderr = new(bytes.Buffer)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done = make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	return cmd, stderr, done, waitTemp(t, dir, done)
+}
+
 // Another process truncating the input while the tool maps it and
 // writes -o: exit status 1, "FILE changed while being read", no
 // goroutine dump, no output and no temporary file.
@@ -47,15 +63,7 @@ func TestInputTruncatedDuringRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := filepath.Join(dir, "out.mlir")
-		cmd := exec.Command(tool, "--passes=flip-may-aliases", "-o", out, path)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		truncated := waitTemp(t, dir, done)
+		cmd, stderr, done, truncated := startUntilTemp(t, tool, dir, "--passes=flip-may-aliases", "-o", out, path)
 		if truncated {
 			if err := os.Truncate(path, 1<<20); err != nil {
 				t.Fatal(err)

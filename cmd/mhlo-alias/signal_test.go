@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -33,15 +32,8 @@ func TestSignalRemovesTemporaryFile(t *testing.T) {
 		for sig, want := range signals {
 			var code int
 			for try := 0; ; try++ {
-				cmd := exec.Command(tool, args...)
-				var stderr bytes.Buffer
-				cmd.Stderr = &stderr
-				if err := cmd.Start(); err != nil {
-					t.Fatal(err)
-				}
-				done := make(chan struct{})
-				go func() { cmd.Wait(); close(done) }()
-				if waitTemp(t, dir, done) {
+				cmd, _, done, temp := startUntilTemp(t, tool, dir, args...)
+				if temp {
 					cmd.Process.Signal(sig)
 				}
 				<-done
