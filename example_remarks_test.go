@@ -43,7 +43,7 @@ func ExampleOptions_unusedDonors() {
 	})
 	fmt.Println(err)
 	// Output:
-	// <stdin>:1:17: error: donor parameter 0 at {} is not used by any output
+	// <stdin>:1:17: error: donor parameter 0 at {} f32[8,4]{1,0} is not used by any output: byte-size: output {} f32[32]{0} has the same byte size (128 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them
 }
 
 // ExampleFormatConfig_summary prints the memory accounting for people.

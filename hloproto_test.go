@@ -90,14 +90,16 @@ func TestHLOProtoDiff(t *testing.T) {
 	}
 }
 
-// TestHLOProtoUnusedDonors: --unused-donors=error names the file.
+// TestHLOProtoUnusedDonors: --unused-donors=error names the file and
+// the reason.
 func TestHLOProtoUnusedDonors(t *testing.T) {
 	src, _ := os.ReadFile("testdata/proto/donors-only.pb")
 	res, err := Process("model.hlo_module.pb", src, Options{UnusedDonors: "error"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "model.hlo_module.pb: error: donor parameter 0 at {} is not used by any output"
+	// No pass ran: the reason is what buffer-donation-to-alias would see.
+	want := "model.hlo_module.pb: error: donor parameter 0 at {} f32[64,64]{1,0} is not used by any output: free: output {} f32[64,64]{1,0} has its shape and no alias; no donation pass has paired them"
 	if res.OK() || !strings.Contains(res.Diagnostics().Error(), want) {
 		t.Errorf("got %v, want %s", res.Diagnostics(), want)
 	}

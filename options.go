@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -50,6 +51,10 @@ type Options struct {
 	// becomes: "" or "ignore" nothing, "warn" a warning at its argument,
 	// "error" an error there, which fails the module.
 	UnusedDonors string
+	// ExplainDonors keeps, in each Module's UnusedDonors, why each donor
+	// still registered after the last pass is unused; UnusedDonors "warn"
+	// and "error" imply it, and name the reason in their message.
+	ExplainDonors bool
 
 	// InputFormat names the input's format: mlir, hlo, hlo-module-proto,
 	// hlo-proto or hlo-snapshot; empty, it is found from the content, the
@@ -71,6 +76,15 @@ type settings struct {
 	pipeline passes.Pipeline
 	emit     printer.Emit
 	filter   *remarks.Filter // nil when no remark is shown
+	// unused holds, for each config the pipeline ran on, its
+	// passes.UnusedDonors when explainsDonors; read back into the
+	// Module whose config it is.
+	unused sync.Map
+}
+
+// explainsDonors reports whether the unused donors are explained.
+func (s *settings) explainsDonors() bool {
+	return s.ExplainDonors || s.UnusedDonors == "warn" || s.UnusedDonors == "error"
 }
 
 // resolve checks o and parses its pass list.

@@ -461,7 +461,7 @@ func FormatConfig(cfg *model.Config, form string) (string, error) {
 	case "json":
 		return cfg.JSON(), nil
 	case "summary":
-		return model.MemoryOf(cfg).Summary(), nil
+		return model.SummaryOf(cfg), nil
 	}
 	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are %s", form, strings.Join(ConfigForms, ", "))}
 }

@@ -61,6 +61,13 @@ type Module struct {
 	// Options.VerifyDiagnostics they were also checked against the
 	// expected-remark annotations.
 	Remarks []ast.Remark
+	// UnusedDonors explain, with Options.ExplainDonors or UnusedDonors
+	// "warn" or "error", each donor still registered in Config: the
+	// donor-unused remark of the pipeline's last donation pass, or when
+	// none ran, what buffer-donation-to-alias's explanation says of the
+	// final config (passes.UnusedDonors). Its Reason starts with the
+	// class, as the remark's does.
+	UnusedDonors []passes.UnusedDonor
 }
 
 // Process reads the module text src, named name in diagnostics, runs the
@@ -196,6 +203,9 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
+		if u, ok := s.unused.Load(cfg); ok {
+			m.UnusedDonors = u.([]passes.UnusedDonor)
+		}
 		for i := range edits {
 			edits[i].Start += ch.start
 			edits[i].End += ch.start
@@ -283,7 +293,12 @@ func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) 
 // errors when the module fails; it may hold warnings otherwise.
 func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList {
 	verifyEach := !s.SkipVerifyEach
-	if err := passes.Run(cfg, s.pipeline, passes.RunOptions{VerifyEach: verifyEach, Remark: s.remarkSink(rs)}); err != nil {
+	ro := passes.RunOptions{VerifyEach: verifyEach, Remark: s.remarkSink(rs)}
+	var unused []passes.UnusedDonor
+	if s.explainsDonors() {
+		ro.UnusedDonors = &unused
+	}
+	if err := passes.Run(cfg, s.pipeline, ro); err != nil {
 		return asList(err)
 	}
 	// With verify-each the last pass's check was of this very config.
@@ -292,7 +307,10 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 			return errs
 		}
 	}
-	return s.unusedDonors(cfg)
+	if ro.UnusedDonors != nil {
+		s.unused.Store(cfg, unused)
+	}
+	return s.unusedDonors(cfg, unused)
 }
 
 // asList turns any error into diagnostics.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
@@ -30,8 +31,9 @@ func (s *settings) remarkSink(rs *[]ast.Remark) func(ast.Remark) {
 }
 
 // unusedDonors are the Options.UnusedDonors diagnostics: one per donor
-// still registered, at its argument.
-func (s *settings) unusedDonors(cfg *model.Config) ast.ErrorList {
+// still registered, at its argument, with the reason unused gives for it
+// (the donor-unused remark's message, a colon and its reason).
+func (s *settings) unusedDonors(cfg *model.Config, unused []passes.UnusedDonor) ast.ErrorList {
 	sev := ast.SevWarning
 	switch s.UnusedDonors {
 	case "", "ignore":
@@ -39,12 +41,24 @@ func (s *settings) unusedDonors(cfg *model.Config) ast.ErrorList {
 	case "error":
 		sev = ast.SevError
 	}
+	why := make(map[string]ast.Remark, len(unused))
+	for _, u := range unused {
+		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark
+	}
 	var out ast.ErrorList
 	for _, d := range cfg.Donors.Donors() {
-		out = append(out, &ast.Error{Pos: cfg.ParamPos(d.ParamNumber, d.ParamIndex), Severity: sev,
-			Msg: "donor parameter " + itoa(d.ParamNumber) + " at " + d.ParamIndex.String() + " is not used by any output"})
+		msg := "donor parameter " + itoa(d.ParamNumber) + " at " + d.ParamIndex.String() + " is not used by any output"
+		if r, ok := why[donorKey(d.ParamNumber, d.ParamIndex)]; ok {
+			msg = r.Message + ": " + r.Reason
+		}
+		out = append(out, &ast.Error{Pos: cfg.ParamPos(d.ParamNumber, d.ParamIndex), Severity: sev, Msg: msg})
 	}
 	return out
+}
+
+// donorKey names a donor's leaf in a map.
+func donorKey(param int64, index model.ShapeIndex) string {
+	return itoa(param) + " " + index.String()
 }
 
 func itoa(n int64) string {

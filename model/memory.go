@@ -1,7 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -71,20 +73,58 @@ type Memory struct {
 // linear in the number of leaves.
 func MemoryOf(c *Config) Memory {
 	var m Memory
+	accountMemory(c, func(int64) *Memory { return &m })
+	return m
+}
+
+// SpaceMemory is the accounting of the leaves in one memory space.
+type SpaceMemory struct {
+	Space int64 // the layout's memory space: 0 device, 5 host
+	Memory
+}
+
+// MemoryBySpace is MemoryOf split by memory space: one SpaceMemory for
+// each space that holds a leaf (an alias counts in its output's space, a
+// donor in its parameter's), in ascending order. Device memory and host
+// memory are different resources, so their bytes are never added. It is
+// linear in the number of leaves, whatever the number of spaces.
+func MemoryBySpace(c *Config) []SpaceMemory {
+	at := map[int64]*Memory{}
+	accountMemory(c, func(space int64) *Memory {
+		m := at[space]
+		if m == nil {
+			m = new(Memory)
+			at[space] = m
+		}
+		return m
+	})
+	out := make([]SpaceMemory, 0, len(at))
+	for space, m := range at {
+		out = append(out, SpaceMemory{space, *m})
+	}
+	slices.SortFunc(out, func(a, b SpaceMemory) int { return cmp.Compare(a.Space, b.Space) })
+	return out
+}
+
+// accountMemory adds each leaf of c to the Memory of its memory space.
+func accountMemory(c *Config, in func(space int64) *Memory) {
 	if c == nil {
-		return m // a failed module's: nothing
+		return // a failed module's: nothing
 	}
 	for i := range c.Params {
 		c.Params[i].ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
-			m.Parameters += m.leaf(sub, &m.ParameterBytes)
+			if sub.IsArray() {
+				m := in(sub.MemorySpace)
+				m.Parameters += m.leaf(sub, &m.ParameterBytes)
+			}
 		})
 	}
 	c.Output().ForEachSubshape(func(out ShapeIndex, sub *Shape) {
-		n := m.leaf(sub, &m.OutputBytes)
-		m.Outputs += n
-		if n == 0 {
+		if !sub.IsArray() {
 			return
 		}
+		m := in(sub.MemorySpace)
+		m.Outputs += m.leaf(sub, &m.OutputBytes)
 		size, _ := ByteSizeOf(sub)
 		a, ok := c.Aliases.GetAliasedParameter(out)
 		switch {
@@ -102,6 +142,7 @@ func MemoryOf(c *Config) Memory {
 	// Aliases of tuple outputs (which Verify rejects) are still counted.
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		if sub, ok := c.Output().Subshape(out); ok && !sub.IsArray() {
+			m := in(sub.MemorySpace)
 			size, _ := ByteSizeOf(sub)
 			if a.Kind == MustAlias {
 				m.MustAliases++
@@ -113,13 +154,18 @@ func MemoryOf(c *Config) Memory {
 		}
 	})
 	for _, d := range c.Donors.ordered() {
+		sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+		var space int64
+		if ok {
+			space = sub.MemorySpace
+		}
+		m := in(space)
 		m.UnusedDonors++
-		if sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex); ok {
+		if ok {
 			size, _ := ByteSizeOf(sub)
 			m.UnusedDonorBytes += size
 		}
 	}
-	return m
 }
 
 // leaf counts one subshape: 1 for an array leaf (adding its size to *bytes
@@ -167,6 +213,56 @@ func (m Memory) OneLine() string {
 	return strings.ReplaceAll(strings.TrimSuffix(m.Summary(), "\n"), "\n", "; ")
 }
 
+// SpaceName names a memory space for people: "device memory" (0), "host
+// memory S(5)" (XLA's host memory space, where pinned_host and
+// unpinned_host arguments live), else "memory space S(n)".
+func SpaceName(space int64) string {
+	switch space {
+	case 0:
+		return "device memory"
+	case 5:
+		return "host memory S(5)"
+	}
+	return "memory space S(" + strconv.FormatInt(space, 10) + ")"
+}
+
+// SummaryOf is the accounting of c for people. When every leaf is in
+// device memory it is MemoryOf(c).Summary(); otherwise each memory space
+// has its own lines, under a heading, for the figures of different
+// spaces are not of one resource:
+//
+//	device memory:
+//	  aliases: 1 (0 must, 1 may) share 16 B (must 0 B, may up to 16 B)
+//	  ...
+//	host memory S(5):
+//	  aliases: 2 (0 must, 2 may) share 96.0 GiB (must 0 B, may up to 96.0 GiB)
+//	  ...
+func SummaryOf(c *Config) string {
+	spaces := MemoryBySpace(c)
+	if len(spaces) == 0 || len(spaces) == 1 && spaces[0].Space == 0 {
+		return MemoryOf(c).Summary()
+	}
+	var b strings.Builder
+	for _, s := range spaces {
+		b.WriteString(SpaceName(s.Space) + ":\n")
+		for _, line := range strings.SplitAfter(s.Summary(), "\n") {
+			if line != "" {
+				b.WriteString("  " + line)
+			}
+		}
+	}
+	return b.String()
+}
+
+// OneLineOf is SummaryOf on one line: the facts joined by "; ", each
+// space's first fact after its name and a colon.
+func OneLineOf(c *Config) string {
+	s := strings.TrimSuffix(SummaryOf(c), "\n")
+	s = strings.ReplaceAll(s, ":\n  ", ": ")
+	s = strings.ReplaceAll(s, "\n  ", "; ")
+	return strings.ReplaceAll(s, "\n", "; ")
+}
+
 // FormatBytes prints a byte count for people: "512 B" below one KiB, else
 // KiB, MiB or GiB (powers of 1024) with one decimal: "1.5 KiB", "2.0 GiB".
 func FormatBytes(n int64) string {
@@ -184,10 +280,26 @@ func FormatBytes(n int64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64) + " " + suffix
 }
 
-// json prints m as the "memory" object of Config.JSON.
+// json prints m's figures as the members of a JSON object, without braces.
 func (m Memory) json() string {
-	return fmt.Sprintf(`{"parameter_bytes": %d, "output_bytes": %d, "must_alias_bytes": %d, "may_alias_bytes": %d, "unused_donor_bytes": %d, "unaliased_output_bytes": %d, "unknown_size_leaves": %d}`,
+	return fmt.Sprintf(`"parameter_bytes": %d, "output_bytes": %d, "must_alias_bytes": %d, "may_alias_bytes": %d, "unused_donor_bytes": %d, "unaliased_output_bytes": %d, "unknown_size_leaves": %d`,
 		m.ParameterBytes, m.OutputBytes, m.MustAliasBytes, m.MayAliasBytes, m.UnusedDonorBytes, m.UnaliasedOutputBytes, m.UnknownSizeLeaves)
+}
+
+// memoryJSON is the "memory" object of Config.JSON: MemoryOf(c)'s figures,
+// then "memory_spaces", the same figures for each space of MemoryBySpace
+// with its "memory_space" and "name" (SpaceName) first.
+func memoryJSON(c *Config) string {
+	var b strings.Builder
+	b.WriteString("{" + MemoryOf(c).json() + `, "memory_spaces": [`)
+	for i, s := range MemoryBySpace(c) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `{"memory_space": %d, "name": %s, %s}`, s.Space, JSONString(SpaceName(s.Space)), s.json())
+	}
+	b.WriteString("]}")
+	return b.String()
 }
 
 // jsonBytes prints a leaf's byte size for JSON: the number, or null when

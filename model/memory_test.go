@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -130,7 +131,73 @@ func TestMemoryUnknown(t *testing.T) {
 func TestJSONLine(t *testing.T) {
 	c := NewConfig([]Shape{Array(F32)}, Array(F32))
 	got := c.JSONLine("a \"b\".mlir", 2)
-	if !strings.HasPrefix(got, `{"file": "a \"b\".mlir", "chunk": 2, "output_shape": "f32[]", "aliases": []`) {
+	if !strings.HasPrefix(got, `{"file": "a \"b\".mlir", "chunk": 2, "output_shape": "f32[]", "parameters": [{"parameter_number": 0, "shape": "f32[]", "bytes": 4, "memory_space": 0}], "aliases": []`) {
 		t.Errorf("JSONLine = %s", got)
+	}
+}
+
+// TestMemoryBySpace checks that device and host memory are accounted
+// apart, each alias in its output's space and each donor in its
+// parameter's, and that the summary then splits every figure.
+func TestMemoryBySpace(t *testing.T) {
+	host := func(s Shape) Shape { s.MemorySpace = 5; return s }
+	dev := Array(F32, 4)          // 16 bytes
+	big := host(Array(F32, 1024)) // 4 KiB
+	c := NewConfig([]Shape{dev, big, host(Array(F32, 2))}, Tuple(dev, big, Array(F32, 8)))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MustAlias, Origin{}))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 1, nil, MayAlias, Origin{}))
+	must(t, c.Donors.AddBufferDonor(2, nil, Origin{}))
+	spaces := MemoryBySpace(c)
+	want := []SpaceMemory{
+		{0, Memory{Parameters: 1, ParameterBytes: 16, Outputs: 2, OutputBytes: 48, MustAliases: 1, MustAliasBytes: 16,
+			UnaliasedOutputs: 1, UnaliasedOutputBytes: 32}},
+		{5, Memory{Parameters: 2, ParameterBytes: 4096 + 8, Outputs: 1, OutputBytes: 4096, MayAliases: 1, MayAliasBytes: 4096,
+			UnusedDonors: 1, UnusedDonorBytes: 8}},
+	}
+	if !reflect.DeepEqual(spaces, want) {
+		t.Errorf("MemoryBySpace = %+v\nwant            %+v", spaces, want)
+	}
+	var sum Memory
+	for _, s := range spaces {
+		sum.ParameterBytes += s.ParameterBytes
+		sum.MayAliasBytes += s.MayAliasBytes
+	}
+	if m := MemoryOf(c); m.ParameterBytes != sum.ParameterBytes || m.MayAliasBytes != sum.MayAliasBytes {
+		t.Errorf("MemoryOf %+v is not the sum of the spaces %+v", m, sum)
+	}
+	summary := `device memory:
+  aliases: 1 (1 must, 0 may) share 16 B (must 16 B, may up to 0 B)
+  donors: 0 unused, 0 B
+  outputs without alias: 1, 32 B
+  parameters: 1, 16 B; outputs: 2, 48 B
+host memory S(5):
+  aliases: 1 (0 must, 1 may) share 4.0 KiB (must 0 B, may up to 4.0 KiB)
+  donors: 1 unused, 8 B
+  outputs without alias: 0, 0 B
+  parameters: 2, 4.0 KiB; outputs: 1, 4.0 KiB
+`
+	if got := SummaryOf(c); got != summary {
+		t.Errorf("SummaryOf:\n%s\nwant:\n%s", got, summary)
+	}
+	line := "device memory: aliases: 1 (1 must, 0 may) share 16 B (must 16 B, may up to 0 B); donors: 0 unused, 0 B; " +
+		"outputs without alias: 1, 32 B; parameters: 1, 16 B; outputs: 2, 48 B; host memory S(5): aliases: 1"
+	if got := OneLineOf(c); !strings.HasPrefix(got, line) || strings.Contains(got, "\n") {
+		t.Errorf("OneLineOf = %q\nwant prefix %q", got, line)
+	}
+	js := c.JSON()
+	for _, part := range []string{
+		`{"parameter_number": 1, "shape": "f32[1024]{0:S(5)}", "bytes": 4096, "memory_space": 5}`,
+		`"kind": "may", "bytes": 4096, "parameter_shape": "f32[1024]{0:S(5)}", "output_shape": "f32[1024]{0:S(5)}", "memory_space": 5}`,
+		`"donors": [{"parameter_number": 2, "parameter_index": [], "bytes": 8, "shape": "f32[2]{0:S(5)}", "memory_space": 5}]`,
+		`{"memory_space": 5, "name": "host memory S(5)", "parameter_bytes": 4104, "output_bytes": 4096, "must_alias_bytes": 0, "may_alias_bytes": 4096, "unused_donor_bytes": 8,`,
+	} {
+		if !strings.Contains(js, part) {
+			t.Errorf("JSON misses %s:\n%s", part, js)
+		}
+	}
+	// A device-only config keeps the one-block summary.
+	d := NewConfig([]Shape{dev}, dev)
+	if got, want := SummaryOf(d), MemoryOf(d).Summary(); got != want {
+		t.Errorf("device-only SummaryOf = %q, want %q", got, want)
 	}
 }

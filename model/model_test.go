@@ -129,8 +129,12 @@ HloBufferDonorConfig
 	if got := c.ShortString(); got != short {
 		t.Errorf("ShortString = %q, want %q", got, short)
 	}
-	js := `{"output_shape": "(f32[2,3]{1,0}, f32[4]{0}, f32[4]{0})", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{1,0}"}, {"output_index": [1], "parameter_number": 2, "parameter_index": [0], "kind": "may", "bytes": 16, "parameter_shape": "f32[4]{0}", "output_shape": "f32[4]{0}"}], "donors": [{"parameter_number": 1, "parameter_index": [], "bytes": 16}], ` +
-		`"memory": {"parameter_bytes": 60, "output_bytes": 56, "must_alias_bytes": 24, "may_alias_bytes": 16, "unused_donor_bytes": 16, "unaliased_output_bytes": 16, "unknown_size_leaves": 0}}` + "\n"
+	js := `{"output_shape": "(f32[2,3]{1,0}, f32[4]{0}, f32[4]{0})", ` +
+		`"parameters": [{"parameter_number": 0, "shape": "f32[2,3]{1,0}", "bytes": 24, "memory_space": 0}, {"parameter_number": 1, "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}, {"parameter_number": 2, "shape": "(f32[4]{0}, s32[])", "bytes": 20, "memory_space": 0}], ` +
+		`"aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{1,0}", "memory_space": 0}, {"output_index": [1], "parameter_number": 2, "parameter_index": [0], "kind": "may", "bytes": 16, "parameter_shape": "f32[4]{0}", "output_shape": "f32[4]{0}", "memory_space": 0}], ` +
+		`"donors": [{"parameter_number": 1, "parameter_index": [], "bytes": 16, "shape": "f32[4]{0}", "memory_space": 0}], ` +
+		`"memory": {"parameter_bytes": 60, "output_bytes": 56, "must_alias_bytes": 24, "may_alias_bytes": 16, "unused_donor_bytes": 16, "unaliased_output_bytes": 16, "unknown_size_leaves": 0, ` +
+		`"memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 60, "output_bytes": 56, "must_alias_bytes": 24, "may_alias_bytes": 16, "unused_donor_bytes": 16, "unaliased_output_bytes": 16, "unknown_size_leaves": 0}]}}` + "\n"
 	if got := c.JSON(); got != js {
 		t.Errorf("JSON = %s want %s", got, js)
 	}

@@ -83,24 +83,32 @@ func (c *Config) ShortString() string {
 
 // JSON prints the configs as one JSON object on one line:
 //
-//	{"output_shape": "(f32[2]{0}, s32[])", "aliases": [{"output_index": [0],
-//	"parameter_number": 0, "parameter_index": [], "kind": "may",
-//	"bytes": 8, "parameter_shape": "f32[2]{0}", "output_shape": "f32[2]{0}"}],
-//	"donors": [{"parameter_number": 1, "parameter_index": [], "bytes": 4}],
-//	"memory": {"parameter_bytes": 12, ...}}
+//	{"output_shape": "(f32[2]{0}, s32[])", "parameters": [{"parameter_number": 0,
+//	"shape": "f32[2]{0}", "bytes": 8, "memory_space": 0}, ...], "aliases":
+//	[{"output_index": [0], "parameter_number": 0, "parameter_index": [],
+//	"kind": "may", "bytes": 8, "parameter_shape": "f32[2]{0}", "output_shape":
+//	"f32[2]{0}", "memory_space": 0}], "donors": [{"parameter_number": 1,
+//	"parameter_index": [], "bytes": 4, "shape": "s32[]", "memory_space": 0}],
+//	"memory": {"parameter_bytes": 12, ..., "memory_spaces": [...]}}
 //
 // "bytes" is the output's byte size for an alias and the parameter's for a
-// donor (null when unknown); "memory" is MemoryOf(c). The order of keys and
-// entries is fixed, so the text can be compared.
-func (c *Config) JSON() string { return c.json("") }
+// donor (null when unknown); a parameter's is the sum of its array leaves,
+// and its "memory_space" that of its leaves, null when they differ or it
+// has none. "memory" is MemoryOf(c), with "memory_spaces" the same figures
+// for each memory space (MemoryBySpace). The order of keys and entries is
+// fixed, so the text can be compared.
+func (c *Config) JSON() string { return c.JSONRecord("", nil) }
 
 // JSONLine is JSON with "file" and "chunk" (0-based) first, for JSON Lines
 // output of several modules.
 func (c *Config) JSONLine(file string, chunk int) string {
-	return c.json(fmt.Sprintf(`"file": %s, "chunk": %d, `, jsonString(file), chunk))
+	return c.JSONRecord(fmt.Sprintf(`"file": %s, "chunk": %d, `, JSONString(file), chunk), nil)
 }
 
-func (c *Config) json(head string) string {
+// JSONRecord is JSON with head (keys and values, each followed by ", ")
+// written first, and each donor for which reason returns true with a
+// "reason" key last: why it is unused.
+func (c *Config) JSONRecord(head string, reason func(Donor) (string, bool)) string {
 	if c == nil {
 		return ""
 	}
@@ -108,8 +116,22 @@ func (c *Config) json(head string) string {
 	b.WriteByte('{')
 	b.WriteString(head)
 	b.WriteString(`"output_shape": `)
-	b.WriteString(jsonString(c.Output().StringWithLayout()))
-	b.WriteString(`, "aliases": [`)
+	b.WriteString(JSONString(c.Output().StringWithLayout()))
+	b.WriteString(`, "parameters": [`)
+	for i := range c.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		p := &c.Params[i]
+		size, ok := ByteSizeOf(p)
+		bytes := "null"
+		if ok {
+			bytes = strconv.FormatInt(size, 10)
+		}
+		fmt.Fprintf(&b, `{"parameter_number": %d, "shape": %s, "bytes": %s, "memory_space": %s}`,
+			i, JSONString(p.StringWithLayout()), bytes, jsonSpace(p))
+	}
+	b.WriteString(`], "aliases": [`)
 	first := true
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		if !first {
@@ -124,8 +146,12 @@ func (c *Config) json(head string) string {
 			jsonInts(out), a.ParamNumber, jsonInts(a.ParamIndex), kind)
 		outShape, okOut := c.Output().Subshape(out)
 		paramShape, okParam := c.ParamSubshape(a.ParamNumber, a.ParamIndex)
-		fmt.Fprintf(&b, `, "bytes": %s, "parameter_shape": %s, "output_shape": %s}`,
-			jsonBytes(outShape, okOut), jsonShape(paramShape, okParam), jsonShape(outShape, okOut))
+		space := "null"
+		if okOut {
+			space = jsonSpace(outShape)
+		}
+		fmt.Fprintf(&b, `, "bytes": %s, "parameter_shape": %s, "output_shape": %s, "memory_space": %s}`,
+			jsonBytes(outShape, okOut), jsonShape(paramShape, okParam), jsonShape(outShape, okOut), space)
 	})
 	b.WriteString(`], "donors": [`)
 	for i, d := range c.Donors.ordered() {
@@ -133,12 +159,42 @@ func (c *Config) json(head string) string {
 			b.WriteString(", ")
 		}
 		sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
-		fmt.Fprintf(&b, `{"parameter_number": %d, "parameter_index": %s, "bytes": %s}`, d.ParamNumber, jsonInts(d.ParamIndex), jsonBytes(sub, ok))
+		space := "null"
+		if ok {
+			space = jsonSpace(sub)
+		}
+		fmt.Fprintf(&b, `{"parameter_number": %d, "parameter_index": %s, "bytes": %s, "shape": %s, "memory_space": %s`,
+			d.ParamNumber, jsonInts(d.ParamIndex), jsonBytes(sub, ok), jsonShape(sub, ok), space)
+		if reason != nil {
+			if r, ok := reason(d.Donor); ok {
+				b.WriteString(`, "reason": ` + JSONString(r))
+			}
+		}
+		b.WriteByte('}')
 	}
 	b.WriteString(`], "memory": `)
-	b.WriteString(MemoryOf(c).json())
+	b.WriteString(memoryJSON(c))
 	b.WriteString("}\n")
 	return b.String()
+}
+
+// jsonSpace is the memory space of a shape's array leaves as JSON: the
+// number, or null when they are in different spaces or there are none.
+func jsonSpace(s *Shape) string {
+	space, seen, mixed := int64(0), false, false
+	s.ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
+		if !sub.IsArray() {
+			return
+		}
+		if seen && sub.MemorySpace != space {
+			mixed = true
+		}
+		space, seen = sub.MemorySpace, true
+	})
+	if !seen || mixed {
+		return "null"
+	}
+	return strconv.FormatInt(space, 10)
 }
 
 // jsonShape prints a subshape with its layout as a JSON string, or null
@@ -147,13 +203,13 @@ func jsonShape(s *Shape, ok bool) string {
 	if !ok {
 		return "null"
 	}
-	return jsonString(s.StringWithLayout())
+	return JSONString(s.StringWithLayout())
 }
 
-// jsonString quotes s as a JSON string: strconv.Quote's escapes are
+// JSONString quotes s as a JSON string: strconv.Quote's escapes are
 // JSON's for everything but a few control and non-UTF-8 bytes, which are
 // written as \u escapes here.
-func jsonString(s string) string {
+func JSONString(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {

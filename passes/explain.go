@@ -27,6 +27,9 @@ const (
 	ClassElementType = "element-type" // same dimensions, other element type
 	ClassByteSize    = "byte-size"    // other shape, same byte size
 	ClassNone        = "none"         // nothing near
+	// ClassFree is an unused donor's when an output of its very shape
+	// has no alias: no donation pass has paired them (UnusedDonors).
+	ClassFree = "free"
 )
 
 // explainFunc reports the Missed remarks of one pass, given its options
@@ -61,7 +64,7 @@ func reportMemory(c *model.Config, pipeline Pipeline, emit func(ast.Remark)) {
 	}
 	emit(ast.Remark{
 		Pos: c.Source.Func, Kind: ast.RemarkAnalysis, Pass: name, Category: CategoryMemory,
-		Message: model.MemoryOf(c).OneLine(),
+		Message: model.OneLineOf(c),
 	})
 }
 
@@ -184,30 +187,36 @@ type candidate struct {
 // compared with every candidate.
 type nearIndex struct {
 	items  []candidate
-	taken  map[string]int // exact key -> first candidate not free
-	layout map[string]int // element type and dims -> first free candidate
-	dims   map[string]int // dims -> first free candidate
-	size   map[int64]int  // static byte size -> first free candidate
+	taken  map[string]int    // exact key -> first candidate not free
+	free   map[string]int    // exact key -> first free candidate
+	layout map[string]int    // element type and dims -> first free candidate
+	dims   map[string]int    // dims -> first free candidate
+	size   map[spaceSize]int // memory space and static byte size -> first free candidate
 	key    func(*model.Shape) string
 }
 
 func newNearIndex(items []candidate, key func(*model.Shape) string) *nearIndex {
 	x := &nearIndex{items: items, key: key,
-		taken: map[string]int{}, layout: map[string]int{}, dims: map[string]int{}, size: map[int64]int{}}
+		taken: map[string]int{}, free: map[string]int{}, layout: map[string]int{}, dims: map[string]int{}, size: map[spaceSize]int{}}
 	for i := range items {
 		s := items[i].shape
 		if !items[i].free {
 			setFirst(x.taken, key(s), i)
 			continue
 		}
+		setFirst(x.free, key(s), i)
 		setFirst(x.layout, s.String(), i)
 		setFirst(x.dims, dimsKey(s), i)
 		if n, ok := staticSize(s); ok {
-			setFirst(x.size, n, i)
+			setFirst(x.size, spaceSize{s.MemorySpace, n}, i)
 		}
 	}
 	return x
 }
+
+// spaceSize is a static array's memory space and byte size, the key
+// under which XLA's optimize_input_output_buffer_alias pairs buffers.
+type spaceSize struct{ space, size int64 }
 
 func setFirst[K comparable](m map[K]int, k K, i int) {
 	if _, ok := m[k]; !ok {
@@ -244,7 +253,7 @@ func (x *nearIndex) nearest(s *model.Shape) (string, int) {
 		return ClassElementType, i
 	}
 	if n, ok := staticSize(s); ok {
-		if i, ok := x.size[n]; ok {
+		if i, ok := x.size[spaceSize{s.MemorySpace, n}]; ok {
 			return ClassByteSize, i
 		}
 	}
@@ -354,6 +363,11 @@ func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(
 		}
 		r.Message = fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())
 		class, i := x.nearest(in)
+		if j, ok := x.free[x.key(in)]; ok {
+			// Not after the pass, which would have paired them; for the
+			// config of a pipeline that ran none (UnusedDonors).
+			class, i = ClassFree, j
+		}
 		switch class {
 		case ClassTaken:
 			c := items[i]
@@ -363,6 +377,10 @@ func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(
 				how = fmt.Sprintf("is already aliased with parameter %d at %s", old.ParamNumber, old.ParamIndex)
 			}
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
+		case ClassFree:
+			c := items[i]
+			r.Reason = fmt.Sprintf("%s: %s %s has its shape and no alias; no donation pass has paired them", ClassFree, c.label, c.shape.StringWithLayout())
+			r.Suggestion = "run buffer-donation-to-alias"
 		case ClassLayout:
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape))
@@ -414,7 +432,6 @@ func explainXLADonation(p *Pass, opts Options, before, after *model.Config, emit
 			left[leafKey(d.param, d.index)] = d
 		}
 	}
-	type spaceSize struct{ space, size int64 }
 	aliased := map[spaceSize]model.ShapeIndex{} // outputs aliased before the pass, first of each size
 	before.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if n, ok := staticSize(sub); ok && before.Aliases.OutputHasAlias(out) {

@@ -97,6 +97,10 @@ type RunOptions struct {
 	// Remark, if set, receives the remarks the passes make; nil means
 	// remarks are off and cost nothing.
 	Remark func(ast.Remark)
+	// UnusedDonors, if set, receives after the run one UnusedDonor for
+	// each donor still registered, in the donors' order: why it is
+	// unused (see UnusedDonors).
+	UnusedDonors *[]UnusedDonor
 }
 
 // Run runs pipeline over c in order. With o.VerifyEach, model.Verify checks c
@@ -111,14 +115,16 @@ type RunOptions struct {
 // pass, and one Analysis remark with the memory accounting follows the
 // last pass; a pass that fails makes one Failure remark per error instead.
 func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
+	var explained []UnusedDonor // by the last donation pass
 	for _, step := range pipeline {
 		p := step.Pass
 		opts, err := step.options()
 		if err != nil {
 			return passError(c, p, err)
 		}
+		donation := isDonation(p) && o.UnusedDonors != nil
 		var before *model.Config
-		if o.Remark != nil {
+		if o.Remark != nil || donation {
 			before = c.Clone()
 		}
 		if _, err := p.Run(c, opts); err != nil {
@@ -130,6 +136,9 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 		}
 		if o.Remark != nil {
 			explain(p, opts, before, c, o.Remark)
+		}
+		if donation {
+			explained = explainUnused(p, opts, before, c)
 		}
 		if !o.VerifyEach {
 			continue
@@ -146,6 +155,9 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 	}
 	if o.Remark != nil {
 		reportMemory(c, pipeline, o.Remark)
+	}
+	if o.UnusedDonors != nil {
+		*o.UnusedDonors = UnusedDonors(c, explained)
 	}
 	return nil
 }

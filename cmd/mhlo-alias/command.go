@@ -144,6 +144,9 @@ func (c *command) file(name string) bool {
 			c.usage.Store(true)
 		}
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+		if c.opts.printConfig == "json" && res == nil && !c.usage.Load() {
+			fmt.Fprint(c.stdout, mhloalias.FailureJSON(displayName(name), err, c.jsonOptions()))
+		}
 		return false
 	}
 	if !res.OK() && (c.opts.write || c.opts.output != "") {
@@ -233,21 +236,20 @@ func (c *command) remarks(res *mhloalias.Result) error {
 	return res.WriteRemarks(c.stderr)
 }
 
-// configs prints the config of every module that succeeded. With several
-// files or --split-input-file, json is JSON Lines, each object with
-// "file" and "chunk"; the other forms are joined by "// -----" lines and,
-// when there is more than one module, each is labelled "// FILE" or
-// "// FILE chunk N".
+// configs prints the config of every module that succeeded, or with json
+// a record of every module (Result.WriteJSON); with several files or
+// --split-input-file each record has "file" and "chunk". The other forms
+// are joined by "// -----" lines and, when there is more than one
+// module, each is labelled "// FILE" or "// FILE chunk N".
 func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
+	if c.opts.printConfig == "json" {
+		// A record for every module, failed ones too.
+		return res.WriteJSON(w, c.jsonOptions())
+	}
 	var b bytes.Buffer
-	many := len(c.opts.files) > 1 || c.opts.lib.SplitInputFile
 	label := len(c.opts.files) > 1 || len(res.Modules) > 1
 	for _, m := range res.Modules {
 		if !m.OK {
-			continue
-		}
-		if many && c.opts.printConfig == "json" {
-			b.WriteString(m.Config.JSONLine(res.Name, m.Chunk))
 			continue
 		}
 		if b.Len() > 0 {
@@ -268,6 +270,12 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// jsonOptions say how --print-config=json writes records: with "file"
+// and "chunk" when there are several files or --split-input-file.
+func (c *command) jsonOptions() mhloalias.JSONOptions {
+	return mhloalias.JSONOptions{File: len(c.opts.files) > 1 || c.opts.lib.SplitInputFile, ErrorLimit: c.opts.errorLimit}
 }
 
 // sourceWidth is the widest source line printed under a diagnostic; a
@@ -328,4 +336,12 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// displayName is an input's name as diagnostics give it.
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
 }

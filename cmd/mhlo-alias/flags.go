@@ -191,6 +191,8 @@ func (o *options) check(stderr io.Writer) error {
 		return errUsage
 	}
 	o.lib.SkipVerifyEach = !o.verifyEach
+	// A JSON record says why each unused donor is unused.
+	o.lib.ExplainDonors = o.printConfig == "json"
 	if err := o.lib.Check(); err != nil {
 		return fail("%v", err)
 	}

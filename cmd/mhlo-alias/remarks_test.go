@@ -52,7 +52,7 @@ func TestRemarksDefaultFile(t *testing.T) {
 func TestUnusedDonorsError(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out.mlir")
 	code, _, stderr := runTool([]string{"--passes=buffer-donation-to-alias", "--unused-donors=error", "-o", out, "-"}, []byte(donated))
-	if code != 1 || !strings.Contains(stderr, "<stdin>:1:67: error: donor parameter 1 at {} is not used by any output") {
+	if code != 1 || !strings.Contains(stderr, "<stdin>:1:67: error: donor parameter 1 at {} f32[8,4]{1,0} is not used by any output: byte-size: output {1} f32[32]{0}") {
 		t.Errorf("error: exit %d, stderr %q", code, stderr)
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {

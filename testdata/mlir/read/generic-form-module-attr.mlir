@@ -4,7 +4,7 @@
 
 // RUN: mhlo-alias --print-config=json %s | FileCheck %s
 
-// CHECK: {"output_shape": "(f32[2,3]{0,1}, s32[4]{0})", "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{0,1}", "output_shape": "f32[2,3]{0,1}"}], "donors": [], "memory": {"parameter_bytes": 24, "output_bytes": 40, "must_alias_bytes": 24, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 16, "unknown_size_leaves": 0}}{{$}}
+// CHECK: {"ok": true, "diagnostics": [], "more_errors": 0, "output_shape": "(f32[2,3]{0,1}, s32[4]{0})", "parameters": [{"parameter_number": 0, "shape": "f32[2,3]{0,1}", "bytes": 24, "memory_space": 0}], "aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{0,1}", "output_shape": "f32[2,3]{0,1}", "memory_space": 0}], "donors": [], "memory": {"parameter_bytes": 24, "output_bytes": 40, "must_alias_bytes": 24, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 16, "unknown_size_leaves": 0, "memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 24, "output_bytes": 40, "must_alias_bytes": 24, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 16, "unknown_size_leaves": 0}]}}{{$}}
 
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<4xi32>), sym_name = "main"}> ({

@@ -17,11 +17,11 @@
 // SUMMARY-NEXT: leaves of unknown size: 2 (not counted above)
 // SUMMARY-NEXT: // -----
 
-// JSON: {"file": "{{.*}}memory.mlir", "chunk": 0, {{.*}}"kind": "must", "bytes": 4194304, "parameter_shape": "f32[1024,1024]{1,0}", "output_shape": "f32[1024,1024]{1,0}"}
-// JSON-SAME: "kind": "must", "bytes": 32, "parameter_shape": "f32[<=8]{0}", "output_shape": "f32[<=8]{0}"}
-// JSON-SAME: "kind": "must", "bytes": null, "parameter_shape": "f32[?]{0}", "output_shape": "f32[?]{0}"}
-// JSON-SAME: "donors": [{"parameter_number": 2, "parameter_index": [], "bytes": 1536}]
-// JSON-SAME: "memory": {"parameter_bytes": 4195880, "output_bytes": 4194352, "must_alias_bytes": 4194336, "may_alias_bytes": 0, "unused_donor_bytes": 1536, "unaliased_output_bytes": 16, "unknown_size_leaves": 2}}
+// JSON: {"file": "{{.*}}memory.mlir", "chunk": 0, {{.*}}"kind": "must", "bytes": 4194304, "parameter_shape": "f32[1024,1024]{1,0}", "output_shape": "f32[1024,1024]{1,0}", "memory_space": 0}
+// JSON-SAME: "kind": "must", "bytes": 32, "parameter_shape": "f32[<=8]{0}", "output_shape": "f32[<=8]{0}", "memory_space": 0}
+// JSON-SAME: "kind": "must", "bytes": null, "parameter_shape": "f32[?]{0}", "output_shape": "f32[?]{0}", "memory_space": 0}
+// JSON-SAME: "donors": [{"parameter_number": 2, "parameter_index": [], "bytes": 1536, "shape": "f32[384]{0}", "memory_space": 0, "reason": "{{[a-z-]+}}: {{.*}}"}]
+// JSON-SAME: "memory": {"parameter_bytes": 4195880, "output_bytes": 4194352, "must_alias_bytes": 4194336, "may_alias_bytes": 0, "unused_donor_bytes": 1536, "unaliased_output_bytes": 16, "unknown_size_leaves": 2, "memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 4195880, {{.*}}}]}}
 // JSON-NEXT: {"file": "{{.*}}memory.mlir", "chunk": 1, {{.*}} "memory": {"parameter_bytes": 8, "output_bytes": 8, "must_alias_bytes": 0, "may_alias_bytes": 8,
 
 // SPLIT:      // {{.*}}memory.mlir chunk 0

@@ -1,0 +1,81 @@
+package passes
+
+import (
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// An UnusedDonor is a donor still registered after a pipeline, with the
+// donor-unused remark that says why no output uses it. Remark.Reason
+// starts with its class (ClassTaken, ..., ClassFree) and a colon.
+type UnusedDonor struct {
+	ParamNumber int64
+	ParamIndex  model.ShapeIndex
+	Remark      ast.Remark
+}
+
+// isDonation reports whether p turns donors into aliases, so that its
+// explainer says why a donor stays unused.
+func isDonation(p *Pass) bool {
+	return p == BufferDonationToAlias || p == OptimizeInputOutputBufferAlias
+}
+
+// explainUnused is the donor-unused remarks of one donation pass, as
+// UnusedDonors.
+func explainUnused(p *Pass, opts Options, before, after *model.Config) []UnusedDonor {
+	donors := after.Donors.Donors()
+	var out []UnusedDonor
+	i := 0
+	explainers[p](p, opts, before, after, func(r ast.Remark) {
+		if r.Category != CategoryDonorUnused {
+			return
+		}
+		// The explainers report the donors in order, skipping none but
+		// those that are not a subshape of their parameter.
+		for i < len(donors) && after.ParamPos(donors[i].ParamNumber, donors[i].ParamIndex) != r.Pos {
+			i++
+		}
+		if i < len(donors) {
+			out = append(out, UnusedDonor{ParamNumber: donors[i].ParamNumber, ParamIndex: donors[i].ParamIndex, Remark: r})
+			i++
+		}
+	})
+	return out
+}
+
+// UnusedDonors explains each donor still registered in c, the config
+// after a pipeline, in the donors' order. A donor the pipeline's last
+// donation pass (buffer-donation-to-alias or xla-buffer-donation) left
+// unused has that pass's remark, given as explained; any other (no
+// donation pass ran, or the donor came after it) has the remark
+// buffer-donation-to-alias's explanation gives for c itself, where
+// ClassFree says an output of the donor's shape has no alias.
+func UnusedDonors(c *model.Config, explained []UnusedDonor) []UnusedDonor {
+	donors := c.Donors.Donors()
+	if len(donors) == 0 {
+		return nil
+	}
+	byLeaf := make(map[string]UnusedDonor, len(explained))
+	for _, u := range explained {
+		byLeaf[leafKey(u.ParamNumber, u.ParamIndex)] = u
+	}
+	var rest map[string]UnusedDonor
+	out := make([]UnusedDonor, 0, len(donors))
+	for _, d := range donors {
+		k := leafKey(d.ParamNumber, d.ParamIndex)
+		u, ok := byLeaf[k]
+		if !ok {
+			if rest == nil {
+				rest = map[string]UnusedDonor{}
+				for _, v := range explainUnused(BufferDonationToAlias, Options{}, c, c) {
+					rest[leafKey(v.ParamNumber, v.ParamIndex)] = v
+				}
+			}
+			u, ok = rest[k]
+		}
+		if ok {
+			out = append(out, u)
+		}
+	}
+	return out
+}

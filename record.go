@@ -1,0 +1,105 @@
+package mhloalias
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// JSONOptions say how WriteJSON writes a result's records.
+type JSONOptions struct {
+	// File puts "file" (the Result's Name) and "chunk" first in every
+	// record, for JSON Lines output of several modules.
+	File bool
+	// ErrorLimit is the number of errors a record's "diagnostics" holds
+	// at most, as the command prints at most so many (0: no limit); the
+	// warnings and notes after the last error shown are left out too, and
+	// "more_errors" counts the errors left out.
+	ErrorLimit int
+}
+
+// WriteJSON writes one JSON record per module, each on one line, failed
+// modules included:
+//
+//	{"file": "a.mlir", "chunk": 0, "ok": true, "diagnostics": [], "more_errors": 0,
+//	"output_shape": ..., "parameters": [...], "aliases": [...], "donors": [...],
+//	"memory": {...}}
+//
+// "ok" is Module.OK. Each diagnostic is {"file", "line", "column",
+// "severity", "message"}, line and column null when the input has none (a
+// binary file). A module that failed has no keys after "more_errors";
+// one that succeeded has those of model.Config.JSON, each donor with the
+// "reason" it is unused when the module has one (Options.ExplainDonors).
+func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
+	bw := bufio.NewWriter(w)
+	for _, m := range r.Modules {
+		bw.WriteString(m.jsonRecord(r.Name, o))
+	}
+	return bw.Flush()
+}
+
+// jsonRecord is WriteJSON's line for m, an input named name.
+func (m *Module) jsonRecord(name string, o JSONOptions) string {
+	var b strings.Builder
+	if o.File {
+		fmt.Fprintf(&b, `"file": %s, "chunk": %d, `, model.JSONString(name), m.Chunk)
+	}
+	fmt.Fprintf(&b, `"ok": %t, `, m.OK)
+	writeDiagnosticsJSON(&b, m.Diagnostics, o.ErrorLimit)
+	if !m.OK || m.Config == nil {
+		return "{" + strings.TrimSuffix(b.String(), ", ") + "}\n"
+	}
+	why := make(map[string]string, len(m.UnusedDonors))
+	for _, u := range m.UnusedDonors {
+		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark.Reason
+	}
+	return m.Config.JSONRecord(b.String(), func(d model.Donor) (string, bool) {
+		s, ok := why[donorKey(d.ParamNumber, d.ParamIndex)]
+		return s, ok
+	})
+}
+
+// FailureJSON is the record of an input that could not be read at all (a
+// missing file, a directory that cannot be listed): not ok, with err as
+// its one diagnostic, at no line.
+func FailureJSON(name string, err error, o JSONOptions) string {
+	m := &Module{Diagnostics: ast.ErrorList{{Pos: ast.Pos{Filename: name}, Msg: err.Error()}}}
+	return m.jsonRecord(name, o)
+}
+
+// writeDiagnosticsJSON writes "diagnostics": [...], "more_errors": N, and
+// a trailing ", ".
+func writeDiagnosticsJSON(b *strings.Builder, diags ast.ErrorList, limit int) {
+	b.WriteString(`"diagnostics": [`)
+	errs, hidden, n := 0, 0, 0
+	for _, d := range diags {
+		if d.Severity == ast.SevError {
+			errs++
+		}
+		if limit > 0 && errs > limit {
+			if d.Severity == ast.SevError {
+				hidden++
+			}
+			continue
+		}
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+		line, col := "null", "null"
+		if d.Pos.IsValid() {
+			line, col = itoa(int64(d.Pos.Line)), itoa(int64(d.Pos.Column))
+		}
+		file := d.Pos.Filename
+		if file == "" {
+			file = "<stdin>"
+		}
+		fmt.Fprintf(b, `{"file": %s, "line": %s, "column": %s, "severity": %q, "message": %s}`,
+			model.JSONString(file), line, col, d.Severity.String(), model.JSONString(ast.Escape(d.Msg)))
+	}
+	fmt.Fprintf(b, `], "more_errors": %d, `, hidden)
+}
