@@ -238,9 +238,17 @@ func SpaceName(space int64) string {
 //	  aliases: 2 (0 must, 2 may) share 96.0 GiB (must 0 B, may up to 96.0 GiB)
 //	  ...
 func SummaryOf(c *Config) string {
-	spaces := MemoryBySpace(c)
-	if len(spaces) == 0 || len(spaces) == 1 && spaces[0].Space == 0 {
-		return MemoryOf(c).Summary()
+	return SpacesSummary(MemoryBySpace(c))
+}
+
+// SpacesSummary is SummaryOf for the accounting of each space, as
+// MemoryBySpace gives it or AddSpaces sums it over modules.
+func SpacesSummary(spaces []SpaceMemory) string {
+	switch {
+	case len(spaces) == 0:
+		return Memory{}.Summary()
+	case len(spaces) == 1 && spaces[0].Space == 0:
+		return spaces[0].Summary()
 	}
 	var b strings.Builder
 	for _, s := range spaces {
@@ -252,6 +260,43 @@ func SummaryOf(c *Config) string {
 		}
 	}
 	return b.String()
+}
+
+// Add adds o's counts and bytes to m.
+func (m *Memory) Add(o Memory) {
+	m.Parameters += o.Parameters
+	m.ParameterBytes += o.ParameterBytes
+	m.Outputs += o.Outputs
+	m.OutputBytes += o.OutputBytes
+	m.MustAliases += o.MustAliases
+	m.MustAliasBytes += o.MustAliasBytes
+	m.MayAliases += o.MayAliases
+	m.MayAliasBytes += o.MayAliasBytes
+	m.UnusedDonors += o.UnusedDonors
+	m.UnusedDonorBytes += o.UnusedDonorBytes
+	m.UnaliasedOutputs += o.UnaliasedOutputs
+	m.UnaliasedOutputBytes += o.UnaliasedOutputBytes
+	m.UnknownSizeLeaves += o.UnknownSizeLeaves
+}
+
+// AddSpaces returns the sum of two accountings by space, each in
+// ascending order of space, as MemoryBySpace gives them: the accounting
+// of several modules. It is linear in their lengths.
+func AddSpaces(a, b []SpaceMemory) []SpaceMemory {
+	out := make([]SpaceMemory, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].Space < b[0].Space:
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || b[0].Space < a[0].Space:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			s := a[0]
+			s.Add(b[0].Memory)
+			out, a, b = append(out, s), a[1:], b[1:]
+		}
+	}
+	return out
 }
 
 // OneLineOf is SummaryOf on one line: the facts joined by "; ", each

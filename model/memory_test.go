@@ -201,3 +201,21 @@ host memory S(5):
 		t.Errorf("device-only SummaryOf = %q, want %q", got, want)
 	}
 }
+
+// TestAddSpaces checks the sum of two accountings by space: the spaces
+// of both, in order, the figures of a shared one added.
+func TestAddSpaces(t *testing.T) {
+	a := []SpaceMemory{{0, Memory{Parameters: 1, ParameterBytes: 4}}, {5, Memory{UnusedDonors: 1, UnusedDonorBytes: 8}}}
+	b := []SpaceMemory{{0, Memory{Parameters: 2, ParameterBytes: 8}}, {3, Memory{Outputs: 1}}}
+	got := AddSpaces(a, b)
+	want := []SpaceMemory{{0, Memory{Parameters: 3, ParameterBytes: 12}}, {3, Memory{Outputs: 1}}, {5, Memory{UnusedDonors: 1, UnusedDonorBytes: 8}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("AddSpaces = %+v, want %+v", got, want)
+	}
+	if a[0].Parameters != 1 {
+		t.Errorf("AddSpaces changed its argument: %+v", a)
+	}
+	if s := SpacesSummary(AddSpaces(nil, nil)); s != (Memory{}).Summary() {
+		t.Errorf("summary of nothing: %q", s)
+	}
+}

@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/mhlo-alias/mhlo-alias"
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
@@ -26,25 +28,38 @@ type command struct {
 	// yaml collects the YAML remark records of every input, in order,
 	// with --remark-format=yaml.
 	yaml *bytes.Buffer
+	// walked is set when an input was a directory: the records and
+	// labels then name each file.
+	walked bool
+	// totals sum the accounting of every module, for summary.
+	totals *totals
 }
 
 func (c *command) run() int {
 	c.usage = new(atomic.Bool)
 	c.differs = new(atomic.Bool)
-	files := c.opts.files
-	if len(files) == 0 {
+	c.totals = &totals{}
+	c.yaml = &bytes.Buffer{}
+	files, status := c.expand(c.opts.files)
+	if status == 2 {
+		return 2
+	}
+	if len(files) == 0 && len(c.opts.files) == 0 {
 		files = []string{"-"}
 	}
-	c.yaml = &bytes.Buffer{}
-	status := 0
-	if c.opts.write && len(files) > 1 {
-		status = c.runConcurrently(files)
+	if len(files) > 1 {
+		if !c.runConcurrently(files) {
+			status = 1
+		}
 	} else {
 		for _, name := range files {
 			if !c.file(name) {
 				status = 1
 			}
 		}
+	}
+	if c.opts.printConfig == "summary" && c.totals.modules > 1 {
+		c.writeTotals()
 	}
 	// The YAML remarks are written only when every input succeeded: a
 	// failed run leaves no remarks file of part of the inputs behind.
@@ -81,10 +96,13 @@ func (c *command) writeRemarksFile() error {
 	})
 }
 
-// runConcurrently rewrites files in place, as many at once as GOMAXPROCS
-// allows; each file's diagnostics are printed in argument order, as soon
-// as the files before it are done.
-func (c *command) runConcurrently(files []string) int {
+// runConcurrently processes files, as many at once as GOMAXPROCS allows;
+// each file's output and diagnostics are printed in the files' order, as
+// soon as the files before it are done. A file starts only when at most
+// twice GOMAXPROCS files before it wait to be printed, so the output
+// held back is that of a bounded number of files, whatever their count.
+// It reports whether every file succeeded.
+func (c *command) runConcurrently(files []string) bool {
 	type fileResult struct {
 		ok     bool
 		stdout bytes.Buffer
@@ -92,33 +110,105 @@ func (c *command) runConcurrently(files []string) int {
 		yaml   bytes.Buffer
 		done   chan struct{}
 	}
-	results := make([]*fileResult, len(files))
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, name := range files {
-		r := &fileResult{done: make(chan struct{})}
-		results[i] = r
-		go func() {
-			defer close(r.done)
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			sub := *c
-			sub.stdout = &r.stdout
-			sub.stderr = &r.stderr
-			sub.yaml = &r.yaml
-			r.ok = sub.file(name)
-		}()
-	}
-	status := 0
-	for _, r := range results {
+	procs := runtime.GOMAXPROCS(0)
+	slots := make(chan struct{}, procs)   // files being processed
+	ahead := make(chan struct{}, 2*procs) // files started and not yet printed
+	results := make(chan *fileResult, len(files))
+	go func() {
+		for _, name := range files {
+			ahead <- struct{}{}
+			r := &fileResult{done: make(chan struct{})}
+			results <- r
+			go func() {
+				defer close(r.done)
+				slots <- struct{}{}
+				defer func() { <-slots }()
+				sub := *c
+				sub.stdout = &r.stdout
+				sub.stderr = &r.stderr
+				sub.yaml = &r.yaml
+				r.ok = sub.file(name)
+			}()
+		}
+	}()
+	ok := true
+	for range files {
+		r := <-results
 		<-r.done
 		c.stdout.Write(r.stdout.Bytes())
 		c.stderr.Write(r.stderr.Bytes())
 		c.yaml.Write(r.yaml.Bytes())
-		if !r.ok {
+		ok = ok && r.ok
+		<-ahead
+	}
+	return ok
+}
+
+// expand replaces each directory among the inputs by the module files
+// under it (mhloalias.ModuleFiles: lexical order, the recognized names).
+// The status is 1 when a directory could not be walked (reported), 2
+// when -o was given a directory.
+func (c *command) expand(args []string) (files []string, status int) {
+	for _, name := range args {
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.IsDir() {
+			files = append(files, name) // opening it reports the error
+			continue
+		}
+		if c.opts.output != "" {
+			fmt.Fprintf(c.stderr, "mhlo-alias: -o takes one input file, not a directory: %s\n", name)
+			return nil, 2
+		}
+		c.walked = true
+		found, err := mhloalias.ModuleFiles(name)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			if c.opts.printConfig == "json" {
+				fmt.Fprint(c.stdout, mhloalias.FailureJSON(name, err, c.jsonOptions()))
+			}
 			status = 1
 		}
+		if len(found) == 0 && err == nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: warning: %s holds no module file (*.mlir, *.hlo, *.pb, HLO *.txt)\n", name)
+		}
+		files = append(files, found...)
 	}
-	return status
+	return files, status
+}
+
+// totals are the accounting of every module of the run, for the totals
+// that end --print-config=summary when there is more than one module.
+type totals struct {
+	mu      sync.Mutex
+	modules int // read, failed ones too
+	failed  int
+	files   map[string]bool
+	spaces  []model.SpaceMemory
+}
+
+// add counts the modules of one result.
+func (t *totals) add(res *mhloalias.Result) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.files == nil {
+		t.files = map[string]bool{}
+	}
+	t.files[res.Name] = true
+	for _, m := range res.Modules {
+		t.modules++
+		if !m.OK {
+			t.failed++
+			continue
+		}
+		t.spaces = model.AddSpaces(t.spaces, model.MemoryBySpace(m.Config))
+	}
+}
+
+// writeTotals prints the totals over all modules after the last one's
+// summary, as one more labelled block.
+func (c *command) writeTotals() {
+	t := c.totals
+	fmt.Fprintf(c.stdout, "// -----\n// total: %d modules in %d files, %d failed\n%s", t.modules, len(t.files), t.failed, model.SpacesSummary(t.spaces))
 }
 
 // file processes one input and writes its output; it reports whether it
@@ -246,8 +336,11 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 		// A record for every module, failed ones too.
 		return res.WriteJSON(w, c.jsonOptions())
 	}
+	if c.opts.printConfig == "summary" {
+		c.totals.add(res)
+	}
 	var b bytes.Buffer
-	label := len(c.opts.files) > 1 || len(res.Modules) > 1
+	label := c.many() || len(res.Modules) > 1
 	for _, m := range res.Modules {
 		if !m.OK {
 			continue
@@ -275,8 +368,12 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 // jsonOptions say how --print-config=json writes records: with "file"
 // and "chunk" when there are several files or --split-input-file.
 func (c *command) jsonOptions() mhloalias.JSONOptions {
-	return mhloalias.JSONOptions{File: len(c.opts.files) > 1 || c.opts.lib.SplitInputFile, ErrorLimit: c.opts.errorLimit}
+	return mhloalias.JSONOptions{File: c.many() || c.opts.lib.SplitInputFile, ErrorLimit: c.opts.errorLimit}
 }
+
+// many reports whether the run reads several files: more than one
+// argument, or a directory.
+func (c *command) many() bool { return len(c.opts.files) > 1 || c.walked }
 
 // sourceWidth is the widest source line printed under a diagnostic; a
 // longer line is cut to this many columns around the caret.

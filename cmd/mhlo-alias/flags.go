@@ -11,12 +11,15 @@ import (
 	"github.com/mhlo-alias/mhlo-alias"
 )
 
-const usage = `usage: mhlo-alias [flags] [file ...]
+const usage = `usage: mhlo-alias [flags] [file or directory ...]
 
 Reads MLIR modules, HLO text modules and HLO protobufs (HloModuleProto,
-HloProto, HloSnapshot; stdin when no file or "-" is given), runs the Neuron compiler's input/output alias passes on the entry
-function's alias table, and writes the module back with only the alias
-attributes changed.
+HloProto, HloSnapshot; stdin when no file or "-" is given), runs the
+Neuron compiler's input/output alias passes on the entry function's
+alias table, and writes the module back with only the alias attributes
+changed. A directory (a compile cache, a dump directory) is walked: each
+*.mlir, *.hlo, *.pb and HLO *.txt file under it is an input, in the
+lexical order of the paths.
 
 Reading:
   --entry=NAME            entry function (default "main")
