@@ -78,6 +78,9 @@ func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
 	start := s.trivia(j + 1)
 	end, err := s.skipValue(start)
 	if err != nil {
+		if gerr := s.valueError(key, start); gerr != nil {
+			return nil, gerr
+		}
 		return nil, err
 	}
 	if end == start {
@@ -85,6 +88,28 @@ func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
 	}
 	a.Value = s.span(start, end)
 	return a, nil
+}
+
+// valueError is the value grammar's diagnostic for the value of a header
+// attribute the tool reads, at start, whose brackets do not balance: XLA
+// parses the value token by token and says what it expected where the
+// value goes wrong (a ')' missing, a ShapeIndex where the next attribute
+// begins), before any bracket is found unmatched, so its message is
+// the one to give. The grammar reads from start to the end of the input,
+// which the failed bracket search has read whole, and stops at its first
+// error. Nil for another key, or when the grammar finds no error.
+func (s *scanner) valueError(key string, start int) error {
+	span := s.span(start, len(s.Src))
+	var err error
+	switch key {
+	case keyAlias:
+		_, err = parseSpan(&grammar.alias, s.Src, span)
+	case keyDonor:
+		_, err = parseSpan(&grammar.donor, s.Src, span)
+	case keyLayout:
+		_, err = parseSpan(&grammar.layout, s.Src, span)
+	}
+	return err
 }
 
 // computations scans every computation after the header. Without an
