@@ -81,12 +81,13 @@ func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 		}
 		return hloproto.Unknown, nil
 	}
+	ps := protoSourceOf(src)
 	if hint != hloproto.Unknown {
-		if _, _, err := hloproto.Read(src, hint); err == nil {
+		if _, _, err := ps.read("", hint); err == nil {
 			return hint, nil
 		}
 	}
-	if k := hloproto.Detect(src); k != hloproto.Unknown {
+	if k := ps.detect(); k != hloproto.Unknown {
 		return k, nil
 	}
 	if hint != hloproto.Unknown {
@@ -122,7 +123,7 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	if grown != nil {
 		src = grown()
 	}
-	f, cfg, err := hloproto.ReadNamed(name, src, k)
+	f, cfg, err := protoSourceOf(src).read(name, k)
 	if err != nil {
 		var pe *hloproto.Error
 		if errors.As(err, &pe) {
@@ -137,6 +138,35 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 		edits = f.Edits(src, cfg)
 	}
 	return cfg, edits, diags, true
+}
+
+// protoSource is the bytes the proto front end reads: through the file
+// when they are a mapped file's, so that the walk over a large module
+// reads its few fields with a few small reads instead of faulting in a
+// page of the mapping every few megabytes (which on some machines costs
+// more than copying the file, and as much again to unmap); else in
+// memory.
+type protoSource struct {
+	src []byte
+	r   io.ReaderAt
+}
+
+func protoSourceOf(src []byte) protoSource {
+	return protoSource{src: src, r: mappedReader(src)}
+}
+
+func (p protoSource) read(name string, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
+	if p.r != nil {
+		return hloproto.ReadAt(name, p.r, int64(len(p.src)), k)
+	}
+	return hloproto.ReadNamed(name, p.src, k)
+}
+
+func (p protoSource) detect() hloproto.Kind {
+	if p.r != nil {
+		return hloproto.DetectAt(p.r, int64(len(p.src)))
+	}
+	return hloproto.Detect(p.src)
 }
 
 // isText reports whether the start of src looks like text: no byte below
@@ -173,11 +203,12 @@ func (r *Result) writeProtoDiff(w io.Writer, o DiffOptions) (ok bool, err error)
 		return false, nil
 	}
 	m := r.Modules[0]
-	k := hloproto.Detect(data)
+	ps := protoSourceOf(data)
+	k := ps.detect()
 	if k == hloproto.Unknown {
 		k = nameHint(r.Name)
 	}
-	_, before, err := hloproto.Read(data, k)
+	_, before, err := ps.read("", k)
 	if err != nil || m.Config == nil {
 		return false, nil
 	}

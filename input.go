@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync"
+	"unsafe"
 )
 
 // input is one input's bytes and, for a regular file, the open file, so
@@ -52,6 +54,28 @@ func (in *input) countLines(start, end int) int {
 		}
 	}
 	return n
+}
+
+// mappings are the inputs whose data is a mapping of their file, by the
+// mapping's first byte.
+var mappings sync.Map // *byte -> *input
+
+// mappedReader returns a reader of the file src maps when src is the
+// whole of a mapped input, or nil: a front end that reads a few fields
+// of a large file reads them through it rather than through the mapping.
+func mappedReader(src []byte) io.ReaderAt {
+	if len(src) == 0 {
+		return nil
+	}
+	v, ok := mappings.Load(unsafe.SliceData(src))
+	if !ok {
+		return nil
+	}
+	in := v.(*input)
+	if in.file == nil || len(in.data) != len(src) {
+		return nil
+	}
+	return in.file
 }
 
 // bytesInput is src itself, held in memory.

@@ -5,6 +5,7 @@ package mhloalias
 import (
 	"os"
 	"syscall"
+	"unsafe"
 )
 
 // mapFile maps the whole file read-only. The scan reads it once, front to
@@ -21,7 +22,11 @@ func (in *input) mapFile(size int64) error {
 	}
 	in.mapped, in.state = true, state
 	in.data = data
-	in.unmap = func() error { return syscall.Munmap(data) }
+	mappings.Store(unsafe.SliceData(data), in)
+	in.unmap = func() error {
+		mappings.Delete(unsafe.SliceData(data))
+		return syscall.Munmap(data)
+	}
 	in.setRelease(data, func() int { return len(data) })
 	return nil
 }
