@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,10 +114,10 @@ func TestHLOProtoReadThroughFile(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Diagnostics())
 	}
 	src := res.Source()
-	if mappedReader(src) == nil {
+	if fileio.MappedReader(src) == nil {
 		t.Fatal("the mapped file is not read through its file")
 	}
-	if mappedReader(src[:len(src)-1]) != nil {
+	if fileio.MappedReader(src[:len(src)-1]) != nil {
 		t.Error("a part of the mapping is read through the file")
 	}
 	mem, err := Process(pb, bytes.Clone(src), Options{Passes: "flip-may-aliases"})
@@ -127,7 +128,7 @@ func TestHLOProtoReadThroughFile(t *testing.T) {
 		t.Error("the file read through itself is rewritten otherwise than its bytes")
 	}
 	res.Close()
-	if mappedReader(src) != nil {
+	if fileio.MappedReader(src) != nil {
 		t.Error("a closed input is still known as a mapping")
 	}
 }

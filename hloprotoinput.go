@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
 
@@ -152,7 +153,7 @@ type protoSource struct {
 }
 
 func protoSourceOf(src []byte) protoSource {
-	return protoSource{src: src, r: mappedReader(src)}
+	return protoSource{src: src, r: fileio.MappedReader(src)}
 }
 
 func (p protoSource) read(name string, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
@@ -198,7 +199,7 @@ func (s *settings) checkProto(name string, src []byte) error {
 // tables as HLO text header attributes, before and after (a diff of the
 // bytes helps nobody). ok is false for text input.
 func (r *Result) writeProtoDiff(w io.Writer, o DiffOptions) (ok bool, err error) {
-	data := r.in.data
+	data := r.in.Data
 	if len(r.Modules) != 1 || isText(data) {
 		return false, nil
 	}
