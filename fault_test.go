@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,8 +56,8 @@ func TestFileChangedWhileMapped(t *testing.T) {
 					t.Fatal(err)
 				}
 				out := filepath.Join(dir, "out.mlir")
-				openedHook = change
-				defer func() { openedHook = nil }()
+				fileio.OpenedHook = change
+				defer func() { fileio.OpenedHook = nil }()
 				o := Options{Passes: "buffer-donation-to-alias"}
 				var res *Result
 				var err error

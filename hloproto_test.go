@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,5 +103,34 @@ func TestHLOProtoUnusedDonors(t *testing.T) {
 	want := "model.hlo_module.pb: error: donor parameter 0 at {} f32[64,64]{1,0} is not used by any output: free: output {} f32[64,64]{1,0} has its shape and no alias; no donation pass has paired them"
 	if res.OK() || !strings.Contains(res.Diagnostics().Error(), want) {
 		t.Errorf("got %v, want %s", res.Diagnostics(), want)
+	}
+}
+
+// TestHLOProtoReadThroughFile: a mapped proto is read through its file
+// (the mapping is not walked), with the same result as its bytes in
+// memory; once closed, its bytes are no longer known as a mapping.
+func TestHLOProtoReadThroughFile(t *testing.T) {
+	pb := "testdata/proto/jit-train-step.pb"
+	res, err := ProcessFile(pb, Options{Passes: "flip-may-aliases"})
+	if err != nil || !res.OK() {
+		t.Fatalf("%v %v", err, res.Diagnostics())
+	}
+	src := res.Source()
+	if fileio.MappedReader(src) == nil {
+		t.Fatal("the mapped file is not read through its file")
+	}
+	if fileio.MappedReader(src[:len(src)-1]) != nil {
+		t.Error("a part of the mapping is read through the file")
+	}
+	mem, err := Process(pb, bytes.Clone(src), Options{Passes: "flip-may-aliases"})
+	if err != nil || !mem.OK() {
+		t.Fatalf("%v %v", err, mem.Diagnostics())
+	}
+	if !bytes.Equal(res.Bytes(), mem.Bytes()) {
+		t.Error("the file read through itself is rewritten otherwise than its bytes")
+	}
+	res.Close()
+	if fileio.MappedReader(src) != nil {
+		t.Error("a closed input is still known as a mapping")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
 
@@ -81,12 +82,13 @@ func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 		}
 		return hloproto.Unknown, nil
 	}
+	ps := protoSourceOf(src)
 	if hint != hloproto.Unknown {
-		if _, _, err := hloproto.Read(src, hint); err == nil {
+		if _, _, err := ps.read("", hint); err == nil {
 			return hint, nil
 		}
 	}
-	if k := hloproto.Detect(src); k != hloproto.Unknown {
+	if k := ps.detect(); k != hloproto.Unknown {
 		return k, nil
 	}
 	if hint != hloproto.Unknown {
@@ -122,7 +124,7 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	if grown != nil {
 		src = grown()
 	}
-	f, cfg, err := hloproto.ReadNamed(name, src, k)
+	f, cfg, err := protoSourceOf(src).read(name, k)
 	if err != nil {
 		var pe *hloproto.Error
 		if errors.As(err, &pe) {
@@ -137,6 +139,35 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 		edits = f.Edits(src, cfg)
 	}
 	return cfg, edits, diags, true
+}
+
+// protoSource is the bytes the proto front end reads: through the file
+// when they are a mapped file's, so that the walk over a large module
+// reads its few fields with a few small reads instead of faulting in a
+// page of the mapping every few megabytes (which on some machines costs
+// more than copying the file, and as much again to unmap); else in
+// memory.
+type protoSource struct {
+	src []byte
+	r   io.ReaderAt
+}
+
+func protoSourceOf(src []byte) protoSource {
+	return protoSource{src: src, r: fileio.MappedReader(src)}
+}
+
+func (p protoSource) read(name string, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
+	if p.r != nil {
+		return hloproto.ReadAt(name, p.r, int64(len(p.src)), k)
+	}
+	return hloproto.ReadNamed(name, p.src, k)
+}
+
+func (p protoSource) detect() hloproto.Kind {
+	if p.r != nil {
+		return hloproto.DetectAt(p.r, int64(len(p.src)))
+	}
+	return hloproto.Detect(p.src)
 }
 
 // isText reports whether the start of src looks like text: no byte below
@@ -168,16 +199,17 @@ func (s *settings) checkProto(name string, src []byte) error {
 // tables as HLO text header attributes, before and after (a diff of the
 // bytes helps nobody). ok is false for text input.
 func (r *Result) writeProtoDiff(w io.Writer, o DiffOptions) (ok bool, err error) {
-	data := r.in.data
+	data := r.in.Data
 	if len(r.Modules) != 1 || isText(data) {
 		return false, nil
 	}
 	m := r.Modules[0]
-	k := hloproto.Detect(data)
+	ps := protoSourceOf(data)
+	k := ps.detect()
 	if k == hloproto.Unknown {
 		k = nameHint(r.Name)
 	}
-	_, before, err := hloproto.Read(data, k)
+	_, before, err := ps.read("", k)
 	if err != nil || m.Config == nil {
 		return false, nil
 	}

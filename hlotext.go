@@ -17,11 +17,11 @@ import (
 // checkInput reports a UsageError when a chunk of in is HLO text and the
 // options hold one that only MLIR has.
 func (s *settings) checkInput(in *input) error {
-	if err := s.checkProto(in.display, in.data); err != nil {
+	if err := s.checkProto(in.Display, in.Data); err != nil {
 		return err
 	}
-	for _, ch := range splitChunks(in.data, s.SplitInputFile) {
-		if err := s.checkHLO(in.display, in.data[ch.start:ch.end]); err != nil {
+	for _, ch := range splitChunks(in.Data, s.SplitInputFile) {
+		if err := s.checkHLO(in.Display, in.Data[ch.start:ch.end]); err != nil {
 			return err
 		}
 	}

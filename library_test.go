@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,7 +30,7 @@ type onlyReader struct{ r io.Reader }
 func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
 
 func TestReaderFileAndBytesAgree(t *testing.T) {
-	src := bigModule(2*spoolMin + 12345)
+	src := bigModule(2*fileio.SpoolMin + 12345)
 	path := filepath.Join(t.TempDir(), "big.mlir")
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestReaderFileAndBytesAgree(t *testing.T) {
 		if !bytes.Equal(out.Bytes(), want) {
 			t.Errorf("%s: output differs from Rewrite's", name)
 		}
-		if res.in.file == nil {
+		if res.in.File == nil {
 			t.Errorf("%s: the input is not a file, so nothing is copied file to file", name)
 		}
 		res.Close()
@@ -122,7 +123,7 @@ func TestErrorsAreDiagnostics(t *testing.T) {
 }
 
 func TestDiffOfMappedFile(t *testing.T) {
-	src := bigModule(3*dropWindow + 999)
+	src := bigModule(3*(8<<20) + 999)
 	path := filepath.Join(t.TempDir(), "big.mlir")
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
@@ -137,7 +138,7 @@ func TestDiffOfMappedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fromFile.Close()
-	if fromFile.in.drop == nil {
+	if fromFile.in.Drop == nil {
 		t.Skip("the file is not mapped here")
 	}
 	var want, got bytes.Buffer
@@ -150,7 +151,7 @@ func TestDiffOfMappedFile(t *testing.T) {
 	if want.Len() == 0 || got.String() != want.String() {
 		t.Errorf("diff of the mapped file:\n%s\nwant:\n%s", got.String(), want.String())
 	}
-	if n, want := fromFile.in.countLines(10, len(src)-10), bytes.Count(src[10:len(src)-10], []byte{'\n'}); n != want {
+	if n, want := fromFile.in.CountLines(10, len(src)-10), bytes.Count(src[10:len(src)-10], []byte{'\n'}); n != want {
 		t.Errorf("countLines = %d, want %d", n, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
@@ -73,8 +74,8 @@ func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, 
 	if err != nil {
 		return nil, err
 	}
-	if p, ok := pipeOf(r); ok && s.streamable() {
-		if in, err := streamPipe(name, p); err == nil {
+	if p, ok := fileio.PipeOf(r); ok && s.streamable() {
+		if in, err := fileio.StreamPipe(name, p); err == nil {
 			return s.processStream(in, r, out)
 		}
 	}
@@ -89,7 +90,7 @@ func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, 
 // inPlace), during the scan where it can.
 func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, error) {
 	var err error
-	gerr := in.guard(func() {
+	gerr := in.Guard(func() {
 		if err = s.prepare(in); err == nil {
 			err = s.checkInput(in)
 		}
@@ -100,11 +101,11 @@ func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, erro
 	}
 	sp := newSpeculation(in, s, out, inPlace)
 	var res *Result
-	if gerr := in.guard(func() { res, err = s.process(in, sp) }); gerr != nil {
+	if gerr := in.Guard(func() { res, err = s.process(in, sp) }); gerr != nil {
 		err = gerr
 	}
 	if err == nil {
-		err = in.unchanged()
+		err = in.Unchanged()
 	}
 	if err != nil {
 		if sp != nil {
@@ -114,7 +115,7 @@ func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, erro
 		return nil, err
 	}
 	if sp != nil && sp.finish(res) {
-		res.overlapped, res.prefixed = true, sp.w.prefixed
+		res.overlapped, res.prefixed = true, sp.w.Prefixed
 		return res, nil
 	}
 	if !res.OK() {
@@ -157,7 +158,7 @@ type speculation struct {
 	target  string // the file renamed over, symbolic links resolved
 	inPlace bool
 
-	file *atomicFile
+	file *fileio.AtomicFile
 	done chan error // the writer's result; nil until it starts
 	wake chan struct{}
 
@@ -173,7 +174,7 @@ type speculation struct {
 	ended   bool
 	cond    *sync.Cond
 
-	w editWriter // the writer's own; read by finish after done
+	w fileio.EditWriter // the writer's own; read by finish after done
 
 	early *earlyResult // set by the MLIR Early hook when its pipeline succeeds
 
@@ -192,14 +193,14 @@ func writeFailed(err error) bool {
 
 // errMismatch is the writer's result when the edits of the whole
 // signature disagree with what the prefix phase wrote.
-var errMismatch = errors.New("speculative prefix does not match the edits")
+var errMismatch = fileio.ErrMismatch
 
 // newSpeculation returns a speculation for writing in to out, or nil when
 // the input is too small, not a file, split into chunks, or out is not a
 // regular file.
 func newSpeculation(in *input, s *settings, out string, inPlace bool) *speculation {
-	streamed := in.grow != nil && in.grow.ring != nil
-	if (len(in.data) < overlapMin && in.grow == nil) || (in.file == nil && !streamed) || s.SplitInputFile || s.VerifyDiagnostics {
+	streamed := in.Grow != nil && in.Grow.InRing()
+	if (len(in.Data) < overlapMin && in.Grow == nil) || (in.File == nil && !streamed) || s.SplitInputFile || s.VerifyDiagnostics {
 		return nil
 	}
 	target := out
@@ -239,7 +240,7 @@ func (sp *speculation) headerHook() func(*ast.Module) {
 			// edit alone; the result is compared with the real one anyway.
 			f := &ast.File{Module: m, Entry: &ast.Func{}}
 			var err error
-			if edits, err = printer.Edits(f, sp.in.text(), model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
+			if edits, err = printer.Edits(f, sp.in.Text(), model.NewConfig(nil, model.Shape{}), sp.s.emit); err != nil {
 				return
 			}
 		}
@@ -283,7 +284,7 @@ func (sp *speculation) mlirHook() func(*ast.File) {
 	}
 	return func(f *ast.File) {
 		e := &earlyResult{file: f}
-		e.cfg, e.edits, e.diags = sp.s.rewriteRemarks(f, sp.in.text(), &e.remarks)
+		e.cfg, e.edits, e.diags = sp.s.rewriteRemarks(f, sp.in.Text(), &e.remarks)
 		if !e.diags.HasErrors() {
 			sp.early = e
 		}
@@ -317,7 +318,7 @@ func (sp *speculation) reuse(f *ast.File) *earlyResult {
 		return nil
 	}
 	var read [][]byte
-	text := sp.in.text()
+	text := sp.in.Text()
 	add := func(a, b ast.Pos) { read = append(read, text[a.Offset:b.Offset]) }
 	if sig := f.Entry.Sig; sig != nil {
 		add(sig.Pos, sig.EndPos)
@@ -366,7 +367,7 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 		if diags = sp.s.runPasses(cfg, nil); diags.HasErrors() {
 			return
 		}
-		edits, err := hlo.EditsSince(f, sp.in.text(), read, cfg)
+		edits, err := hlo.EditsSince(f, sp.in.Text(), read, cfg)
 		if err != nil {
 			return
 		}
@@ -405,33 +406,33 @@ func (sp *speculation) launch() {
 	if sp.done != nil {
 		return
 	}
-	file, err := createAtomic(sp.target)
+	file, err := fileio.CreateAtomic(sp.target)
 	if err != nil {
 		return
 	}
-	if sp.in.grow == nil {
-		preallocate(file.tmp, len(sp.in.data))
+	if sp.in.Grow == nil {
+		fileio.Preallocate(file.Tmp, len(sp.in.Data))
 	}
 	sp.file, sp.done = file, make(chan error, 1)
-	sp.w = editWriter{in: sp.in, f: file.tmp, bw: bufio.NewWriterSize(file.tmp, 64<<10)}
-	if sp.w.streamed() {
+	sp.w = fileio.EditWriter{In: sp.in, F: file.Tmp, BW: bufio.NewWriterSize(file.Tmp, 64<<10)}
+	if sp.w.Streamed() {
 		// Busy from now until it waits: a scan that waits meanwhile is
 		// not stuck.
-		sp.in.grow.writerIdle(false)
+		sp.in.Grow.WriterIdle(false)
 	}
 	go func() {
 		var err error
-		if gerr := sp.in.guard(func() { err = sp.write() }); gerr != nil {
+		if gerr := sp.in.Guard(func() { err = sp.write() }); gerr != nil {
 			err = gerr
 		}
-		if sp.w.streamed() {
+		if sp.w.Streamed() {
 			// A writer that has stopped frees nothing more of the ring;
 			// one that failed to write lets the scan go on alone (the
 			// run then reports the write error, see processStream).
 			if writeFailed(err) {
-				sp.in.grow.wrote(int(^uint(0) >> 1))
+				sp.in.Grow.Wrote(int(^uint(0) >> 1))
 			}
-			sp.in.grow.writerIdle(true)
+			sp.in.Grow.WriterIdle(true)
 		}
 		sp.mu.Lock()
 		sp.ended = true
@@ -444,8 +445,8 @@ func (sp *speculation) launch() {
 
 // poke wakes the writer.
 func (sp *speculation) poke() {
-	if sp.in.grow != nil && sp.in.grow.ring != nil {
-		sp.in.grow.poke()
+	if sp.in.Grow != nil && sp.in.Grow.InRing() {
+		sp.in.Grow.Poke()
 		return
 	}
 	select {
@@ -461,8 +462,8 @@ func (sp *speculation) write() error {
 	for {
 		// A streamed input's reader needs to know whether the writer is
 		// waiting to be told more, or busy.
-		if w.streamed() {
-			w.in.grow.awaitPoke()
+		if w.Streamed() {
+			w.In.Grow.AwaitPoke()
 		} else {
 			<-sp.wake
 		}
@@ -473,25 +474,25 @@ func (sp *speculation) write() error {
 		case stop:
 			return errStopped
 		case haveFull:
-			if !w.continues(full) {
+			if !w.Continues(full) {
 				return errMismatch
 			}
-			w.prefixed = w.at
-			if err := w.copyRest(full); err != nil {
+			w.Prefixed = w.At
+			if err := w.CopyRest(full); err != nil {
 				return err
 			}
-			if err := w.bw.Flush(); err != nil {
+			if err := w.BW.Flush(); err != nil {
 				return err
 			}
 			// The file was preallocated to the input's size: it ends
 			// where the writer stopped.
-			n, err := w.f.Seek(0, io.SeekCurrent)
+			n, err := w.F.Seek(0, io.SeekCurrent)
 			if err != nil {
 				return err
 			}
-			return w.f.Truncate(n)
+			return w.F.Truncate(n)
 		default:
-			if err := w.copyTo(settled, prefix[len(w.applied):]); err != nil {
+			if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
 				return err
 			}
 			sp.mu.Lock()
@@ -509,11 +510,11 @@ func (sp *speculation) finish(res *Result) bool {
 	if sp.done == nil {
 		return false
 	}
-	if !sp.matches(res, sp.halt()) || sp.in.unchanged() != nil {
-		sp.file.abort()
+	if !sp.matches(res, sp.halt()) || sp.in.Unchanged() != nil {
+		sp.file.Abort()
 		return false
 	}
-	return sp.file.commit(sp.inPlace) == nil
+	return sp.file.Commit(sp.inPlace) == nil
 }
 
 // halt stops a writer still waiting for the edits, waits for it and
@@ -532,95 +533,5 @@ func (sp *speculation) halt() error {
 // matches reports whether the writer, which ended with err, wrote the
 // output of res.
 func (sp *speculation) matches(res *Result, err error) bool {
-	return res != nil && err == nil && res.OK() && slices.Equal(res.Modules[0].Edits, sp.w.applied)
+	return res != nil && err == nil && res.OK() && slices.Equal(res.Modules[0].Edits, sp.w.Applied)
 }
-
-// editWriter writes the input with edits applied, in steps: what it has
-// written is always in.data[:at] with the edits applied, in order.
-type editWriter struct {
-	in      *input
-	f       *os.File
-	bw      *bufio.Writer
-	at      int
-	applied []printer.Edit
-	// orig holds, for a streamed input, each applied edit's original
-	// text, so that the input can be rebuilt from the output.
-	orig []string
-	// prefixed is how far the prefix phase had written when every edit
-	// became known (for tests).
-	prefixed int
-}
-
-// continues reports whether the sorted edit list full goes on from what
-// was written: it begins with the edits applied and has no other edit
-// before at.
-func (w *editWriter) continues(full []printer.Edit) bool {
-	n := len(w.applied)
-	return len(full) >= n && slices.Equal(full[:n], w.applied) && (len(full) == n || full[n].Start >= w.at)
-}
-
-// copyRest writes the rest of the input, applying the rest of the edits
-// full; a growing input is copied as it arrives, to its end.
-func (w *editWriter) copyRest(full []printer.Edit) error {
-	if w.in.grow == nil {
-		return w.copyTo(len(w.in.data), full[len(w.applied):])
-	}
-	for have := -1; ; {
-		// Waiting for the input, the writer can free no more of a
-		// streamed input's ring than the scan lets it.
-		wait := w.in.grow.wait
-		if w.streamed() {
-			wait = w.in.grow.waitWriter
-		}
-		n, done := wait(have)
-		if err := w.copyTo(n, full[len(w.applied):]); err != nil {
-			return err
-		}
-		if done {
-			if w.in.grow.err != nil {
-				return w.in.grow.err
-			}
-			if len(w.applied) < len(full) {
-				return errMismatch
-			}
-			return nil
-		}
-		have = n
-	}
-}
-
-// copyTo writes on up to the offset y, applying the edits (sorted, none
-// before at) that end by y; it stops before an edit that reaches past y.
-func (w *editWriter) copyTo(y int, edits []printer.Edit) error {
-	for _, e := range edits {
-		if e.End > y {
-			y = min(y, e.Start)
-			break
-		}
-		if err := w.in.copyRange(w.bw, w.f, w.at, e.Start); err != nil {
-			return err
-		}
-		if _, err := w.bw.WriteString(e.New); err != nil {
-			return err
-		}
-		if w.streamed() {
-			w.orig = append(w.orig, string(w.in.current()[e.Start:e.End]))
-		}
-		w.at = e.End
-		w.applied = append(w.applied, e)
-	}
-	if y > w.at {
-		if err := w.in.copyRange(w.bw, w.f, w.at, y); err != nil {
-			return err
-		}
-		w.at = y
-	}
-	if w.streamed() {
-		w.in.grow.wrote(w.at)
-	}
-	return nil
-}
-
-// streamed reports whether the writer copies a streamed input, from its
-// ring.
-func (w *editWriter) streamed() bool { return w.in.grow != nil && w.in.grow.ring != nil }

@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
@@ -171,14 +172,14 @@ func TestEditWriterSteps(t *testing.T) {
 	}
 	defer f.Close()
 	in := bytesInput("x", []byte("abcdefghij"))
-	w := editWriter{in: in, f: f, bw: bufio.NewWriter(f)}
+	w := fileio.EditWriter{In: in, F: f, BW: bufio.NewWriter(f)}
 	prefix := []printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "W"}}
-	if err := w.copyTo(5, prefix); err != nil {
+	if err := w.CopyTo(5, prefix); err != nil {
 		t.Fatal(err)
 	}
 	// The second edit reaches past 5: the writer stops before it.
-	if w.at != 4 || len(w.applied) != 1 {
-		t.Fatalf("at %d, %d edits applied; want 4, 1", w.at, len(w.applied))
+	if w.At != 4 || len(w.Applied) != 1 {
+		t.Fatalf("at %d, %d edits applied; want 4, 1", w.At, len(w.Applied))
 	}
 	for _, tt := range []struct {
 		full []printer.Edit
@@ -190,15 +191,15 @@ func TestEditWriterSteps(t *testing.T) {
 		{[]printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 3, End: 3, New: "Q"}}, false},
 		{[]printer.Edit{{Start: 4, End: 7, New: "W"}}, false},
 	} {
-		if got := w.continues(tt.full); got != tt.ok {
+		if got := w.Continues(tt.full); got != tt.ok {
 			t.Errorf("continues(%v) = %v, want %v", tt.full, got, tt.ok)
 		}
 	}
 	full := []printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "V"}, {Start: 10, End: 10, New: "!"}}
-	if err := w.copyTo(len(in.data), full[len(w.applied):]); err != nil {
+	if err := w.CopyTo(len(in.Data), full[len(w.Applied):]); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.bw.Flush(); err != nil {
+	if err := w.BW.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(f.Name())

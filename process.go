@@ -124,7 +124,7 @@ func process(in *input, o Options) (*Result, error) {
 		return nil, err
 	}
 	var res *Result
-	gerr := in.guard(func() {
+	gerr := in.Guard(func() {
 		if err = s.prepare(in); err != nil {
 			return
 		}
@@ -134,7 +134,7 @@ func process(in *input, o Options) (*Result, error) {
 		res, err = s.process(in, nil)
 	})
 	if gerr == nil {
-		gerr = in.unchanged()
+		gerr = in.Unchanged()
 	}
 	if gerr != nil {
 		return nil, gerr
@@ -147,12 +147,12 @@ func process(in *input, o Options) (*Result, error) {
 // read from the whole text), and a first token that tells MLIR from HLO
 // text within what has arrived.
 func (s *settings) prepare(in *input) error {
-	if in.grow == nil {
+	if in.Grow == nil {
 		return nil
 	}
-	_, sure := hlo.SniffHLO(in.data)
+	_, sure := hlo.SniffHLO(in.Data)
 	if s.SplitInputFile || s.VerifyDiagnostics || !sure {
-		return in.complete()
+		return in.Complete()
 	}
 	return nil
 }
@@ -161,13 +161,13 @@ func (s *settings) prepare(in *input) error {
 // output of an input of one chunk while it is scanned. The error is the
 // one that ended a growing input's stream early.
 func (s *settings) process(in *input, sp *speculation) (*Result, error) {
-	res := &Result{Name: in.display, in: in}
-	for i, ch := range splitChunks(in.data, s.SplitInputFile) {
+	res := &Result{Name: in.Display, in: in}
+	for i, ch := range splitChunks(in.Data, s.SplitInputFile) {
 		m := s.module(in, ch, sp)
 		m.Chunk = i
 		res.Modules = append(res.Modules, m)
 	}
-	if err := in.complete(); err != nil {
+	if err := in.Complete(); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -175,30 +175,30 @@ func (s *settings) process(in *input, sp *speculation) (*Result, error) {
 
 // module runs the pipeline on one chunk.
 func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
-	src := in.data[ch.start:ch.end]
+	src := in.Data[ch.start:ch.end]
 	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(),
 		Header: sp.headerHook(), Progress: sp.progressHook()}
-	if in.release != nil {
-		po.Release = func(off int) { in.release(ch.start + off) }
+	if in.Release != nil {
+		po.Release = func(off int) { in.Release(ch.start + off) }
 	}
 	var grown func() []byte
-	if in.grow != nil && !in.completed {
+	if in.Grow != nil && !in.Completed {
 		// The chunk is the whole input, read as it arrives.
 		seen := len(src)
 		po.More = func() []byte {
-			v := in.more(seen)
+			v := in.More(seen)
 			seen = len(v)
 			return v
 		}
 		grown = func() []byte {
-			in.complete()
-			return in.data
+			in.Complete()
+			return in.Data
 		}
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.display, src, po, sp, &m.Remarks, grown)
+	cfg, edits, diags := s.run(in.Display, src, po, sp, &m.Remarks, grown)
 	if grown != nil {
-		m.End = len(in.data)
+		m.End = len(in.Data)
 	}
 	m.OK = !diags.HasErrors()
 	if m.OK {
@@ -216,7 +216,7 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	if s.VerifyDiagnostics {
 		// The verdict is the annotations'; a module that failed as
 		// expected still has no output.
-		expected, perr := parseExpectations(in.display, src, ch.line-1)
+		expected, perr := parseExpectations(in.Display, src, ch.line-1)
 		diags = append(perr, verifyDiagnostics(expected, diags, m.Remarks)...)
 		diags.Sort()
 		m.Passed = !diags.HasErrors()
@@ -371,7 +371,7 @@ func (r *Result) Changed() bool {
 // It is nil for a stream that ProcessReaderTo wrote to its output as it
 // read it (a pipe): the text is not kept, and the output methods report
 // that.
-func (r *Result) Source() []byte { return r.in.data }
+func (r *Result) Source() []byte { return r.in.Data }
 
 // Close releases the input: a mapped file is unmapped, so Source and the
 // output methods must not be used after.

@@ -75,10 +75,10 @@ func (r *Result) WriteRemarks(w io.Writer) error {
 		if len(m.Remarks) == 0 {
 			continue
 		}
-		if r.in.streamed {
+		if r.in.Streamed {
 			return errNotKept(r.Name)
 		}
-		src := r.in.data[m.Start:m.End]
+		src := r.in.Data[m.Start:m.End]
 		for _, x := range m.Remarks {
 			if err := remarks.WriteDiagnostic(bw, x, src); err != nil {
 				return err

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
@@ -36,33 +35,23 @@ func (s *settings) streamable() bool {
 	return !s.SplitInputFile && !s.VerifyDiagnostics && s.filter == nil && s.Emit != "module"
 }
 
-// pipeOf returns r as a pipe.
-func pipeOf(r io.Reader) (*os.File, bool) {
-	f, ok := r.(*os.File)
-	if !ok {
-		return nil, false
-	}
-	st, err := f.Stat()
-	return f, err == nil && st.Mode()&os.ModeNamedPipe != 0
-}
-
 // processStream is ProcessReaderTo on a streamed pipe.
 func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, error) {
-	g := in.grow
+	g := in.Grow
 	// A stream shorter than spoolMin is read into memory, as any other:
 	// streaming it would run the pipeline twice (early and at the end)
 	// for no gain. The first token, within the head, tells HLO text from
 	// MLIR.
 	n, done := 0, false
-	for !done && n < min(spoolMin, ringChunk*ringChunks) {
-		n, done = g.wait(n)
+	for !done && n < min(fileio.SpoolMin, fileio.RingChunk*fileio.RingChunks) {
+		n, done = g.Wait(n)
 	}
-	isHLO, sure := hlo.SniffHLO(g.all[:n])
-	if done && n < spoolMin {
+	isHLO, sure := hlo.SniffHLO(g.All[:n])
+	if done && n < fileio.SpoolMin {
 		// A small stream is held in memory, as readInput holds it.
-		small := bytesInput(in.display, bytes.Clone(g.all[:n]))
+		small := bytesInput(in.Display, bytes.Clone(g.All[:n]))
 		in.Close()
-		if err := g.readErr(); err != nil {
+		if err := g.ReadErr(); err != nil {
 			return nil, err
 		}
 		return s.processTo(small, out, false)
@@ -71,13 +60,13 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 		return s.restream(in, r, out, nil)
 	}
 	if isHLO {
-		if err := s.checkHLO(in.display, g.all[:n]); err != nil {
+		if err := s.checkHLO(in.Display, g.All[:n]); err != nil {
 			in.Close()
 			return nil, err
 		}
 	}
-	in.data = g.all[:n]
-	in.release = g.scanned
+	in.Data = g.All[:n]
+	in.Release = g.Scanned
 	sp := newSpeculation(in, s, out, false)
 	if sp == nil {
 		return s.restream(in, r, out, nil)
@@ -86,7 +75,7 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	if !ok {
 		// The reader stops first: a writer copying to the end of the
 		// stream would wait for it.
-		g.stop()
+		g.Stop()
 	}
 	var werr error
 	if sp.done != nil {
@@ -95,23 +84,23 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	if writeFailed(werr) {
 		// The output cannot be written: writing it again from a rebuilt
 		// input would fail the same way.
-		g.stop()
-		sp.file.abort()
+		g.Stop()
+		sp.file.Abort()
 		in.Close()
 		return nil, fmt.Errorf("writing %s: %w", out, werr)
 	}
 	if !ok || sp.done == nil || !sp.matches(res, werr) {
 		// The output written so far, with its edits undone, is the
 		// stream's start.
-		g.stop()
+		g.Stop()
 		return s.restream(in, r, out, sp)
 	}
-	if err := sp.file.commit(false); err != nil {
+	if err := sp.file.Commit(false); err != nil {
 		in.Close()
 		return nil, err
 	}
-	res.overlapped, res.prefixed = true, sp.w.prefixed
-	in.data, in.streamed = nil, true
+	res.overlapped, res.prefixed = true, sp.w.Prefixed
+	in.Data, in.Streamed = nil, true
 	return res, nil
 }
 
@@ -124,15 +113,15 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			if _, fault := r.(runtime.Error); !fault && r != errAbandon {
+			if _, fault := r.(runtime.Error); !fault && r != fileio.ErrAbandon {
 				panic(r)
 			}
 			res, ok = nil, false
 		}
 	}()
-	seen := len(in.data)
+	seen := len(in.Data)
 	more := func() []byte {
-		v := in.moreRing(seen)
+		v := in.MoreRing(seen)
 		seen = len(v)
 		return v
 	}
@@ -140,73 +129,77 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 	var edits []printer.Edit
 	var diags ast.ErrorList
 	if isHLO {
-		ho := hlo.Options{Release: in.release, Early: sp.hloHook(), More: more, Step: streamStep, Keep: in.keepSpan}
-		file, err := hlo.ParseFile(in.display, in.data, ho)
-		if err != nil || in.grow.waitEnd() != nil {
+		ho := hlo.Options{Release: in.Release, Early: sp.hloHook(), More: more, Step: fileio.StreamStep, Keep: in.KeepSpan}
+		file, err := hlo.ParseFile(in.Display, in.Data, ho)
+		if err != nil || in.Grow.WaitEnd() != nil {
 			return nil, false
 		}
-		cfg, edits, diags = s.rewriteHLO(file, in.text(), nil)
+		cfg, edits, diags = s.rewriteHLO(file, in.Text(), nil)
 	} else {
 		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(),
-			Release: in.release, Step: streamStep, Keep: in.keepSpan, More: more}
-		file, err := parser.ParseFile(in.display, in.data, po)
-		if err != nil || in.grow.waitEnd() != nil {
+			Release: in.Release, Step: fileio.StreamStep, Keep: in.KeepSpan, More: more}
+		file, err := parser.ParseFile(in.Display, in.Data, po)
+		if err != nil || in.Grow.WaitEnd() != nil {
 			return nil, false
 		}
 		if e := sp.reuse(file); e != nil {
 			cfg, edits, diags = e.cfg, slices.Clone(e.edits), e.diags
 		} else {
-			cfg, edits, diags = s.rewrite(file, in.text())
+			cfg, edits, diags = s.rewrite(file, in.Text())
 		}
 	}
 	if diags.HasErrors() {
 		return nil, false
 	}
-	n := in.grow.size()
+	n := in.Grow.Size()
 	m := &Module{Start: 0, End: n, Config: cfg, Edits: edits, Diagnostics: diags, OK: true, Passed: true}
-	return &Result{Name: in.display, in: in, Modules: []*Module{m}}, true
+	return &Result{Name: in.Display, in: in, Modules: []*Module{m}}, true
 }
 
 // restream abandons the stream in and runs ProcessReaderTo again on the
 // input rebuilt from what sp wrote (nil: nothing), the ring and the rest
 // of r.
 func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation) (*Result, error) {
-	g := in.grow
-	g.stop()
-	base, n := g.ringBase(), g.size()
+	g := in.Grow
+	g.Stop()
+	base, n := g.RingBase(), g.Size()
 	var parts []io.Reader
 	if base > 0 {
-		prefix, err := sp.writtenInput(base)
+		var prefix []io.Reader
+		err := errors.New("the stream's start is lost")
+		if sp != nil && sp.file != nil {
+			prefix, err = sp.w.WrittenInput(base)
+		}
 		if err != nil {
 			if sp != nil && sp.file != nil {
-				sp.file.abort()
+				sp.file.Abort()
 			}
 			in.Close()
 			return nil, fmt.Errorf("writing %s: %w", out, err)
 		}
 		parts = append(parts, prefix...)
 	}
-	if err := g.readErr(); err != nil {
+	if err := g.ReadErr(); err != nil {
 		if sp != nil && sp.file != nil {
-			sp.file.abort()
+			sp.file.Abort()
 		}
 		in.Close()
 		return nil, err
 	}
 	// After the ring, the rest of the pipe (at its end, if the ring
 	// reached it).
-	parts = append(parts, bytes.NewReader(g.all[base:n]), r)
-	again, err := readInput(in.display, io.MultiReader(parts...))
+	parts = append(parts, bytes.NewReader(g.All[base:n]), r)
+	again, err := readInput(in.Display, io.MultiReader(parts...))
 	if err == nil {
 		err = s.prepare(again)
 	}
 	if err == nil {
-		err = again.complete()
+		err = again.Complete()
 	}
 	// The rebuilt input is spooled whole: the ring and the output written
 	// so far are no longer needed.
 	if sp != nil && sp.file != nil {
-		sp.file.abort()
+		sp.file.Abort()
 	}
 	in.Close()
 	if err != nil {
@@ -216,41 +209,4 @@ func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation)
 		return nil, err
 	}
 	return s.processTo(again, out, false)
-}
-
-// writtenInput returns readers of the input's first n bytes, rebuilt
-// from the output the writer wrote (the input with the edits it applied,
-// from the start to beyond n): the text between edits from the output,
-// each edit's original text from what the writer kept of it.
-func (sp *speculation) writtenInput(n int) ([]io.Reader, error) {
-	if sp == nil || sp.file == nil {
-		return nil, errors.New("the stream's start is lost")
-	}
-	w := &sp.w
-	if err := w.bw.Flush(); err != nil {
-		return nil, err
-	}
-	if w.at < n {
-		return nil, errors.New("the stream's start is lost")
-	}
-	var parts []io.Reader
-	x, o := 0, int64(0) // input and output offsets
-	for i, e := range w.applied {
-		if x >= n {
-			break
-		}
-		end := min(e.Start, n)
-		parts = append(parts, io.NewSectionReader(w.f, o, int64(end-x)))
-		o += int64(e.Start - x)
-		x = e.Start
-		if x < n {
-			orig := w.orig[i]
-			parts = append(parts, strings.NewReader(orig[:min(len(orig), n-x)]))
-		}
-		x, o = e.End, o+int64(len(e.New))
-	}
-	if x < n {
-		parts = append(parts, io.NewSectionReader(w.f, o, int64(n-x)))
-	}
-	return parts, nil
 }

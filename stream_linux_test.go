@@ -2,14 +2,12 @@ package mhloalias
 
 import (
 	"bytes"
-	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-	"unsafe"
 )
 
 // A pipe is scanned, and its output written, while it is still
@@ -54,9 +52,9 @@ func TestStreamedPipe(t *testing.T) {
 // withRing makes the ring of streamed inputs chunks*chunk bytes for one
 // test.
 func withRing(t *testing.T, chunk, chunks int) {
-	oc, on := ringChunk, ringChunks
-	ringChunk, ringChunks = chunk, chunks
-	t.Cleanup(func() { ringChunk, ringChunks = oc, on })
+	oc, on := fileio.RingChunk, fileio.RingChunks
+	fileio.RingChunk, fileio.RingChunks = chunk, chunks
+	t.Cleanup(func() { fileio.RingChunk, fileio.RingChunks = oc, on })
 }
 
 // A stream that the ring cannot finish is abandoned and read again from
@@ -112,87 +110,5 @@ func TestStreamAbandoned(t *testing.T) {
 		if entries, _ := os.ReadDir(dir); len(entries) > 1 {
 			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
 		}
-	}
-}
-
-// Recycling the ring leaves no hole in its reservation: the kernel could
-// place another mapping (the Go heap's) in a hole, and Close would unmap
-// it with the reservation.
-func TestRingLeavesNoHole(t *testing.T) {
-	src := prefixModule("", prefixMain, "")
-	r, _ := feedPipe(t, src, func() bool { return true })
-	defer r.Close()
-	in, err := streamPipe("<stdin>", r)
-	if err != nil {
-		t.Skip("no ring here:", err)
-	}
-	g := in.grow
-	// Play scan and writer: consume everything as it arrives.
-	for n, done := 0, false; !done; {
-		n, done = g.wait(n)
-		g.scanned(n)
-		g.wrote(n)
-	}
-	if g.ringBase() == 0 {
-		t.Fatal("the ring was never recycled")
-	}
-	lo := uintptr(unsafe.Pointer(&g.all[0]))
-	hi := lo + uintptr(len(g.all))
-	maps, err := os.ReadFile("/proc/self/maps")
-	if err != nil {
-		t.Skip(err)
-	}
-	covered := lo
-	for _, line := range strings.Split(string(maps), "\n") {
-		var a, b uintptr
-		if _, err := fmt.Sscanf(line, "%x-%x", &a, &b); err != nil || b <= covered || a >= hi {
-			continue
-		}
-		if a > covered {
-			t.Fatalf("a hole at %#x-%#x in the ring's reservation (%#x-%#x)", covered, a, lo, hi)
-		}
-		covered = b
-	}
-	if covered < hi {
-		t.Fatalf("the reservation is mapped only to %#x of %#x", covered, hi)
-	}
-	in.Close()
-}
-
-// A kept span's last page is kept whole: when the span ends where the
-// input has arrived so far, keepSpan waits for the rest of the page, so
-// that a read just past the span sees the input, not zeros.
-func TestKeepWholePage(t *testing.T) {
-	src := bytes.Repeat([]byte("0123456789abcdef"), 2000) // 32000 bytes
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	in, err := streamPipe("<stdin>", r)
-	if err != nil {
-		t.Skip("no ring here:", err)
-	}
-	defer in.Close()
-	const b = 5000 // inside the second page
-	w.Write(src[:b])
-	for deadline := time.Now().Add(10 * time.Second); in.grow.size() < b; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the ring did not read the first bytes")
-		}
-	}
-	kept := make(chan struct{})
-	go func() {
-		in.keepSpan(100, b)
-		close(kept)
-	}()
-	time.Sleep(20 * time.Millisecond)
-	w.Write(src[b:])
-	w.Close()
-	<-kept
-	page := os.Getpagesize()
-	end := (b + page - 1) / page * page
-	if got := in.grow.keep[100:end]; !bytes.Equal(got, src[100:end]) {
-		t.Errorf("kept %q... past the span, want the input's bytes", got[b-100:min(len(got), b-100+16)])
 	}
 }

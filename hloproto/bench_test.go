@@ -13,7 +13,7 @@ import (
 // largeModule returns a module of about n bytes: a computation holding a
 // literal constant of n bytes before the entry's program shape, and the
 // alias table after it, as XLA writes them.
-func largeModule(b *testing.B, n int) []byte {
+func largeModule(b testing.TB, n int) []byte {
 	small, err := os.ReadFile("../testdata/proto/jit-train-step.pb")
 	if err != nil {
 		b.Fatal(err)

@@ -18,8 +18,16 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, k := range []Kind{Unknown, ModuleProto, Proto, Snapshot} {
 			file, cfg, err := Read(src, k)
+			// Read through a file, the same bytes read the same.
+			afile, acfg, aerr := ReadAt("", bytes.NewReader(src), int64(len(src)), k)
+			if (err == nil) != (aerr == nil) || err != nil && err.Error() != aerr.Error() {
+				t.Fatalf("%v: Read: %v; ReadAt: %v", k, err, aerr)
+			}
 			if err != nil {
 				continue
+			}
+			if acfg.LongString() != cfg.LongString() || !bytes.Equal(afile.Rewrite(src, cfg), file.Rewrite(src, cfg)) {
+				t.Fatalf("%v: ReadAt reads otherwise than Read", k)
 			}
 			out := file.Rewrite(src, cfg)
 			if !bytes.Equal(out, src) && len(file.aliases) <= 1 && len(file.donors) <= 1 {

@@ -14,7 +14,9 @@
 package hloproto
 
 import (
+	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 
@@ -73,18 +75,21 @@ type File struct {
 	wraps []span
 	// module is the module's content.
 	modStart, modEnd int
-	// aliases and donors are every occurrence of fields 8 and 18.
-	aliases, donors []span
+	// aliases and donors are every occurrence of fields 8 and 18;
+	// aliasRaw and donorRaw the bytes of the first, tag to end.
+	aliases, donors    []span
+	aliasRaw, donorRaw []byte
 	// aliasAt and donorAt are where each would be inserted: before the
 	// first top-level field of a higher number, or at the module's end.
 	aliasAt, donorAt int
 }
 
-// decoder reads a message's fields, keeping the offset of src[0] in the
-// file for messages.
+// decoder reads a message's fields: the message is size bytes of the
+// file from offset base, read through r, and pos counts from base.
 type decoder struct {
-	src   []byte
-	base  int // the offset of src[0] in the file
+	r     *source
+	base  int // the offset of the message in the file
+	size  int
 	pos   int
 	path  string
 	names map[protowire.Number]string // the message's field names, for errors
@@ -127,12 +132,24 @@ type field struct {
 	val   uint64
 }
 
-func (d *decoder) done() bool { return d.pos >= len(d.src) }
+func (d *decoder) done() bool { return d.pos >= d.size }
+
+// peek returns at most n bytes of the message from p (fewer at its end):
+// a look at a tag or a length, valid until the next read.
+func (d *decoder) peek(p, n int) []byte {
+	return d.r.peek(d.base+p, min(n, d.size-p))
+}
+
+// content returns the bytes of a length-delimited field, the decoder's to
+// keep.
+func (d *decoder) content(f field) []byte {
+	return d.r.bytes(d.base+f.body, f.end-f.body)
+}
 
 // next reads the next field, its content skipped by its length.
 func (d *decoder) next() (field, *Error) {
 	f := field{start: d.pos}
-	num, typ, n := protowire.ConsumeTag(d.src[d.pos:])
+	num, typ, n := protowire.ConsumeTag(d.peek(d.pos, maxTag))
 	if n < 0 {
 		return f, d.errf(d.pos, d.path, "bad field tag: %v", protowire.ParseError(n))
 	}
@@ -140,30 +157,34 @@ func (d *decoder) next() (field, *Error) {
 	p := d.pos + n
 	switch typ {
 	case protowire.VarintType:
-		v, m := protowire.ConsumeVarint(d.src[p:])
+		v, m := protowire.ConsumeVarint(d.peek(p, binary.MaxVarintLen64))
 		if m < 0 {
 			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
 		}
 		f.body, f.val, f.end = p, v, p+m
 	case protowire.BytesType:
-		v, m := protowire.ConsumeVarint(d.src[p:])
+		v, m := protowire.ConsumeVarint(d.peek(p, binary.MaxVarintLen64))
 		if m < 0 {
 			return f, d.errf(p, d.fieldPath(num), "bad length: %v", protowire.ParseError(m))
 		}
-		if v > uint64(len(d.src)-p-m) {
-			return f, d.errf(p, d.fieldPath(num), "length %d runs past the end of its message (%d bytes left)", v, len(d.src)-p-m)
+		if v > uint64(d.size-p-m) {
+			return f, d.errf(p, d.fieldPath(num), "length %d runs past the end of its message (%d bytes left)", v, d.size-p-m)
 		}
 		f.body, f.end = p+m, p+m+int(v)
 	default:
-		m := protowire.ConsumeFieldValue(num, typ, d.src[p:])
+		b := d.peek(p, maxScalar)
+		m := protowire.ConsumeFieldValue(num, typ, b)
+		if typ == protowire.StartGroupType {
+			m = protowire.ConsumeFieldValue(num, typ, d.r.bytes(d.base+p, d.size-p))
+		}
 		if m < 0 {
 			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
 		}
 		f.body, f.end = p, p+m
 		if typ == protowire.Fixed64Type {
-			f.val, _ = protowire.ConsumeFixed64(d.src[p:])
+			f.val, _ = protowire.ConsumeFixed64(b)
 		} else if typ == protowire.Fixed32Type {
-			v, _ := protowire.ConsumeFixed32(d.src[p:])
+			v, _ := protowire.ConsumeFixed32(b)
 			f.val = uint64(v)
 		}
 	}
@@ -173,7 +194,7 @@ func (d *decoder) next() (field, *Error) {
 
 // sub returns a decoder of a length-delimited field's content.
 func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *decoder {
-	return &decoder{src: d.src[f.body:f.end], base: d.base + f.body, path: path, names: names}
+	return &decoder{r: d.r, base: d.base + f.body, size: f.end - f.body, path: path, names: names}
 }
 
 // want checks a field's wire type.
@@ -200,7 +221,7 @@ func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
 	case protowire.VarintType:
 		return append(v, int64(f.val)), nil
 	case protowire.BytesType:
-		b := d.src[f.body:f.end]
+		b := d.content(f)
 		for p := 0; p < len(b); {
 			x, n := protowire.ConsumeVarint(b[p:])
 			if n < 0 {
@@ -219,15 +240,24 @@ func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
 // settles which. A module without a name begins with another field. It
 // returns Unknown when src is no such message.
 func Detect(src []byte) Kind {
+	return detect(memSource(src))
+}
+
+// DetectAt is Detect of the size bytes r holds.
+func DetectAt(r io.ReaderAt, size int64) Kind {
+	return detect(fileSource(r, size))
+}
+
+func detect(r *source) Kind {
 	kinds := []Kind{Snapshot, Proto, ModuleProto}
-	if len(src) == 0 {
+	if r.size == 0 {
 		return Unknown
 	}
-	if src[0] != 0x0A {
+	if b := r.peek(0, 1); len(b) == 0 || b[0] != 0x0A {
 		kinds = kinds[2:]
 	}
 	for _, k := range kinds {
-		if _, _, err := Read(src, k); err == nil {
+		if _, _, err := read("", r, k); err == nil {
 			return k
 		}
 	}
@@ -244,13 +274,34 @@ func Read(src []byte, k Kind) (*File, *model.Config, error) {
 // ReadNamed is Read of the file called name: the config's positions (of
 // the function, the aliases and donors) carry it, for diagnostics.
 func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
+	return read(name, memSource(src), k)
+}
+
+// ReadAt is ReadNamed of the size bytes r holds, a file: the walk reads
+// each field's tag and length, and the content of the fields it decodes,
+// through r, and nothing else. Read a large file this way rather than
+// through a mapping of it: a walk that touches one page every few
+// megabytes costs more in page faults (and in unmapping) than in reads.
+func ReadAt(name string, r io.ReaderAt, size int64, k Kind) (*File, *model.Config, error) {
+	return read(name, fileSource(r, size), k)
+}
+
+func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 	if k == Unknown {
-		if k = Detect(src); k == Unknown {
+		if k = detect(r); k == Unknown {
 			return nil, nil, &Error{Offset: 0, Path: "HloModuleProto", Msg: "not an HloModuleProto, HloProto or HloSnapshot"}
 		}
 	}
+	f, cfg, err := readKind(name, r, k)
+	if r.err != nil {
+		return nil, nil, &Error{Offset: 0, Path: k.String(), Msg: r.err.Error()}
+	}
+	return f, cfg, err
+}
+
+func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	f := &File{Kind: k}
-	d := &decoder{src: src, path: k.String(), names: map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k]}
+	d := &decoder{r: r, size: r.size, path: k.String(), names: map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k]}
 	path := k.String()
 	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module (1)
 	// the module.
@@ -274,13 +325,13 @@ func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 			}
 		}
 		if found == nil {
-			return nil, nil, d.errf(len(d.src), path+"."+name, "missing")
+			return nil, nil, d.errf(d.size, path+"."+name, "missing")
 		}
 		f.wraps = append(f.wraps, span{Start: d.base + found.start, Body: d.base + found.body, End: d.base + found.end})
 		path += "." + name
 		d = d.sub(*found, path, map[string]map[protowire.Number]string{"hlo": protoNames, "hlo_module": moduleNames}[name])
 	}
-	f.modStart, f.modEnd = d.base, d.base+len(d.src)
+	f.modStart, f.modEnd = d.base, d.base+d.size
 	m := &module{path: path, file: name}
 	if err := m.read(d, f); err != nil {
 		return nil, nil, err
@@ -351,9 +402,9 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			if fl.num == 1 {
-				f.Name = string(d.src[fl.body:fl.end])
+				f.Name = string(d.content(fl))
 			} else {
-				m.entryName = string(d.src[fl.body:fl.end])
+				m.entryName = string(d.content(fl))
 			}
 		case 3:
 			p := fmt.Sprintf("%s.computations[%d]", m.path, len(m.comps))
@@ -385,6 +436,9 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
+			if f.aliases == nil {
+				f.aliasRaw = d.r.bytes(d.base+fl.start, fl.end-fl.start)
+			}
 			f.aliases = append(f.aliases, span{d.base + fl.start, d.base + fl.body, d.base + fl.end})
 			if err := m.readAliases(d.sub(fl, p, tableNames)); err != nil {
 				return err
@@ -394,13 +448,16 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
+			if f.donors == nil {
+				f.donorRaw = d.r.bytes(d.base+fl.start, fl.end-fl.start)
+			}
 			f.donors = append(f.donors, span{d.base + fl.start, d.base + fl.body, d.base + fl.end})
 			if err := m.readDonors(d.sub(fl, p, tableNames)); err != nil {
 				return err
 			}
 		}
 	}
-	end := d.base + len(d.src)
+	end := d.base + d.size
 	if f.aliasAt < 0 {
 		f.aliasAt = end
 	}
@@ -422,7 +479,7 @@ func readComputation(d *decoder) (computation, *Error) {
 			if err := d.want(fl, protowire.BytesType, d.path+".name"); err != nil {
 				return c, err
 			}
-			c.name = string(d.src[fl.body:fl.end])
+			c.name = string(d.content(fl))
 		case 4:
 			p := d.path + ".program_shape"
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
@@ -474,7 +531,7 @@ func readProgramShape(d *decoder) (*programShape, *Error) {
 		}
 	}
 	if !hasResult {
-		return nil, d.errf(len(d.src), d.path+".result", "missing")
+		return nil, d.errf(d.size, d.path+".result", "missing")
 	}
 	return ps, nil
 }

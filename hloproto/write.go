@@ -79,7 +79,7 @@ func encodeField(num protowire.Number, body []byte) string {
 }
 
 // Edits returns the edits that write cfg's aliases and donors into the
-// file f was read from: the first occurrence of input_output_alias (8)
+// file f was read from (src, which Edits does not read: it may be nil): the first occurrence of input_output_alias (8)
 // and of buffer_donor (18) is replaced (any further one removed), an
 // absent one inserted where field-number order puts it, and the length
 // prefix of each enclosing message rewritten. A table equal to what the
@@ -87,9 +87,9 @@ func encodeField(num protowire.Number, body []byte) string {
 // overlap.
 func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 	var edits []printer.Edit
-	add := func(spans []span, at int, num protowire.Number, body []byte) {
+	add := func(spans []span, raw []byte, at int, num protowire.Number, body []byte) {
 		text := encodeField(num, body)
-		if len(spans) == 1 && string(src[spans[0].Start:spans[0].End]) == text {
+		if len(spans) == 1 && string(raw) == text {
 			return
 		}
 		if len(spans) == 0 {
@@ -106,8 +106,8 @@ func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 			edits = append(edits, e)
 		}
 	}
-	add(f.aliases, f.aliasAt, 8, EncodeAliases(cfg.Aliases))
-	add(f.donors, f.donorAt, 18, EncodeDonors(cfg.Donors))
+	add(f.aliases, f.aliasRaw, f.aliasAt, 8, EncodeAliases(cfg.Aliases))
+	add(f.donors, f.donorRaw, f.donorAt, 18, EncodeDonors(cfg.Donors))
 	if len(edits) == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package mhloalias
+package fileio
 
 import (
 	"errors"
@@ -22,20 +22,20 @@ import (
 // again on the input rebuilt from the output written so far, the ring
 // and the rest of the pipe (stream.go).
 
-// ringChunk and ringChunks size the ring: 8 MB of memory, in chunks of 2
+// RingChunk and RingChunks size the ring: 8 MB of memory, in chunks of 2
 // MB (a huge page each, where the kernel has them; a pipe's buffer is 1
 // MiB). A 16 MB ring was no faster. Variables for tests.
 var (
-	ringChunk  = 2 << 20
-	ringChunks = 4
+	RingChunk  = 2 << 20
+	RingChunks = 4
 )
 
-// streamStep is parser.Options.Step for a streamed input: the scan tells
+// StreamStep is parser.Options.Step for a streamed input: the scan tells
 // the ring and the writer how far it is every 1 MB, a small part of the
 // ring.
-const streamStep = 1 << 20
+const StreamStep = 1 << 20
 
-// errAbandon ends a streamed scan that cannot go on: the ring is full of
+// ErrAbandon ends a streamed scan that cannot go on: the ring is full of
 // bytes the writer or the scan still needs while both wait (a signature
 // larger than the ring, no prefix phase, a writer that has stopped), or a
 // read of bytes the ring no longer holds. The rule is one of state, never
@@ -44,7 +44,7 @@ const streamStep = 1 << 20
 // the lock, abandons only when what both wait for has not come: a
 // goroutine woken but not yet run is not stuck, and no one can move
 // again when both are.
-var errAbandon = errors.New("stream abandoned")
+var ErrAbandon = errors.New("stream abandoned")
 
 // ring is the state of a streamed input; it is guarded by the growing
 // input's mutex.
@@ -68,10 +68,10 @@ type ring struct {
 	stopped     chan struct{} // closed when the reader has returned
 }
 
-// streamPipe starts reading the pipe p into a ring and returns the input
+// StreamPipe starts reading the pipe p into a ring and returns the input
 // as it grows; errNoSpool when the ring cannot be made (the caller reads
 // the stream another way).
-func streamPipe(display string, p *os.File) (*input, error) {
+func StreamPipe(display string, p *os.File) (*Input, error) {
 	const prot, flags = syscall.PROT_READ | syscall.PROT_WRITE, syscall.MAP_PRIVATE | syscall.MAP_ANON | syscall.MAP_NORESERVE
 	// The ring's chunks are aligned to 2 MB and may be backed by huge
 	// pages: the first pass over the ring then faults once a chunk, not
@@ -91,9 +91,9 @@ func streamPipe(display string, p *os.File) (*input, error) {
 		return nil, errNoSpool
 	}
 	widenPipe(p)
-	g := &growing{all: all, keep: keep, ring: &ring{r: p, idle: true, stopped: make(chan struct{})}}
+	g := &Growing{All: all, keep: keep, ring: &ring{r: p, idle: true, stopped: make(chan struct{})}}
 	g.cond = sync.NewCond(&g.mu)
-	in := &input{display: display, data: all[:0], grow: g, unmap: func() error {
+	in := &Input{Display: display, Data: all[:0], Grow: g, unmap: func() error {
 		syscall.Munmap(keep)
 		return syscall.Munmap(mapped)
 	}}
@@ -111,12 +111,12 @@ func streamPipe(display string, p *os.File) (*input, error) {
 // readRing reads the pipe into the ring until its end, or until the
 // stream is abandoned (then the pipe's rest is left to whoever rebuilds
 // the input).
-func (g *growing) readRing() error {
+func (g *Growing) readRing() error {
 	rg := g.ring
 	for {
 		g.mu.Lock()
-		for !rg.abandon && g.n >= rg.base+ringChunk*ringChunks {
-			if rg.base+ringChunk <= min(rg.scanAt, rg.writeAt) {
+		for !rg.abandon && g.n >= rg.base+RingChunk*RingChunks {
+			if rg.base+RingChunk <= min(rg.scanAt, rg.writeAt) {
 				if err := g.recycle(); err != nil {
 					// An older kernel (no MREMAP_DONTUNMAP) or a stream
 					// larger than the reservation: the run goes on from
@@ -142,8 +142,8 @@ func (g *growing) readRing() error {
 		}
 		n := g.n
 		g.mu.Unlock()
-		end := (n/ringChunk + 1) * ringChunk
-		m, err := rg.r.Read(g.all[n:end])
+		end := (n/RingChunk + 1) * RingChunk
+		m, err := rg.r.Read(g.All[n:end])
 		if m > 0 && !g.add(m) {
 			return errTooLarge
 		}
@@ -161,11 +161,11 @@ func (g *growing) readRing() error {
 
 // recycle moves the pages of the oldest chunk to the place of the chunk
 // after the newest. The caller holds the lock.
-func (g *growing) recycle() error {
+func (g *Growing) recycle() error {
 	rg := g.ring
 	from := rg.base
-	to := rg.base + ringChunk*ringChunks
-	if to+ringChunk > len(g.all) {
+	to := rg.base + RingChunk*RingChunks
+	if to+RingChunk > len(g.All) {
 		return errTooLarge
 	}
 	// The chunk's old place stays mapped (MREMAP_DONTUNMAP), and is then
@@ -173,16 +173,16 @@ func (g *growing) recycle() error {
 	// mapping (the Go heap's, say) inside the reservation, which Close
 	// then unmaps. A read of it faults, which abandons the stream.
 	const mayMove, fixed, dontUnmap = 1, 2, 4 // MREMAP_MAYMOVE, MREMAP_FIXED, MREMAP_DONTUNMAP (Linux 5.7)
-	old := g.all[from : from+ringChunk]
-	_, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&old[0])), uintptr(ringChunk), uintptr(ringChunk),
-		mayMove|fixed|dontUnmap, uintptr(unsafe.Pointer(&g.all[to])), 0)
+	old := g.All[from : from+RingChunk]
+	_, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&old[0])), uintptr(RingChunk), uintptr(RingChunk),
+		mayMove|fixed|dontUnmap, uintptr(unsafe.Pointer(&g.All[to])), 0)
 	if e != 0 {
 		return e
 	}
 	if err := syscall.Mprotect(old, syscall.PROT_NONE); err != nil {
 		return err
 	}
-	rg.base += ringChunk
+	rg.base += RingChunk
 	return nil
 }
 
@@ -194,12 +194,12 @@ func keepReserve() ([]byte, error) {
 	return syscall.Mmap(-1, 0, int(reserveBytes), syscall.PROT_NONE, flags)
 }
 
-// keepSpan copies the pages holding in[a:b] from the ring into the kept
+// KeepSpan copies the pages holding in[a:b] from the ring into the kept
 // view (parser.Options.Keep). It runs on the scan's goroutine, while the
 // span is in the ring; were it not, the read faults and the stream is
 // abandoned.
-func (in *input) keepSpan(a, b int) {
-	g := in.grow
+func (in *Input) KeepSpan(a, b int) {
+	g := in.Grow
 	page := os.Getpagesize()
 	lo := a - a%page
 	end := b + page - 1 - (b+page-1)%page
@@ -216,20 +216,20 @@ func (in *input) keepSpan(a, b int) {
 	abandon, hi := g.ring.abandon, min(end, g.n)
 	g.mu.Unlock()
 	if abandon {
-		panic(errAbandon)
+		panic(ErrAbandon)
 	}
 	if lo >= hi {
 		return
 	}
 	if err := syscall.Mprotect(g.keep[lo:lo+((hi-lo+page-1)/page)*page], syscall.PROT_READ|syscall.PROT_WRITE); err != nil {
-		panic(errAbandon)
+		panic(ErrAbandon)
 	}
-	copy(g.keep[lo:hi], g.all[lo:hi])
+	copy(g.keep[lo:hi], g.All[lo:hi])
 }
 
-// moreRing is parser.Options.More for a streamed input.
-func (in *input) moreRing(have int) []byte {
-	g := in.grow
+// MoreRing is parser.Options.More for a streamed input.
+func (in *Input) MoreRing(have int) []byte {
+	g := in.Grow
 	g.mu.Lock()
 	for g.n <= have && !g.done && !g.ring.abandon {
 		g.ring.waiting, g.ring.need = true, have+1
@@ -240,31 +240,31 @@ func (in *input) moreRing(have int) []byte {
 	abandon, n := g.ring.abandon, g.n
 	g.mu.Unlock()
 	if abandon {
-		panic(errAbandon)
+		panic(ErrAbandon)
 	}
-	return g.all[:n]
+	return g.All[:n]
 }
 
-// scanned records that the scan is done with the bytes before off
+// Scanned records that the scan is done with the bytes before off
 // (parser.Options.Release for a streamed input).
-func (g *growing) scanned(off int) {
+func (g *Growing) Scanned(off int) {
 	g.mu.Lock()
 	g.ring.scanAt = max(g.ring.scanAt, off)
 	g.cond.Broadcast()
 	g.mu.Unlock()
 }
 
-// wrote records that the writer has copied the bytes before off.
-func (g *growing) wrote(off int) {
+// Wrote records that the writer has copied the bytes before off.
+func (g *Growing) Wrote(off int) {
 	g.mu.Lock()
 	g.ring.writeAt = max(g.ring.writeAt, off)
 	g.cond.Broadcast()
 	g.mu.Unlock()
 }
 
-// stop ends the reading into the ring and waits for the reader: what it
+// Stop ends the reading into the ring and waits for the reader: what it
 // read is all[base:n], and the pipe's rest is still in the pipe.
-func (g *growing) stop() {
+func (g *Growing) Stop() {
 	g.mu.Lock()
 	g.ring.abandon = true
 	g.cond.Broadcast()
@@ -272,33 +272,33 @@ func (g *growing) stop() {
 	<-g.ring.stopped
 }
 
-// writerIdle records whether the writer waits to be told it may copy
+// WriterIdle records whether the writer waits to be told it may copy
 // more.
-func (g *growing) writerIdle(idle bool) {
+func (g *Growing) WriterIdle(idle bool) {
 	g.mu.Lock()
 	g.ring.idle = idle
 	g.cond.Broadcast()
 	g.mu.Unlock()
 }
 
-// ringBase is the offset of the oldest byte the ring holds.
-func (g *growing) ringBase() int {
+// RingBase is the offset of the oldest byte the ring holds.
+func (g *Growing) RingBase() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.ring.base
 }
 
-// poke tells the writer of a streamed input that there is more to do.
-func (g *growing) poke() {
+// Poke tells the writer of a streamed input that there is more to do.
+func (g *Growing) Poke() {
 	g.mu.Lock()
 	g.ring.pokes++
 	g.cond.Broadcast()
 	g.mu.Unlock()
 }
 
-// awaitPoke waits for a poke the writer has not acted on; the writer is
+// AwaitPoke waits for a poke the writer has not acted on; the writer is
 // idle only while none is pending.
-func (g *growing) awaitPoke() {
+func (g *Growing) AwaitPoke() {
 	g.mu.Lock()
 	for g.ring.seen == g.ring.pokes {
 		g.ring.idle, g.ring.pokeWait = true, true
@@ -309,9 +309,9 @@ func (g *growing) awaitPoke() {
 	g.mu.Unlock()
 }
 
-// waitWriter is wait for the writer: it is idle only while no byte past
+// WaitWriter is wait for the writer: it is idle only while no byte past
 // have has arrived and the input goes on.
-func (g *growing) waitWriter(have int) (int, bool) {
+func (g *Growing) WaitWriter(have int) (int, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for g.n <= have && !g.done {
@@ -325,7 +325,7 @@ func (g *growing) waitWriter(have int) (int, bool) {
 
 // stuck reports whether neither the scan nor the writer can move: each
 // waits, and what it waits for has not come. The caller holds the lock.
-func (g *growing) stuck() bool {
+func (g *Growing) stuck() bool {
 	rg := g.ring
 	scan := rg.waiting && g.n < rg.need && !g.done
 	var writer bool

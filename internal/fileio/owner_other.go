@@ -1,6 +1,6 @@
 //go:build !unix
 
-package mhloalias
+package fileio
 
 import "os"
 

@@ -1,4 +1,4 @@
-package mhloalias
+package fileio
 
 import (
 	"errors"
@@ -7,24 +7,28 @@ import (
 	"sync"
 )
 
-// A growing input is a stream spooled to an unlinked temporary file while
+// A Growing input is a stream spooled to an unlinked temporary file while
 // it is read: a goroutine appends what arrives to the file, which is
 // mapped once with room for far more than any module, and the scan reads
 // the mapping as far as the file has come (parser.Options.More). So a
 // pipe is scanned, and its output written, while it still flows, instead
 // of after the whole of it has been spooled.
-type growing struct {
+type Growing struct {
 	mu   sync.Mutex
 	cond *sync.Cond
 	n    int // bytes spooled so far
 	done bool
 	err  error  // the read or write error that ended the spool, if any
-	all  []byte // the whole mapping; all[:n] is the input so far
+	All  []byte // the whole mapping; all[:n] is the input so far
 	// ring is set for a streamed input (stream_linux.go), whose bytes are
 	// in all only from ring.base on, and whose kept spans are in keep.
 	ring *ring
 	keep []byte
 }
+
+// InRing reports whether g is a streamed input, read into a ring
+// (StreamPipe) rather than spooled.
+func (g *Growing) InRing() bool { return g.ring != nil }
 
 // growingChunk is how much the spooler moves between two wake-ups of the
 // scan.
@@ -34,7 +38,7 @@ const growingChunk = 1 << 20
 // file, in the background, and returns the input as it grows; errNoSpool
 // when the file cannot be made or mapped this way (the caller spools the
 // whole stream first instead).
-func spoolGrowing(display string, head []byte, r io.Reader) (*input, error) {
+func spoolGrowing(display string, head []byte, r io.Reader) (*Input, error) {
 	w, err := os.CreateTemp("", "mhlo-alias-stdin-*")
 	if err != nil {
 		return nil, errNoSpool
@@ -59,10 +63,10 @@ func spoolGrowing(display string, head []byte, r io.Reader) (*input, error) {
 		f.Close()
 		return nil, errNoSpool
 	}
-	g := &growing{n: len(head), all: all}
+	g := &Growing{n: len(head), All: all}
 	g.cond = sync.NewCond(&g.mu)
-	in := &input{display: display, data: all[:len(head)], file: f, unmap: unmap, grow: g}
-	in.setRelease(all, g.size)
+	in := &Input{Display: display, Data: all[:len(head)], File: f, unmap: unmap, Grow: g}
+	in.setRelease(all, g.Size)
 	go func() {
 		err := copyStreamChunks(w, r, g.add)
 		if cerr := w.Close(); err == nil {
@@ -78,10 +82,10 @@ func spoolGrowing(display string, head []byte, r io.Reader) (*input, error) {
 
 // add records n more bytes spooled and wakes whoever waits for them; it
 // is false when the input no longer fits the mapping.
-func (g *growing) add(n int) bool {
+func (g *Growing) add(n int) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.n+n > len(g.all) {
+	if g.n+n > len(g.All) {
 		return false
 	}
 	g.n += n
@@ -92,16 +96,16 @@ func (g *growing) add(n int) bool {
 // errTooLarge ends a growing input that outgrows its mapping.
 var errTooLarge = errors.New("standard input is larger than the 1 TiB it can be read into")
 
-// size is how much has been spooled so far.
-func (g *growing) size() int {
+// Size is how much has been spooled so far.
+func (g *Growing) Size() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.n
 }
 
-// wait blocks until more than have bytes are spooled or the spool has
+// Wait blocks until more than have bytes are spooled or the spool has
 // ended; it returns the size then and whether the spool has ended.
-func (g *growing) wait(have int) (int, bool) {
+func (g *Growing) Wait(have int) (int, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for g.n <= have && !g.done {
@@ -110,36 +114,36 @@ func (g *growing) wait(have int) (int, bool) {
 	return g.n, g.done
 }
 
-// more is parser.Options.More for the input: the input so far, once it
+// More is parser.Options.More for the input: the input so far, once it
 // is longer than have bytes or has ended.
-func (in *input) more(have int) []byte {
-	if in.grow.ring != nil {
-		return in.moreRing(have)
+func (in *Input) More(have int) []byte {
+	if in.Grow.ring != nil {
+		return in.MoreRing(have)
 	}
-	n, _ := in.grow.wait(have)
-	return in.grow.all[:n]
+	n, _ := in.Grow.Wait(have)
+	return in.Grow.All[:n]
 }
 
-// current is the input as far as it has arrived: all of it unless it is
+// Current is the input as far as it has arrived: all of it unless it is
 // still growing (for a streamed input, only the bytes from the ring's
 // base on may be read). Safe to call from any goroutine.
-func (in *input) current() []byte {
-	if in.grow == nil {
-		return in.data
+func (in *Input) Current() []byte {
+	if in.Grow == nil {
+		return in.Data
 	}
-	return in.grow.all[:in.grow.size()]
+	return in.Grow.All[:in.Grow.Size()]
 }
 
-// complete waits for a growing input to end and makes data the whole of
+// Complete waits for a growing input to end and makes Data the whole of
 // it; it returns the error that ended the spool, if any. For any other
-// input it does nothing. Only the goroutine that reads data calls it.
-func (in *input) complete() error {
-	if in.grow == nil {
+// input it does nothing. Only the goroutine that reads Data calls it.
+func (in *Input) Complete() error {
+	if in.Grow == nil {
 		return nil
 	}
-	n, _ := in.grow.wait(int(^uint(0) >> 1))
-	in.data, in.completed = in.grow.all[:n], true
-	return in.grow.err
+	n, _ := in.Grow.Wait(int(^uint(0) >> 1))
+	in.Data, in.Completed = in.Grow.All[:n], true
+	return in.Grow.err
 }
 
 // copyChunks copies the rest of r to f through a buffer, calling added
@@ -165,31 +169,31 @@ func copyChunks(f *os.File, r io.Reader, added func(int) bool) error {
 	}
 }
 
-// text is the input as the pipeline reads it: current, or for a streamed
+// Text is the input as the pipeline reads it: current, or for a streamed
 // input its kept view (parser.Options.Keep), which holds the spans the
 // pipeline reads and faults elsewhere.
-func (in *input) text() []byte {
-	if in.grow == nil || in.grow.ring == nil {
-		return in.current()
+func (in *Input) Text() []byte {
+	if in.Grow == nil || in.Grow.ring == nil {
+		return in.Current()
 	}
-	return in.grow.keep[:in.grow.size()]
+	return in.Grow.keep[:in.Grow.Size()]
 }
 
-// waitEnd waits for the end of the input and returns the error that
-// ended it; errAbandon when a streamed input was abandoned before its
+// WaitEnd waits for the end of the input and returns the error that
+// ended it; ErrAbandon when a streamed input was abandoned before its
 // end.
-func (g *growing) waitEnd() error {
-	g.wait(int(^uint(0) >> 1))
+func (g *Growing) WaitEnd() error {
+	g.Wait(int(^uint(0) >> 1))
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.ring != nil && g.ring.abandon {
-		return errAbandon
+		return ErrAbandon
 	}
 	return g.err
 }
 
-// readErr is the error that ended the input's reading, if any.
-func (g *growing) readErr() error {
+// ReadErr is the error that ended the input's reading, if any.
+func (g *Growing) ReadErr() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.err

@@ -1,27 +1,32 @@
 //go:build unix
 
-package mhloalias
+package fileio
 
 import (
 	"os"
 	"syscall"
+	"unsafe"
 )
 
 // mapFile maps the whole file read-only. The scan reads it once, front to
 // back; the pages it has passed are dropped from memory as it goes, so a
 // file of gigabytes is read in bounded memory.
-func (in *input) mapFile(size int64) error {
+func (in *Input) mapFile(size int64) error {
 	if int64(int(size)) != size {
 		return syscall.EFBIG
 	}
-	state, _ := statOf(in.file)
-	data, err := syscall.Mmap(int(in.file.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	state, _ := statOf(in.File)
+	data, err := syscall.Mmap(int(in.File.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
 		return err
 	}
 	in.mapped, in.state = true, state
-	in.data = data
-	in.unmap = func() error { return syscall.Munmap(data) }
+	in.Data = data
+	mappings.Store(unsafe.SliceData(data), in)
+	in.unmap = func() error {
+		mappings.Delete(unsafe.SliceData(data))
+		return syscall.Munmap(data)
+	}
 	in.setRelease(data, func() int { return len(data) })
 	return nil
 }
@@ -47,12 +52,12 @@ func reserveMapping(f *os.File) ([]byte, func() error, error) {
 // setRelease sets up the memory advice for the mapping data, of which
 // size() bytes are the file's: the scan's pages are mapped ahead of it in
 // windows and dropped behind it.
-func (in *input) setRelease(data []byte, size func() int) {
+func (in *Input) setRelease(data []byte, size func() int) {
 	_ = madvise(data, adviseSequential)
 	page := os.Getpagesize()
 	done := 0
 	populate(data, 0, size())
-	in.drop = func(a, b int) {
+	in.Drop = func(a, b int) {
 		a += page - 1
 		a -= a % page
 		b -= b % page
@@ -60,7 +65,7 @@ func (in *input) setRelease(data []byte, size func() int) {
 			_ = madvise(data[a:b], adviseDontNeed)
 		}
 	}
-	in.release = func(off int) {
+	in.Release = func(off int) {
 		off -= off % page
 		if off > done {
 			_ = madvise(data[done:off], adviseDontNeed)

@@ -1,4 +1,4 @@
-package mhloalias
+package fileio
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 // A mapped file that another process truncates faults where the scan
 // reads past its new end (SIGBUS); one that is rewritten in place changes
 // under the scan. Both are the input's error, never a crash: every read of
-// a mapping runs under guard, which turns the fault into a ChangedError,
+// a mapping runs under Guard, which turns the fault into a ChangedError,
 // and before any output is committed the file's size and modification
 // time are checked against those it had when it was mapped.
 
@@ -30,12 +30,12 @@ type faultError interface {
 	Addr() uintptr
 }
 
-// guard runs f, which reads the input's mapping, with faults turned into
+// Guard runs f, which reads the input's mapping, with faults turned into
 // panics on this goroutine; such a panic is recovered as the input's
 // ChangedError. Any other panic goes on. An input that is not mapped
 // (a stream's ring, memory) runs f as
 // it is.
-func (in *input) guard(f func()) (err error) {
+func (in *Input) Guard(f func()) (err error) {
 	if !in.mapped {
 		f()
 		return nil
@@ -54,7 +54,7 @@ func (in *input) guard(f func()) (err error) {
 	return nil
 }
 
-func (in *input) changed() error { return &ChangedError{Name: in.display} }
+func (in *Input) changed() error { return &ChangedError{Name: in.Display} }
 
 // fileState is what an input file's stat says of its content: a file
 // that changed in place, or was truncated, differs in one of them.
@@ -71,24 +71,24 @@ func statOf(f *os.File) (fileState, bool) {
 	return fileState{st.Size(), st.ModTime()}, true
 }
 
-// unchanged returns the input's ChangedError when its mapped file is no
+// Unchanged returns the input's ChangedError when its mapped file is no
 // longer the size, or of the modification time, it had when mapped.
-func (in *input) unchanged() error {
-	if !in.mapped || in.file == nil {
+func (in *Input) Unchanged() error {
+	if !in.mapped || in.File == nil {
 		return nil
 	}
-	if now, ok := statOf(in.file); ok && (now.size != in.state.size || !now.mtime.Equal(in.state.mtime)) {
+	if now, ok := statOf(in.File); ok && (now.size != in.state.size || !now.mtime.Equal(in.state.mtime)) {
 		return in.changed()
 	}
 	return nil
 }
 
-// ioErr is err, a failed copy from the input, as the input's ChangedError
+// IOErr is err, a failed copy from the input, as the input's ChangedError
 // when the file changed: a write from a mapping past the file's new end
 // fails (EFAULT) rather than faults.
-func (in *input) ioErr(err error) error {
+func (in *Input) IOErr(err error) error {
 	if err != nil {
-		if cerr := in.unchanged(); cerr != nil {
+		if cerr := in.Unchanged(); cerr != nil {
 			return cerr
 		}
 	}

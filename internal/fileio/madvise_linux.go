@@ -1,4 +1,4 @@
-package mhloalias
+package fileio
 
 import "syscall"
 

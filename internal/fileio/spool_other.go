@@ -1,6 +1,6 @@
 //go:build !linux
 
-package mhloalias
+package fileio
 
 import (
 	"io"

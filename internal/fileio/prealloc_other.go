@@ -1,8 +1,8 @@
 //go:build !linux
 
-package mhloalias
+package fileio
 
 import "os"
 
 // preallocate does nothing here; see prealloc_linux.go.
-func preallocate(f *os.File, n int) {}
+func Preallocate(f *os.File, n int) {}

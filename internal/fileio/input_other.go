@@ -1,6 +1,6 @@
 //go:build !unix
 
-package mhloalias
+package fileio
 
 import (
 	"errors"
@@ -8,10 +8,10 @@ import (
 )
 
 // mapFile is not available here: the file is read instead.
-func (in *input) mapFile(int64) error { return errors.New("no mmap") }
+func (in *Input) mapFile(int64) error { return errors.New("no mmap") }
 
 func reserveMapping(*os.File) ([]byte, func() error, error) { return nil, nil, errors.New("no mmap") }
 
-func (in *input) setRelease([]byte, func() int) {}
+func (in *Input) setRelease([]byte, func() int) {}
 
 func dupFile(*os.File) (*os.File, error) { return nil, errors.New("no dup") }

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package mhloalias
+package fileio
 
 // Elsewhere the mapped input gets no advice: the syscall package has no
 // madvise there, and the pages behind the scan stay mapped until the end

@@ -1,0 +1,88 @@
+package hloproto
+
+import (
+	"errors"
+	"io"
+)
+
+// The largest tag, and the largest scalar value (a varint, fixed32 or
+// fixed64) after one.
+const (
+	maxTag    = 10
+	maxScalar = 10
+)
+
+// source is the bytes of a file, held in memory or read at offsets from a
+// file (an io.ReaderAt); size is their length.
+type source struct {
+	mem  []byte
+	r    io.ReaderAt
+	size int
+	// win is the last block read from r, from offset winAt.
+	win   []byte
+	winAt int
+	// err is the first read error; the walk then sees the file end early.
+	err error
+}
+
+func memSource(b []byte) *source { return &source{mem: b, size: len(b)} }
+
+func fileSource(r io.ReaderAt, size int64) *source {
+	if int64(int(size)) != size {
+		return &source{r: r, err: errors.New("the file is too large to read")}
+	}
+	return &source{r: r, size: int(size)}
+}
+
+// peekBlock is how much a read from the file brings in at once: enough
+// for the small messages near one another (a program shape, an alias
+// table's entries) to be read in one call, small enough that the walk
+// over tags megabytes apart copies little.
+const peekBlock = 4 << 10
+
+// peek returns n bytes from off (fewer at the end of the file or after a
+// read error), valid until the next call.
+func (s *source) peek(off, n int) []byte {
+	n = max(0, min(n, s.size-off))
+	if s.mem != nil || s.r == nil {
+		return s.mem[off : off+n]
+	}
+	if off >= s.winAt && off+n <= s.winAt+len(s.win) {
+		return s.win[off-s.winAt : off-s.winAt+n]
+	}
+	want := min(max(n, peekBlock), s.size-off)
+	if cap(s.win) < want {
+		s.win = make([]byte, want)
+	}
+	s.win, s.winAt = s.win[:s.readAt(s.win[:want], off)], off
+	return s.win[:min(n, len(s.win))]
+}
+
+// bytes returns n bytes from off, the caller's to keep (for a file read
+// into memory, a slice of it).
+func (s *source) bytes(off, n int) []byte {
+	n = max(0, min(n, s.size-off))
+	if s.mem != nil || s.r == nil {
+		return s.mem[off : off+n]
+	}
+	if off >= s.winAt && off+n <= s.winAt+len(s.win) {
+		return append([]byte(nil), s.win[off-s.winAt:off-s.winAt+n]...)
+	}
+	b := make([]byte, n)
+	return b[:s.readAt(b, off)]
+}
+
+// readAt fills b from off and returns how much it read.
+func (s *source) readAt(b []byte, off int) int {
+	if s.err != nil {
+		return 0
+	}
+	n, err := s.r.ReadAt(b, int64(off))
+	if n < len(b) {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		s.err = err
+	}
+	return n
+}

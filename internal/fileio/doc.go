@@ -1,0 +1,33 @@
+// Package fileio is how mhlo-alias reads its inputs and writes its
+// outputs: the root package's pipeline sees an Input's bytes and hands
+// back edits, and everything between those and the files is here.
+//
+// An Input comes from one of four places. A regular file is mapped
+// read-only (OpenFile): a window ahead of the scan is populated in one
+// call and the pages behind it are dropped, so a file of gigabytes costs
+// little memory; a front end that reads only a few fields of a large file
+// reads them through the file instead (MappedReader). A stream (ReadInput)
+// of a few megabytes is held in memory; a larger one is spooled to an
+// unlinked temporary file, mapped once with room to grow (Growing), so
+// the scan starts while the stream still flows. A pipe whose output can
+// be written as it is read goes through a ring of memory instead
+// (StreamPipe, Linux): the scan and the writer read the same bytes, and
+// only the spans the pipeline reads again are kept.
+//
+// Output goes through an AtomicFile: a temporary file beside the target,
+// renamed over it with the target's mode and, where the process may, its
+// owner; removed on any error, and by RemoveTemporaryFiles, which the
+// command calls on SIGINT and SIGTERM. An output is the input with edits
+// spliced in (CopyEdited, or EditWriter while the scan goes on): the
+// ranges between edits go file to file by copy_file_range, whatever their
+// alignment, and only the edits pass through this process.
+//
+// A mapped file that another process truncates faults (SIGBUS) where it
+// is read: every read of a mapping runs under Input.Guard, which turns
+// the fault into a ChangedError, and before an output is committed the
+// file's size and modification time are checked against those it had
+// when it was mapped (Input.Unchanged).
+//
+// The package imports none of the pipeline's packages but printer, for
+// the type of an edit; the root package imports it, never the reverse.
+package fileio

@@ -1,0 +1,150 @@
+package fileio
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// ErrMismatch is CopyRest's error when the input ends before every
+// edit was applied; the caller also uses it for edits that do not go on
+// from those applied (Continues).
+var ErrMismatch = errors.New("speculative prefix does not match the edits")
+
+// EditWriter writes the input with edits applied, in steps: what it has
+// written is always in.data[:at] with the edits applied, in order.
+type EditWriter struct {
+	In      *Input
+	F       *os.File
+	BW      *bufio.Writer
+	At      int
+	Applied []printer.Edit
+	// orig holds, for a streamed input, each applied edit's original
+	// text, so that the input can be rebuilt from the output.
+	orig []string
+	// Prefixed is how far the prefix phase had written when every edit
+	// became known (for tests).
+	Prefixed int
+}
+
+// Continues reports whether the sorted edit list full goes on from what
+// was written: it begins with the edits applied and has no other edit
+// before at.
+func (w *EditWriter) Continues(full []printer.Edit) bool {
+	n := len(w.Applied)
+	return len(full) >= n && slices.Equal(full[:n], w.Applied) && (len(full) == n || full[n].Start >= w.At)
+}
+
+// CopyRest writes the rest of the input, applying the rest of the edits
+// full; a growing input is copied as it arrives, to its end.
+func (w *EditWriter) CopyRest(full []printer.Edit) error {
+	if w.In.Grow == nil {
+		return w.CopyTo(len(w.In.Data), full[len(w.Applied):])
+	}
+	for have := -1; ; {
+		// Waiting for the input, the writer can free no more of a
+		// streamed input's ring than the scan lets it.
+		wait := w.In.Grow.Wait
+		if w.Streamed() {
+			wait = w.In.Grow.WaitWriter
+		}
+		n, done := wait(have)
+		if err := w.CopyTo(n, full[len(w.Applied):]); err != nil {
+			return err
+		}
+		if done {
+			if w.In.Grow.err != nil {
+				return w.In.Grow.err
+			}
+			if len(w.Applied) < len(full) {
+				return ErrMismatch
+			}
+			return nil
+		}
+		have = n
+	}
+}
+
+// CopyTo writes on up to the offset y, applying the edits (sorted, none
+// before at) that end by y; it stops before an edit that reaches past y.
+func (w *EditWriter) CopyTo(y int, edits []printer.Edit) error {
+	for _, e := range edits {
+		if e.End > y {
+			y = min(y, e.Start)
+			break
+		}
+		if err := w.In.copyRange(w.BW, w.F, w.At, e.Start); err != nil {
+			return err
+		}
+		if _, err := w.BW.WriteString(e.New); err != nil {
+			return err
+		}
+		if w.Streamed() {
+			w.orig = append(w.orig, string(w.In.Current()[e.Start:e.End]))
+		}
+		w.At = e.End
+		w.Applied = append(w.Applied, e)
+	}
+	if y > w.At {
+		if err := w.In.copyRange(w.BW, w.F, w.At, y); err != nil {
+			return err
+		}
+		w.At = y
+	}
+	if w.Streamed() {
+		w.In.Grow.Wrote(w.At)
+	}
+	return nil
+}
+
+// Streamed reports whether the writer copies a streamed input, from its
+// ring.
+func (w *EditWriter) Streamed() bool { return w.In.Grow != nil && w.In.Grow.InRing() }
+
+// WrittenInput returns readers of the input's first n bytes, rebuilt
+// from the output the writer wrote (the input with the edits it applied,
+// from the start to beyond n): the text between edits from the output,
+// each edit's original text from what the writer kept of it.
+func (w *EditWriter) WrittenInput(n int) ([]io.Reader, error) {
+	if err := w.BW.Flush(); err != nil {
+		return nil, err
+	}
+	if w.At < n {
+		return nil, errors.New("the stream's start is lost")
+	}
+	var parts []io.Reader
+	x, o := 0, int64(0) // input and output offsets
+	for i, e := range w.Applied {
+		if x >= n {
+			break
+		}
+		end := min(e.Start, n)
+		parts = append(parts, io.NewSectionReader(w.F, o, int64(end-x)))
+		o += int64(e.Start - x)
+		x = e.Start
+		if x < n {
+			orig := w.orig[i]
+			parts = append(parts, strings.NewReader(orig[:min(len(orig), n-x)]))
+		}
+		x, o = e.End, o+int64(len(e.New))
+	}
+	if x < n {
+		parts = append(parts, io.NewSectionReader(w.F, o, int64(n-x)))
+	}
+	return parts, nil
+}
+
+// PipeOf returns r as a pipe.
+func PipeOf(r io.Reader) (*os.File, bool) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return nil, false
+	}
+	st, err := f.Stat()
+	return f, err == nil && st.Mode()&os.ModeNamedPipe != 0
+}

@@ -1,0 +1,100 @@
+package fileio
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// Recycling the ring leaves no hole in its reservation: the kernel could
+// place another mapping (the Go heap's) in a hole, and Close would unmap
+// it with the reservation.
+func TestRingLeavesNoHole(t *testing.T) {
+	src := bytes.Repeat([]byte("0123456789abcdef\n"), 2<<20) // 34 MB: four rings
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		w.Write(src)
+		w.Close()
+	}()
+	defer r.Close()
+	in, err := StreamPipe("<stdin>", r)
+	if err != nil {
+		t.Skip("no ring here:", err)
+	}
+	g := in.Grow
+	// Play scan and writer: consume everything as it arrives.
+	for n, done := 0, false; !done; {
+		n, done = g.Wait(n)
+		g.Scanned(n)
+		g.Wrote(n)
+	}
+	if g.RingBase() == 0 {
+		t.Fatal("the ring was never recycled")
+	}
+	lo := uintptr(unsafe.Pointer(&g.All[0]))
+	hi := lo + uintptr(len(g.All))
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skip(err)
+	}
+	covered := lo
+	for _, line := range strings.Split(string(maps), "\n") {
+		var a, b uintptr
+		if _, err := fmt.Sscanf(line, "%x-%x", &a, &b); err != nil || b <= covered || a >= hi {
+			continue
+		}
+		if a > covered {
+			t.Fatalf("a hole at %#x-%#x in the ring's reservation (%#x-%#x)", covered, a, lo, hi)
+		}
+		covered = b
+	}
+	if covered < hi {
+		t.Fatalf("the reservation is mapped only to %#x of %#x", covered, hi)
+	}
+	in.Close()
+}
+
+// A kept span's last page is kept whole: when the span ends where the
+// input has arrived so far, keepSpan waits for the rest of the page, so
+// that a read just past the span sees the input, not zeros.
+func TestKeepWholePage(t *testing.T) {
+	src := bytes.Repeat([]byte("0123456789abcdef"), 2000) // 32000 bytes
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	in, err := StreamPipe("<stdin>", r)
+	if err != nil {
+		t.Skip("no ring here:", err)
+	}
+	defer in.Close()
+	const b = 5000 // inside the second page
+	w.Write(src[:b])
+	for deadline := time.Now().Add(10 * time.Second); in.Grow.Size() < b; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the ring did not read the first bytes")
+		}
+	}
+	kept := make(chan struct{})
+	go func() {
+		in.KeepSpan(100, b)
+		close(kept)
+	}()
+	time.Sleep(20 * time.Millisecond)
+	w.Write(src[b:])
+	w.Close()
+	<-kept
+	page := os.Getpagesize()
+	end := (b + page - 1) / page * page
+	if got := in.Grow.keep[100:end]; !bytes.Equal(got, src[100:end]) {
+		t.Errorf("kept %q... past the span, want the input's bytes", got[b-100:min(len(got), b-100+16)])
+	}
+}

@@ -1,0 +1,32 @@
+//go:build !linux
+
+package fileio
+
+import (
+	"errors"
+	"os"
+)
+
+// A streamed input needs mremap; elsewhere a pipe is spooled.
+
+type ring struct{ abandon bool }
+
+var ErrAbandon = errors.New("stream abandoned")
+
+var RingChunk, RingChunks = 0, 0
+
+const StreamStep = 1 << 20
+
+func StreamPipe(string, *os.File) (*Input, error) { return nil, errNoSpool }
+
+func (in *Input) KeepSpan(int, int)   {}
+func (in *Input) MoreRing(int) []byte { return nil }
+func (g *Growing) Scanned(int)        {}
+func (g *Growing) Wrote(int)          {}
+func (g *Growing) WriterIdle(bool)    {}
+func (g *Growing) Stop()              {}
+func (g *Growing) Poke()              {}
+func (g *Growing) AwaitPoke()         {}
+
+func (g *Growing) WaitWriter(have int) (int, bool) { return g.Wait(have) }
+func (g *Growing) RingBase() int                   { return 0 }
