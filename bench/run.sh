@@ -11,7 +11,8 @@
 # tool, its baseline, the tool, ...), with a sync before each, so that both
 # see the same minutes of a machine whose speed drifts. A figure is the
 # median of the rounds, the fastest beside it in brackets, and a ratio is
-# of medians. SECTIONS="1 3" runs only the numbered sections named.
+# of medians. SECTIONS="1 3" runs only the numbered sections named
+# (10: a compile cache of 1000 modules).
 # TOOL=path measures that mhlo-alias binary instead of building this tree
 # (to measure an older version with the same script).
 # Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
@@ -242,4 +243,29 @@ for pass in buffer-donation-to-alias flip-may-aliases; do
   row "$SIZE HloModuleProto, $pass -o" "cp ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x cp; peak $(mib "$m") MiB"
 done
 rm -f "$work/big.hlo_module.pb"
+fi
+
+# 10. A Neuron compile cache of 1000 modules (model.hlo_module.pb of 16 KB
+# to 1 MB with literal constants, beside a model.neff the tool does not
+# read), reported in one call, against reading every module file once
+# (cat of all of them).
+if want 10; then
+cache=$work/neuron-compile-cache/neuronxcc-2.15.128.0
+for i in $(seq 1000); do
+  d=$cache/MODULE_$(printf '%016x' $(( i * 2654435761 )))
+  mkdir -p "$d"
+  kb=$(( 16 << (i % 7) ))
+  "$work/genproto" -size "${kb}k" -params $(( 2 + 2 * (i % 8) )) -const 4k -o "$d/model.hlo_module.pb"
+  head -c 65536 /dev/zero >"$d/model.neff"
+done
+mods=$(find "$cache" -name model.hlo_module.pb | wc -l)
+total=$(find "$cache" -name model.hlo_module.pb -printf '%s\n' | awk '{ s += $1 } END { printf "%d", s / 1000000 }')
+catall() { find "$1" -name '*.pb' -exec cat {} + >/dev/null; }
+export -f catall
+for form in json summary; do
+  { read -r c _ cmin; read -r t m tmin; } < <(bestof bash -c 'catall "$0"' "$work/neuron-compile-cache" :: \
+    "$tool" --passes=buffer-donation-to-alias --print-config=$form "$work/neuron-compile-cache")
+  row "cache of $mods modules ($total MB), --print-config=$form" "reading them ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x; peak $(mib "$m") MiB"
+done
+rm -rf "$work/neuron-compile-cache"
 fi
