@@ -55,7 +55,7 @@ func TestBinaryInputErrors(t *testing.T) {
 		{"m.mlirbc", []byte("ML\xefR\x00MLIR19.0.0"), "m.mlirbc: error: the file is MLIR bytecode"},
 		{"m.mlir.gz", []byte{0x1f, 0x8b, 8, 0}, "gzip-compressed"},
 		{"m.zst", []byte{0x28, 0xb5, 0x2f, 0xfd, 0}, "zstd-compressed"},
-		{"model.hlo_module.pb", module[:len(module)/2], "model.hlo_module.pb: error: byte "},
+		{"model.hlo_module.pb", module[:len(module)/2], "model.hlo_module.pb: byte "},
 		{"model.hlo_module.pb", []byte("\x0a\x03abc\x42\x03\x0a\x01\x20"), "HloModuleProto.input_output_alias.entries[0]"},
 	} {
 		res, err := Process(c.name, c.src, Options{})

@@ -126,11 +126,13 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	}
 	f, cfg, err := protoSourceOf(src).read(name, k)
 	if err != nil {
+		d := ast.Errorf(pos, "%s", err)
 		var pe *hloproto.Error
 		if errors.As(err, &pe) {
-			pos.Offset = pe.Offset
+			// FILE: byte OFFSET: FIELD.PATH: message
+			d.Pos.Offset, d.Binary = pe.Offset, true
 		}
-		return nil, nil, ast.ErrorList{ast.Errorf(pos, "%s", err)}, true
+		return nil, nil, ast.ErrorList{d}, true
 	}
 	if diags = s.runPasses(cfg, rs); diags.HasErrors() {
 		return nil, nil, diags, true

@@ -31,9 +31,16 @@ type Error struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	// Binary marks an error in a binary file (a protobuf), which has no
+	// lines: it prints as "file: message", the message starting with the
+	// byte offset and the field path ("byte 22: HloModuleProto...").
+	Binary bool
 }
 
 func (e *Error) Error() string {
+	if e.Binary {
+		return fmt.Sprintf("%s: %s", e.Pos, Escape(e.Msg))
+	}
 	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, Escape(e.Msg))
 }
 
