@@ -34,6 +34,18 @@ func TestNilConfig(t *testing.T) {
 	_ = cfg.Clone()
 	_ = cfg.Output()
 	_ = model.MemoryOf(cfg)
+	if s := cfg.JSONRecord(`"ok": false, `, nil); s != "" {
+		t.Errorf("JSONRecord of nil = %q", s)
+	}
+	if spaces := model.MemoryBySpace(cfg); len(spaces) != 0 {
+		t.Errorf("MemoryBySpace(nil) = %v", spaces)
+	}
+	_ = model.SummaryOf(cfg) + model.OneLineOf(cfg)
+	// The failed module's record says so, without a config.
+	var b strings.Builder
+	if err := res.WriteJSON(&b, mhloalias.JSONOptions{}); err != nil || !strings.HasPrefix(b.String(), `{"ok": false, "diagnostics": [{`) || strings.Contains(b.String(), "output_shape") {
+		t.Errorf("record of a failed module: %v %s", err, b.String())
+	}
 }
 
 // TestBytesName checks that errors in text given as bytes name the source
