@@ -47,7 +47,7 @@ func (c *command) run() int {
 	if len(files) == 0 && len(c.opts.files) == 0 {
 		files = []string{"-"}
 	}
-	if len(files) > 1 {
+	if len(files) > 1 && c.smallOutput() {
 		if !c.runConcurrently(files) {
 			status = 1
 		}
@@ -142,6 +142,15 @@ func (c *command) runConcurrently(files []string) bool {
 		<-ahead
 	}
 	return ok
+}
+
+// smallOutput reports whether what a file prints is small beside the
+// file (a list of names, a config, nothing with -w), so that files can be
+// processed at once and their output held back until printed in order.
+// A module or a diff is printed as it is written, one file after the
+// other: held back, the modules of a directory would all be in memory.
+func (c *command) smallOutput() bool {
+	return c.opts.write || c.opts.list || c.opts.printConfig != ""
 }
 
 // expand replaces each directory among the inputs by the module files
