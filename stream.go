@@ -17,7 +17,7 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
-// Writing a pipe to a file without a spool (stream_linux.go has the
+// Writing a pipe to a file without a spool (package fileio has the
 // ring). The scan reads the ring as the pipe fills it, the writer copies
 // the same bytes to the output, and what the pipeline reads after the
 // scan has passed it (the entry signature, the module's dictionary,
