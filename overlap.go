@@ -1,17 +1,12 @@
 package mhloalias
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
-	"errors"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
-	"path/filepath"
-	"slices"
-	"sync"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
@@ -115,7 +110,7 @@ func (s *settings) processTo(in *input, out string, inPlace bool) (*Result, erro
 		return nil, err
 	}
 	if sp != nil && sp.finish(res) {
-		res.overlapped, res.prefixed = true, sp.w.Prefixed
+		res.overlapped, res.prefixed = true, sp.W.Prefixed
 		return res, nil
 	}
 	if !res.OK() {
@@ -139,89 +134,33 @@ func sameFile(a, b string) bool {
 	return err == nil && os.SameFile(sa, sb)
 }
 
-// speculation is an output written while the scan goes on, from the edits
-// known so far.
-//
-// It goes in up to two phases. When the encoding to write does not depend
-// on the signature (every --emit but module, or no rewrite at all), the
-// module's own edit is known as soon as its attribute dictionary is read
-// (parser.Options.Header): for those the prefix phase copies the text
-// before the entry function, with that edit, behind the scan
-// (parser.Options.Progress says how far the text is settled). Once the
-// entry signature is read (Options.Early) every edit is known and the rest
-// is copied while the scan goes on. What was written is always the input
-// with the edits the writer applied; finish commits it only when those
-// are exactly the result's.
+// speculation is the output ProcessFileTo writes while the scan goes on
+// (fileio.Speculation), with the hooks that feed it from the scan: the
+// module's own edit once its attribute dictionary is read, when the
+// encoding to write does not depend on the signature (every --emit but
+// module, or no rewrite at all; parser.Options.Header), how far the text
+// before the entry function is settled (parser.Options.Progress), and
+// every edit once the entry signature is read (Options.Early).
 type speculation struct {
-	in      *input
-	s       *settings
-	target  string // the file renamed over, symbolic links resolved
-	inPlace bool
-
-	file *fileio.AtomicFile
-	done chan error // the writer's result; nil until it starts
-	wake chan struct{}
-
-	mu       sync.Mutex     // guards the fields below, shared with the writer
-	settled  int            // the prefix phase may copy up to here
-	prefix   []printer.Edit // the edits of the prefix phase
-	full     []printer.Edit // every edit, once known
-	haveFull bool
-	stop     bool
-	// handled is the last settled offset the writer has acted on, ended
-	// whether it has returned; with syncPrefix, Progress waits for them.
-	handled int
-	ended   bool
-	cond    *sync.Cond
-
-	w fileio.EditWriter // the writer's own; read by finish after done
-
+	*fileio.Speculation
+	in    *input
+	s     *settings
 	early *earlyResult // set by the MLIR Early hook when its pipeline succeeds
-
-	halted bool  // halt has waited for the writer
-	werr   error // the writer's result, once halted
 }
-
-// errStopped is the writer's result when it was stopped before the end.
-var errStopped = errors.New("speculative output stopped")
-
-// writeFailed reports whether the writer's result err is a failure to
-// write, rather than a stop.
-func writeFailed(err error) bool {
-	return err != nil && err != errStopped && err != errMismatch
-}
-
-// errMismatch is the writer's result when the edits of the whole
-// signature disagree with what the prefix phase wrote.
-var errMismatch = fileio.ErrMismatch
 
 // newSpeculation returns a speculation for writing in to out, or nil when
 // the input is too small, not a file, split into chunks, or out is not a
 // regular file.
 func newSpeculation(in *input, s *settings, out string, inPlace bool) *speculation {
-	streamed := in.Grow != nil && in.Grow.InRing()
-	if (len(in.Data) < overlapMin && in.Grow == nil) || (in.File == nil && !streamed) || s.SplitInputFile || s.VerifyDiagnostics {
+	if (len(in.Data) < overlapMin && in.Grow == nil) || s.SplitInputFile || s.VerifyDiagnostics {
 		return nil
 	}
-	target := out
-	if inPlace {
-		var err error
-		if target, err = filepath.EvalSymlinks(out); err != nil {
-			return nil
-		}
-	}
-	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+	f := fileio.NewSpeculation(in, out, inPlace)
+	if f == nil {
 		return nil
 	}
-	sp := &speculation{in: in, s: s, target: target, inPlace: inPlace, wake: make(chan struct{}, 1)}
-	sp.cond = sync.NewCond(&sp.mu)
-	return sp
+	return &speculation{Speculation: f, in: in, s: s}
 }
-
-// syncPrefix makes Progress wait until the writer has copied up to the
-// offset it was given, so that tests see the prefix phase write whatever
-// the scheduling.
-var syncPrefix = false
 
 // headerHook is parser.Options.Header: when the module's edit does not
 // depend on the signature, it computes it and starts the prefix phase.
@@ -244,10 +183,7 @@ func (sp *speculation) headerHook() func(*ast.Module) {
 				return
 			}
 		}
-		sp.mu.Lock()
-		sp.prefix = edits
-		sp.mu.Unlock()
-		sp.launch()
+		sp.SetPrefix(edits)
 	}
 }
 
@@ -257,22 +193,7 @@ func (sp *speculation) progressHook() func(int) {
 	if sp == nil {
 		return nil
 	}
-	return func(off int) {
-		if sp.done == nil {
-			return
-		}
-		sp.mu.Lock()
-		sp.settled = off
-		sp.mu.Unlock()
-		sp.poke()
-		if syncPrefix {
-			sp.mu.Lock()
-			for sp.handled < off && !sp.ended {
-				sp.cond.Wait()
-			}
-			sp.mu.Unlock()
-		}
-	}
+	return sp.Settle
 }
 
 // mlirHook is parser.Options.Early: it runs the pipeline on the file as
@@ -288,7 +209,7 @@ func (sp *speculation) mlirHook() func(*ast.File) {
 		if !e.diags.HasErrors() {
 			sp.early = e
 		}
-		sp.start(e.edits, e.diags)
+		sp.Start(e.edits, e.diags.HasErrors())
 	}
 }
 
@@ -371,167 +292,23 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 		if err != nil {
 			return
 		}
-		sp.start(edits, diags)
+		sp.Start(edits, diags.HasErrors())
 	}
 }
 
-// start hands the writer every edit, starting it if the prefix phase did
-// not; when the early pipeline failed, or in place nothing changes, the
-// writer stops instead and the output is written from the result.
-func (sp *speculation) start(edits []printer.Edit, diags ast.ErrorList) {
-	sp.mu.Lock()
-	if diags.HasErrors() || (sp.inPlace && len(edits) == 0) {
-		sp.stop = true
-	} else {
-		sp.full, sp.haveFull = edits, true
-	}
-	sp.mu.Unlock()
-	if !sp.stopped() {
-		sp.launch()
-	}
-	sp.poke()
-}
-
-func (sp *speculation) stopped() bool {
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	return sp.stop
-}
-
-// launch creates the temporary output and starts the writer, once. It is
-// called from the scan's goroutine (parser hooks) or, for HLO text, from
-// the goroutine of the early parse, which runs no parser hook; never from
-// two at once.
-func (sp *speculation) launch() {
-	if sp.done != nil {
-		return
-	}
-	file, err := fileio.CreateAtomic(sp.target)
-	if err != nil {
-		return
-	}
-	if sp.in.Grow == nil {
-		fileio.Preallocate(file.Tmp, len(sp.in.Data))
-	}
-	sp.file, sp.done = file, make(chan error, 1)
-	sp.w = fileio.EditWriter{In: sp.in, F: file.Tmp, BW: bufio.NewWriterSize(file.Tmp, 64<<10)}
-	if sp.w.Streamed() {
-		// Busy from now until it waits: a scan that waits meanwhile is
-		// not stuck.
-		sp.in.Grow.WriterIdle(false)
-	}
-	go func() {
-		var err error
-		if gerr := sp.in.Guard(func() { err = sp.write() }); gerr != nil {
-			err = gerr
-		}
-		if sp.w.Streamed() {
-			// A writer that has stopped frees nothing more of the ring;
-			// one that failed to write lets the scan go on alone (the
-			// run then reports the write error, see processStream).
-			if writeFailed(err) {
-				sp.in.Grow.Wrote(int(^uint(0) >> 1))
-			}
-			sp.in.Grow.WriterIdle(true)
-		}
-		sp.mu.Lock()
-		sp.ended = true
-		sp.cond.Broadcast()
-		sp.mu.Unlock()
-		sp.done <- err
-	}()
-	sp.poke()
-}
-
-// poke wakes the writer.
-func (sp *speculation) poke() {
-	if sp.in.Grow != nil && sp.in.Grow.InRing() {
-		sp.in.Grow.Poke()
-		return
-	}
-	select {
-	case sp.wake <- struct{}{}:
-	default:
-	}
-}
-
-// write is the writer: it copies the settled prefix as it grows, then,
-// once every edit is known, the whole rest.
-func (sp *speculation) write() error {
-	w := &sp.w
-	for {
-		// A streamed input's reader needs to know whether the writer is
-		// waiting to be told more, or busy.
-		if w.Streamed() {
-			w.In.Grow.AwaitPoke()
-		} else {
-			<-sp.wake
-		}
-		sp.mu.Lock()
-		stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
-		sp.mu.Unlock()
-		switch {
-		case stop:
-			return errStopped
-		case haveFull:
-			if !w.Continues(full) {
-				return errMismatch
-			}
-			w.Prefixed = w.At
-			if err := w.CopyRest(full); err != nil {
-				return err
-			}
-			if err := w.BW.Flush(); err != nil {
-				return err
-			}
-			// The file was preallocated to the input's size: it ends
-			// where the writer stopped.
-			n, err := w.F.Seek(0, io.SeekCurrent)
-			if err != nil {
-				return err
-			}
-			return w.F.Truncate(n)
-		default:
-			if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
-				return err
-			}
-			sp.mu.Lock()
-			sp.handled = settled
-			sp.cond.Broadcast()
-			sp.mu.Unlock()
-		}
-	}
-}
-
-// finish stops a writer still waiting, waits for it and commits its output
-// when res is OK and has exactly the edits it wrote; it reports whether it
-// did. Otherwise the output is removed.
+// finish is Speculation.Finish for res: it commits the output written
+// when res is OK and has exactly the edits the writer applied.
 func (sp *speculation) finish(res *Result) bool {
-	if sp.done == nil {
-		return false
+	ok := res != nil && res.OK()
+	var edits []printer.Edit
+	if ok {
+		edits = res.Modules[0].Edits
 	}
-	if !sp.matches(res, sp.halt()) || sp.in.Unchanged() != nil {
-		sp.file.Abort()
-		return false
-	}
-	return sp.file.Commit(sp.inPlace) == nil
-}
-
-// halt stops a writer still waiting for the edits, waits for it and
-// returns its result; it may be called again.
-func (sp *speculation) halt() error {
-	if !sp.halted {
-		sp.mu.Lock()
-		sp.stop = !sp.haveFull
-		sp.mu.Unlock()
-		sp.poke()
-		sp.werr, sp.halted = <-sp.done, true
-	}
-	return sp.werr
+	return sp.Finish(edits, ok)
 }
 
 // matches reports whether the writer, which ended with err, wrote the
 // output of res.
 func (sp *speculation) matches(res *Result, err error) bool {
-	return res != nil && err == nil && res.OK() && slices.Equal(res.Modules[0].Edits, sp.w.Applied)
+	return res != nil && res.OK() && sp.Matches(res.Modules[0].Edits, true, err)
 }

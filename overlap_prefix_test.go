@@ -37,8 +37,8 @@ const prefixMain = `  func.func public @main(%arg0: tensor<4xf32> {jax.buffer_do
 
 func withSyncPrefix(t *testing.T) {
 	withOverlapFrom(t, 1024)
-	syncPrefix = true
-	t.Cleanup(func() { syncPrefix = false })
+	fileio.SyncPrefix = true
+	t.Cleanup(func() { fileio.SyncPrefix = false })
 }
 
 // runTo runs ProcessFileTo on src (mode 0600) in a new directory, in

@@ -1,6 +1,9 @@
 package mhloalias
 
 import (
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -28,7 +31,17 @@ func TestReuseEarlyResult(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Stopped: the early pipeline runs, no writer starts.
-		sp := &speculation{in: bytesInput("r.mlir", src), s: s, wake: make(chan struct{}, 1), stop: true}
+		path := filepath.Join(t.TempDir(), "r.mlir")
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		in, err := openFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer in.Close()
+		sp := &speculation{Speculation: fileio.NewSpeculation(in, path+".out", false), in: in, s: s}
+		sp.Stop()
 		file, err := parser.ParseFile("r.mlir", src, parser.Options{Early: sp.mlirHook()})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)

@@ -17,7 +17,7 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
-// Writing a pipe to a file without a spool (stream_linux.go has the
+// Writing a pipe to a file without a spool (package fileio has the
 // ring). The scan reads the ring as the pipe fills it, the writer copies
 // the same bytes to the output, and what the pipeline reads after the
 // scan has passed it (the entry signature, the module's dictionary,
@@ -78,28 +78,28 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 		g.Stop()
 	}
 	var werr error
-	if sp.done != nil {
-		werr = sp.halt()
+	if sp.Launched() {
+		werr = sp.Halt()
 	}
-	if writeFailed(werr) {
+	if fileio.WriteFailed(werr) {
 		// The output cannot be written: writing it again from a rebuilt
 		// input would fail the same way.
 		g.Stop()
-		sp.file.Abort()
+		sp.File.Abort()
 		in.Close()
 		return nil, fmt.Errorf("writing %s: %w", out, werr)
 	}
-	if !ok || sp.done == nil || !sp.matches(res, werr) {
+	if !ok || !sp.Launched() || !sp.matches(res, werr) {
 		// The output written so far, with its edits undone, is the
 		// stream's start.
 		g.Stop()
 		return s.restream(in, r, out, sp)
 	}
-	if err := sp.file.Commit(false); err != nil {
+	if err := sp.File.Commit(false); err != nil {
 		in.Close()
 		return nil, err
 	}
-	res.overlapped, res.prefixed = true, sp.w.Prefixed
+	res.overlapped, res.prefixed = true, sp.W.Prefixed
 	in.Data, in.Streamed = nil, true
 	return res, nil
 }
@@ -167,12 +167,12 @@ func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation)
 	if base > 0 {
 		var prefix []io.Reader
 		err := errors.New("the stream's start is lost")
-		if sp != nil && sp.file != nil {
-			prefix, err = sp.w.WrittenInput(base)
+		if sp != nil && sp.File != nil {
+			prefix, err = sp.W.WrittenInput(base)
 		}
 		if err != nil {
-			if sp != nil && sp.file != nil {
-				sp.file.Abort()
+			if sp != nil && sp.File != nil {
+				sp.File.Abort()
 			}
 			in.Close()
 			return nil, fmt.Errorf("writing %s: %w", out, err)
@@ -180,8 +180,8 @@ func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation)
 		parts = append(parts, prefix...)
 	}
 	if err := g.ReadErr(); err != nil {
-		if sp != nil && sp.file != nil {
-			sp.file.Abort()
+		if sp != nil && sp.File != nil {
+			sp.File.Abort()
 		}
 		in.Close()
 		return nil, err
@@ -198,8 +198,8 @@ func (s *settings) restream(in *input, r io.Reader, out string, sp *speculation)
 	}
 	// The rebuilt input is spooled whole: the ring and the output written
 	// so far are no longer needed.
-	if sp != nil && sp.file != nil {
-		sp.file.Abort()
+	if sp != nil && sp.File != nil {
+		sp.File.Abort()
 	}
 	in.Close()
 	if err != nil {

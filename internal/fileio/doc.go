@@ -18,9 +18,12 @@
 // renamed over it with the target's mode and, where the process may, its
 // owner; removed on any error, and by RemoveTemporaryFiles, which the
 // command calls on SIGINT and SIGTERM. An output is the input with edits
-// spliced in (CopyEdited, or EditWriter while the scan goes on): the
-// ranges between edits go file to file by copy_file_range, whatever their
-// alignment, and only the edits pass through this process.
+// spliced in (CopyEdited): the ranges between edits go file to file by
+// copy_file_range, whatever their alignment, and only the edits pass
+// through this process. A large input's output is written while the scan
+// goes on (Speculation): a writer goroutine copies as far as the caller
+// says the edits are known, and the output is committed only if they are
+// exactly the result's.
 //
 // A mapped file that another process truncates faults (SIGBUS) where it
 // is read: every read of a mapping runs under Input.Guard, which turns

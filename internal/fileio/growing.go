@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"unsafe"
 )
 
 // A Growing input is a stream spooled to an unlinked temporary file while
@@ -65,7 +66,14 @@ func spoolGrowing(display string, head []byte, r io.Reader) (*Input, error) {
 	}
 	g := &Growing{n: len(head), All: all}
 	g.cond = sync.NewCond(&g.mu)
-	in := &Input{Display: display, Data: all[:len(head)], File: f, unmap: unmap, Grow: g}
+	in := &Input{Display: display, Data: all[:len(head)], File: f, Grow: g}
+	// The spool is a file: a front end that reads a few fields of it
+	// reads them through the file (MappedReader), as for a named one.
+	mappings.Store(unsafe.SliceData(all), in)
+	in.unmap = func() error {
+		mappings.Delete(unsafe.SliceData(all))
+		return unmap()
+	}
 	in.setRelease(all, g.Size)
 	go func() {
 		err := copyStreamChunks(w, r, g.add)

@@ -57,8 +57,8 @@ func (in *Input) CountLines(start, end int) int {
 	return n
 }
 
-// mappings are the inputs whose data is a mapping of their file, by the
-// mapping's first byte.
+// mappings are the inputs whose data is a mapping of their file (a named
+// file, a spool), by the mapping's first byte.
 var mappings sync.Map // *byte -> *Input
 
 // MappedReader returns a reader of the file src maps when src is the

@@ -4,5 +4,5 @@ package fileio
 
 import "os"
 
-// preallocate does nothing here; see prealloc_linux.go.
+// Preallocate does nothing here; see prealloc_linux.go.
 func Preallocate(f *os.File, n int) {}

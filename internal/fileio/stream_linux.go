@@ -20,7 +20,7 @@ import (
 // the pipeline reads again are kept (a second reservation, see keepSpan):
 // the run either finishes from those or abandons the stream and runs
 // again on the input rebuilt from the output written so far, the ring
-// and the rest of the pipe (stream.go).
+// and the rest of the pipe (the root package's stream.go).
 
 // RingChunk and RingChunks size the ring: 8 MB of memory, in chunks of 2
 // MB (a huge page each, where the kernel has them; a pipe's buffer is 1
