@@ -21,6 +21,8 @@ type source struct {
 	// win is the last block read from r, from offset winAt.
 	win   []byte
 	winAt int
+	// block is the size of the next read (peekBlock to maxBlock).
+	block int
 	// err is the first read error; the walk then sees the file end early.
 	err error
 }
@@ -34,15 +36,18 @@ func fileSource(r io.ReaderAt, size int64) *source {
 	return &source{r: r, size: int(size)}
 }
 
-// peekBlock is how much a read from the file brings in at once: enough
+// peekBlock is how much a read from the file brings in at first: enough
 // for the small messages near one another (a program shape, an alias
-// table's entries, the tags of a computation's small instructions) to
-// be read in one call, small enough that the walk over tags megabytes
-// apart copies little. At 4 KiB a cache of 300 modules of 16 KB to 1 MB
-// took 65397 reads (218 a module, most of the run); at 64 KiB, 4392.
-// Over a module of 1 GB whose literals are 4 MiB each, 64 KiB a tag is
-// 1.6% of the bytes.
-const peekBlock = 64 << 10
+// table's entries) to be read in one call, small enough that the walk
+// over tags megabytes apart (the literals of a large module) copies
+// little. While the walk's reads fall just after the last one (the tags
+// of a computation's many small instructions), each read brings in twice
+// as much as the one before, up to maxBlock: a cache of 300 modules of 16
+// KB to 1 MB took 65397 reads at 4 KiB each, and a few thousand so.
+const (
+	peekBlock = 4 << 10
+	maxBlock  = 256 << 10
+)
 
 // peek returns n bytes from off (fewer at the end of the file or after a
 // read error), valid until the next call.
@@ -54,7 +59,12 @@ func (s *source) peek(off, n int) []byte {
 	if off >= s.winAt && off+n <= s.winAt+len(s.win) {
 		return s.win[off-s.winAt : off-s.winAt+n]
 	}
-	want := min(max(n, peekBlock), s.size-off)
+	if s.block == 0 || off > s.winAt+2*len(s.win) {
+		s.block = peekBlock // the first read, or a jump: start small
+	} else {
+		s.block = min(2*s.block, maxBlock) // just after the last read
+	}
+	want := min(max(n, s.block), s.size-off)
 	if cap(s.win) < want {
 		s.win = make([]byte, want)
 	}
