@@ -100,28 +100,28 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 		return nil, err
 	}
 	if v == nil || v.ResultAlias == nil {
-		return nil, ast.Errorf(e.Pos, "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
+		return nil, ast.Errorf(l.pos(e.Pos), "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
 	}
 	ra := v.ResultAlias
 	const prefix = `attribute "` + AttrResultAlias + `"`
 	for _, list := range [2][]int64{ra.TupleIndices, ra.ResultIndex} {
 		for _, x := range list {
 			if x < 0 {
-				return nil, ast.Errorf(e.Pos, "%s expects all argument and result indices to be >= 0", prefix)
+				return nil, ast.Errorf(l.pos(e.Pos), "%s expects all argument and result indices to be >= 0", prefix)
 			}
 		}
 	}
 	r, rest := ra.ResultIndex[0], ra.ResultIndex[1:]
 	if r >= int64(len(l.results)) {
-		return nil, ast.Errorf(e.Pos, "%s result index is out of range, must be <%d", prefix, len(l.results))
+		return nil, ast.Errorf(l.pos(e.Pos), "%s result index is out of range, must be <%d", prefix, len(l.results))
 	}
 	if _, ok := l.args[i].Subshape(ra.TupleIndices); !ok {
-		return nil, ast.Errorf(e.Pos, "%s argument tuple indices are invalid", prefix)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s argument tuple indices are invalid", prefix)
 	}
 	if _, ok := l.results[r].Subshape(rest); !ok {
-		return nil, ast.Errorf(e.Pos, "%s result tuple indices are invalid", prefix)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s result tuple indices are invalid", prefix)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Span: span(e)}}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Span: l.span(e)}}
 	if ra.MustAlias {
 		c.kind = model.MustAlias
 	}
@@ -141,22 +141,22 @@ func (l *lowerer) aliasingOutput(i int) (*claim, error) {
 		return nil, err
 	}
 	if v == nil || v.Number == "" {
-		return nil, ast.Errorf(e.Pos, "%s of argument %d must be an integer", AttrAliasingOut, i)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer", AttrAliasingOut, i)
 	}
 	n, err := ast.ParseInt(v.Number)
 	if err != nil {
-		return nil, ast.Errorf(e.Pos, "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Number)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Number)
 	}
 	if n < 0 {
-		return nil, ast.Errorf(e.Pos, "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Span: span(e)}}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Span: l.span(e)}}
 	c.param, c.index = l.param(i, nil)
 	switch {
 	case l.cfg.Source.ResultTuple:
 		c.out = model.ShapeIndex{n}
 	case n != 0:
-		return nil, ast.Errorf(e.Pos, "Aliasing output must be 0 if only one output exists")
+		return nil, ast.Errorf(l.pos(e.Pos), "Aliasing output must be 0 if only one output exists")
 	default:
 		c.out = model.ShapeIndex{}
 	}
@@ -184,15 +184,15 @@ func (l *lowerer) donors() error {
 			continue
 		}
 		if v != nil && v.Bool == "false" {
-			l.warn(e.Pos, "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
+			l.warn(l.pos(e.Pos), "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
 		}
 		param, index := l.param(i, nil)
 		if l.cfg.Aliases.ParameterHasAlias(param, index) {
-			l.diag.Add(e.Pos, "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
+			l.diag.Add(l.pos(e.Pos), "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
 			continue
 		}
-		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Span: span(e)}); err != nil {
-			l.diag.Add(e.Pos, "%s", err)
+		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Span: l.span(e)}); err != nil {
+			l.diag.Add(l.pos(e.Pos), "%s", err)
 		}
 	}
 	return nil

@@ -122,13 +122,13 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 		}
 		if keys != nil {
 			if keys[name] {
-				l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+				l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
 			}
 			keys[name] = true
 		} else {
 			for _, f := range d.Entries[:i] {
 				if f.Name() == name {
-					l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+					l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
 					break
 				}
 			}

@@ -53,11 +53,11 @@ func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 	case name == "!mhlo.token" || name == "!stablehlo.token":
 		return model.Token(), nil
 	case strings.HasPrefix(name, "!") && !strings.Contains(name, "."):
-		return model.Shape{}, ast.Errorf(t.Pos, "undefined symbol alias id '%s'", ast.Clip(name[1:]))
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "undefined symbol alias id '%s'", ast.Clip(name[1:]))
 	case name == "tensor" || name == "tuple":
 		// The grammar reads a builtin type it could not parse, such as
 		// tensor<-1xf32>, as a named type; MLIR rejects it.
-		return model.Shape{}, ast.Errorf(t.Pos, "invalid %s type: expected %s", name, builtinForm[name])
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "invalid %s type: expected %s", name, builtinForm[name])
 	}
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 }
@@ -67,7 +67,7 @@ func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 	name := t.Named.Name
 	span := l.file.TypeAliases[name]
 	if depth >= maxAliasChain {
-		return model.Shape{}, ast.Errorf(t.Pos, "type alias %s refers to itself", name)
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "type alias %s refers to itself", name)
 	}
 	def, err := parser.ParseType(l.src, span)
 	if err != nil {
@@ -226,7 +226,7 @@ func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
 			}
 			v, err := ast.ParseInt(d)
 			if err != nil {
-				return model.Shape{}, ast.Errorf(typ.Pos, "dimension size %s does not fit in 64 bits", d)
+				return model.Shape{}, ast.Errorf(l.pos(typ.Pos), "dimension size %s does not fit in 64 bits", d)
 			}
 			s.Dims = append(s.Dims, v)
 		}
@@ -277,18 +277,18 @@ func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
 		return nil
 	}
 	if len(bounds) != len(s.Dims) {
-		return ast.Errorf(enc.Pos, "bounds length is %d, expected to be equal to rank(%d) of the tensor", len(bounds), len(s.Dims))
+		return ast.Errorf(l.pos(enc.Pos), "bounds length is %d, expected to be equal to rank(%d) of the tensor", len(bounds), len(s.Dims))
 	}
 	for i, b := range bounds {
 		if b == "?" {
 			continue
 		}
 		if !s.IsDynamicDim(i) {
-			return ast.Errorf(enc.Pos, "static dimension %d cannot have a bound, use ? to indicate a missing bound", i)
+			return ast.Errorf(l.pos(enc.Pos), "static dimension %d cannot have a bound, use ? to indicate a missing bound", i)
 		}
 		n, err := ast.ParseInt(b)
 		if err != nil || n < 0 {
-			return ast.Errorf(enc.Pos, "bound %s of dimension %d must be a non-negative 64-bit integer", b, i)
+			return ast.Errorf(l.pos(enc.Pos), "bound %s of dimension %d must be a non-negative 64-bit integer", b, i)
 		}
 		s.Dims[i] = n
 	}
@@ -296,6 +296,6 @@ func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
 }
 
 // text returns the source between two positions.
-func (l *lowerer) text(pos, end ast.Pos) string {
+func (l *lowerer) text(pos, end ast.At) string {
 	return string(l.src[pos.Offset:end.Offset])
 }

@@ -274,6 +274,12 @@ func (d *fastDecoder) setPos(dst *ast.Pos, p point) {
 }
 func (d *fastDecoder) end() ast.Pos { return d.astPos(d.lastEnd) }
 
+// at is the offset of the next token.
+func (d *fastDecoder) at() ast.At { return ast.At{Offset: d.tok.at.off} }
+
+// setAt stores the offset of p into *dst.
+func (d *fastDecoder) setAt(dst *ast.At, p point) { dst.Offset = p.off }
+
 // signature is `'(' (Arg (',' Arg)*)? ')' ('->' ResultList)? ('attributes' AttrDict)?`.
 func (d *fastDecoder) signature() *ast.Signature {
 	sig := &ast.Signature{Pos: d.pos()}
@@ -322,14 +328,14 @@ func (d *fastDecoder) tail() *sigTail {
 // arg is `(Percent ':')? Type AttrDict? Loc?`.
 func (d *fastDecoder) arg() *ast.Arg {
 	a := d.argSlab.new()
-	d.setPos(&a.Pos, d.tok.at)
+	d.setAt(&a.Pos, d.tok.at)
 	if d.ok && d.tok.Type == tokPercent {
 		a.Name = d.next().Value
 		d.expect(tokPunct, ":")
 	}
 	a.Type = d.typ()
 	a.Attrs, a.Loc = d.trailer()
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
@@ -342,9 +348,9 @@ func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
 	}
 	if d.ok && d.tok.Type == tokLoc {
 		loc = d.locs.new()
-		d.setPos(&loc.Pos, d.tok.at)
+		d.setAt(&loc.Pos, d.tok.at)
 		loc.Text = d.next().Value
-		d.setPos(&loc.EndPos, d.lastEnd)
+		d.setAt(&loc.EndPos, d.lastEnd)
 	}
 	return dict, loc
 }
@@ -361,10 +367,10 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	r.Paren = true
 	d.list(")", func() {
 		res := d.results.new()
-		d.setPos(&res.Pos, d.tok.at)
+		d.setAt(&res.Pos, d.tok.at)
 		res.Type = d.typ()
 		res.Attrs, res.Loc = d.trailer()
-		d.setPos(&res.EndPos, d.lastEnd)
+		d.setAt(&res.EndPos, d.lastEnd)
 		r.Results = append(r.Results, res)
 	})
 	d.expect(tokBracket, ")")
@@ -389,7 +395,7 @@ func (d *fastDecoder) typ() *ast.Type {
 		return nil
 	}
 	t := d.types.new()
-	d.setPos(&t.Pos, d.tok.at)
+	d.setAt(&t.Pos, d.tok.at)
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
@@ -419,7 +425,7 @@ func (d *fastDecoder) typ() *ast.Type {
 		d.fail()
 		return nil
 	}
-	d.setPos(&t.EndPos, d.lastEnd)
+	d.setAt(&t.EndPos, d.lastEnd)
 	return t
 }
 
@@ -469,12 +475,12 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 
 // tuple is `'tuple' '<' (Type (',' Type)*)? '>'`.
 func (d *fastDecoder) tuple() *ast.TupleType {
-	t := &ast.TupleType{Pos: d.pos()}
+	t := &ast.TupleType{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	t.Elems = d.typeList(">")
 	d.expect(tokBracket, ">")
-	d.setPos(&t.EndPos, d.lastEnd)
+	d.setAt(&t.EndPos, d.lastEnd)
 	return t
 }
 
@@ -487,7 +493,7 @@ func (d *fastDecoder) typeList(close string) []*ast.Type {
 
 // funcType is `'(' (Type (',' Type)*)? ')' '->' ('(' (Type (',' Type)*)? ')' | Type)`.
 func (d *fastDecoder) funcType() *ast.FunctionType {
-	f := &ast.FunctionType{Pos: d.pos()}
+	f := &ast.FunctionType{Pos: d.at()}
 	d.next()
 	f.Inputs = d.typeList(")")
 	d.expect(tokBracket, ")")
@@ -500,7 +506,7 @@ func (d *fastDecoder) funcType() *ast.FunctionType {
 	} else {
 		f.Single = d.typ()
 	}
-	d.setPos(&f.EndPos, d.lastEnd)
+	d.setAt(&f.EndPos, d.lastEnd)
 	return f
 }
 
@@ -547,8 +553,8 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 	// All on the line of 'tensor'.
 	col := func(off int) point { return point{off, at.line, at.col + off - at.off} }
 	elem := d.types.new()
-	d.setPos(&elem.Pos, col(j))
-	d.setPos(&elem.EndPos, col(e))
+	d.setAt(&elem.Pos, col(j))
+	d.setAt(&elem.EndPos, col(e))
 	elem.Named = d.names.new()
 	elem.Named.Name = name
 	t := d.tensors.new()
@@ -585,7 +591,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	first := len(d.pending)
 	for d.ok && !d.is(tokBracket, "}") {
 		e := d.entries.new()
-		d.setPos(&e.Pos, d.tok.at)
+		d.setAt(&e.Pos, d.tok.at)
 		if d.tok.Type != tokIdent && d.tok.Type != tokString {
 			d.fail()
 			return nil
@@ -595,7 +601,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.next()
 			e.Value = d.attr()
 		}
-		d.setPos(&e.EndPos, d.lastEnd)
+		d.setAt(&e.EndPos, d.lastEnd)
 		d.pending = append(d.pending, e)
 		if !d.is(tokPunct, ",") {
 			break
@@ -621,7 +627,7 @@ func (d *fastDecoder) attr() *ast.Attr {
 		return nil
 	}
 	a := d.attrs.new()
-	d.setPos(&a.Pos, d.tok.at)
+	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
 		a.String = d.next().Value
@@ -636,15 +642,15 @@ func (d *fastDecoder) attr() *ast.Attr {
 		case "#stablehlo.bounds":
 			a.SHLOBounds = d.shloBounds()
 		default:
-			h := &ast.HashAttr{Pos: d.pos()}
+			h := &ast.HashAttr{Pos: d.at()}
 			h.Name = d.next().Value
-			d.setPos(&h.EndPos, d.lastEnd)
+			d.setAt(&h.EndPos, d.lastEnd)
 			a.Hash = h
 		}
 	case tokHashRaw:
-		h := &ast.HashAttr{Pos: d.pos()}
+		h := &ast.HashAttr{Pos: d.at()}
 		h.Raw = d.next().Value
-		d.setPos(&h.EndPos, d.lastEnd)
+		d.setAt(&h.EndPos, d.lastEnd)
 		a.Hash = h
 	case tokAt:
 		a.Symbol = d.next().Value
@@ -681,13 +687,13 @@ func (d *fastDecoder) attr() *ast.Attr {
 		d.next()
 		a.Suffix = d.typ()
 	}
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.
 func (d *fastDecoder) array() *ast.ArrayAttr {
-	arr := &ast.ArrayAttr{Pos: d.pos()}
+	arr := &ast.ArrayAttr{Pos: d.at()}
 	if d.flatArray(arr) || !d.ok {
 		return arr
 	}
@@ -696,7 +702,7 @@ func (d *fastDecoder) array() *ast.ArrayAttr {
 		arr.Elems = append(arr.Elems, d.attr())
 	})
 	d.expect(tokBracket, "]")
-	d.setPos(&arr.EndPos, d.lastEnd)
+	d.setAt(&arr.EndPos, d.lastEnd)
 	return arr
 }
 
@@ -753,7 +759,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			cut(t.at.off)
 			d.next()
 			arr.Unread = true
-			d.setPos(&arr.EndPos, d.lastEnd)
+			d.setAt(&arr.EndPos, d.lastEnd)
 			return true
 		case t.Type == tokPunct && t.Value == ":":
 			return restore() // a typed element
@@ -810,7 +816,7 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 // denseArray is `'array' '<' Type (':' (Value (',' Value)*)?)? '>'`, at
 // 'array'; a value is an integer, a float, true or false.
 func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
-	arr := &ast.DenseArrayAttr{Pos: d.pos()}
+	arr := &ast.DenseArrayAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	arr.Elem = d.typ()
@@ -834,13 +840,13 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 		}
 	}
 	d.expect(tokBracket, ">")
-	d.setPos(&arr.EndPos, d.lastEnd)
+	d.setAt(&arr.EndPos, d.lastEnd)
 	return arr
 }
 
 // mhloBounds is `'#mhlo.type_extensions' '<' 'bounds' '=' '[' Bounds ']' '>'`.
 func (d *fastDecoder) mhloBounds() *ast.MHLOBoundsAttr {
-	b := &ast.MHLOBoundsAttr{Pos: d.pos()}
+	b := &ast.MHLOBoundsAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	d.expect(tokIdent, "bounds")
@@ -849,18 +855,18 @@ func (d *fastDecoder) mhloBounds() *ast.MHLOBoundsAttr {
 	b.Bounds = d.bounds("]")
 	d.expect(tokBracket, "]")
 	d.expect(tokBracket, ">")
-	d.setPos(&b.EndPos, d.lastEnd)
+	d.setAt(&b.EndPos, d.lastEnd)
 	return b
 }
 
 // shloBounds is `'#stablehlo.bounds' '<' Bounds '>'`.
 func (d *fastDecoder) shloBounds() *ast.SHLOBoundsAttr {
-	b := &ast.SHLOBoundsAttr{Pos: d.pos()}
+	b := &ast.SHLOBoundsAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	b.Bounds = d.bounds(">")
 	d.expect(tokBracket, ">")
-	d.setPos(&b.EndPos, d.lastEnd)
+	d.setAt(&b.EndPos, d.lastEnd)
 	return b
 }
 
@@ -886,14 +892,14 @@ func (d *fastDecoder) bounds(close string) []string {
 
 // dense is `'dense' '<' DenseElem? '>'`.
 func (d *fastDecoder) dense() *ast.DenseAttr {
-	a := &ast.DenseAttr{Pos: d.pos()}
+	a := &ast.DenseAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	if d.ok && !d.is(tokBracket, ">") {
 		a.Body = d.denseElem()
 	}
 	d.expect(tokBracket, ">")
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
@@ -903,7 +909,7 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 	if !d.ok {
 		return nil
 	}
-	e := &ast.DenseElem{Pos: d.pos()}
+	e := &ast.DenseElem{Pos: d.at()}
 	switch t := d.tok; {
 	case d.is(tokBracket, "["):
 		d.next()
@@ -931,7 +937,7 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 		d.fail()
 		return nil
 	}
-	d.setPos(&e.EndPos, d.lastEnd)
+	d.setAt(&e.EndPos, d.lastEnd)
 	return e
 }
 

@@ -111,6 +111,14 @@ func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 	return ast.Errorf(s.pos(off), format, args...)
 }
 
+// anchor is the position of off, which begins a piece of text parsed
+// into nodes: it is recorded for converting their offsets (ast.Anchors).
+func (s *scanner) anchor(off int) ast.Pos {
+	p := s.pos(off)
+	s.file.Lines.Add(p)
+	return p
+}
+
 func (s *scanner) pos(off int) ast.Pos {
 	line, col := s.lines.LineCol(s.Src, off)
 	return ast.Pos{Filename: s.file.Name, Offset: off, Line: line + s.lineOffset, Column: col}
@@ -209,7 +217,7 @@ func (s *scanner) aliasDef(i int) (int, error) {
 	if end == start {
 		return 0, s.errorf(start, "expected a value in alias definition of %s", name)
 	}
-	span := ast.Span{Pos: s.pos(start), End: s.pos(end)}
+	span := ast.Span{Pos: s.anchor(start), End: s.pos(end)}
 	aliases := s.file.AttrAliases
 	if s.Src[i] == '!' {
 		aliases = s.file.TypeAliases
@@ -608,6 +616,7 @@ func (s *scanner) parseEarly(f *funcSpan) {
 		Entry:       fn,
 		TypeAliases: maps.Clone(s.file.TypeAliases),
 		AttrAliases: maps.Clone(s.file.AttrAliases),
+		Lines:       s.file.Lines,
 	}
 	for _, f := range s.funcs {
 		snap.Funcs = append(snap.Funcs, &ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic})

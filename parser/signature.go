@@ -20,7 +20,7 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 		return sig, nil
 	}
 	if fastEnabled {
-		pos := s.pos(start)
+		pos := s.anchor(start)
 		r, d, ok := fastParseLexer("sig", newLexer(s.Src, start, end, lexPos(pos), ""))
 		if ok {
 			return r.Sig, nil
@@ -101,7 +101,7 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		last := min(i+size, len(args)) - 1
 		// Positions are computed here, in order, so the line index only
 		// moves forward.
-		batches = append(batches, &batch{start: args[i][0], end: args[last][1], pos: s.pos(args[i][0])})
+		batches = append(batches, &batch{start: args[i][0], end: args[last][1], pos: s.anchor(args[i][0])})
 	}
 	slots := make(chan struct{}, workers)
 	waits := make([]func(), 0, len(batches))
@@ -191,7 +191,7 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		// Positions are computed here, in order, so that the line index
 		// only moves forward.
 		p := &pieces[i]
-		p.mode, p.lex = mode, newLexer(s.Src, from, to, lexPos(s.pos(from)), "")
+		p.mode, p.lex = mode, newLexer(s.Src, from, to, lexPos(s.anchor(from)), "")
 		if i > 0 {
 			p.lex.depth = 1 // inside the argument list's '('
 		}

@@ -228,7 +228,7 @@ func (p *printer) argRange(perArg aliasTable, from, to int) {
 func (p *printer) argAlias(d *dictEdit, i int, aliases []argAlias) {
 	arg := p.file.Entry.Args[i]
 	if len(aliases) > 1 && p.emit != EmitModule {
-		p.errs.Add(arg.Pos, "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
+		p.errs.Add(p.file.PosOf(p.src, arg.Pos), "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
 		return
 	}
 	var want string
@@ -418,7 +418,7 @@ func denseArray(v model.ShapeIndex) string {
 	return "array<i64: " + strings.Trim(list(v), "[]") + ">"
 }
 
-func (p *printer) text(pos, end ast.Pos) string { return string(p.src[pos.Offset:end.Offset]) }
+func (p *printer) text(pos, end ast.At) string { return string(p.src[pos.Offset:end.Offset]) }
 
 // spaceBefore returns the offset where the white space before off begins.
 func (p *printer) spaceBefore(off int) int {
