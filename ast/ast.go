@@ -164,30 +164,76 @@ func (e *AttrEntry) Name() string {
 	return e.Key
 }
 
-// Attr is an attribute value, with an optional `: type` suffix. Exactly one
-// of the value fields is set. The four alias and donor encodings and the
-// layout attributes are built from the typed ones; anything else the tool
-// does not interpret is still parsed, as Hash, Type or raw groups, so that
-// its span can be copied unchanged.
+// Attr is an attribute value, with an optional `: type` suffix. Kind says
+// which value it is: a string, a number, a boolean or a symbol is its
+// token, Text, as written; any other kind is a node, Node, which the As
+// methods give typed. The four alias and donor encodings and the layout
+// attributes are built from the typed ones; anything else the tool does
+// not interpret is still parsed, as a hash attribute, a type or raw
+// groups, so that its span can be copied unchanged. An Attr is 64 bytes,
+// whatever its kind.
 type Attr struct {
-	Pos         At
-	EndPos      At
-	String      string
-	Number      string
-	ResultAlias *ResultAliasAttr
-	MHLOBounds  *MHLOBoundsAttr
-	SHLOBounds  *SHLOBoundsAttr
-	Hash        *HashAttr
-	Array       *ArrayAttr
-	Dict        *AttrDict
-	Bool        string
-	DenseArray  *DenseArrayAttr
-	Dense       *DenseAttr
-	Loc         *Loc
-	Symbol      string
-	Type        *Type
-	Suffix      *Type
+	Pos    At
+	EndPos At
+	Kind   AttrKind
+	Text   string // KindString (quoted), KindNumber, KindBool, KindSymbol
+	Node   any    // the other kinds: *ArrayAttr, *AttrDict, ...
+	Suffix *Type
 }
+
+// AttrKind says which value an Attr holds.
+type AttrKind uint8
+
+// The kinds of attribute values, in the grammar's order.
+const (
+	KindNone AttrKind = iota
+	KindString
+	KindNumber
+	KindResultAlias
+	KindMHLOBounds
+	KindSHLOBounds
+	KindHash
+	KindArray
+	KindDict
+	KindBool
+	KindDenseArray
+	KindDense
+	KindLoc
+	KindSymbol
+	KindType
+)
+
+// text is the token of a value of kind k, or "".
+func (a *Attr) text(k AttrKind) string {
+	if a.Kind != k {
+		return ""
+	}
+	return a.Text
+}
+
+// Str is the quoted string the value is, or "".
+func (a *Attr) Str() string { return a.text(KindString) }
+
+// Num is the integer or float the value is, as written, or "".
+func (a *Attr) Num() string { return a.text(KindNumber) }
+
+// BoolText is "true" or "false" if the value is a boolean, or "".
+func (a *Attr) BoolText() string { return a.text(KindBool) }
+
+// Sym is the symbol reference (@name) the value is, or "".
+func (a *Attr) Sym() string { return a.text(KindSymbol) }
+
+// The typed nodes of the other kinds; nil when the value is of another.
+func (a *Attr) AsResultAlias() *ResultAliasAttr { x, _ := a.Node.(*ResultAliasAttr); return x }
+func (a *Attr) AsMHLOBounds() *MHLOBoundsAttr   { x, _ := a.Node.(*MHLOBoundsAttr); return x }
+func (a *Attr) AsSHLOBounds() *SHLOBoundsAttr   { x, _ := a.Node.(*SHLOBoundsAttr); return x }
+func (a *Attr) AsHash() *HashAttr               { x, _ := a.Node.(*HashAttr); return x }
+func (a *Attr) AsArray() *ArrayAttr             { x, _ := a.Node.(*ArrayAttr); return x }
+func (a *Attr) AsDict() *AttrDict               { x, _ := a.Node.(*AttrDict); return x }
+func (a *Attr) AsDenseArray() *DenseArrayAttr   { x, _ := a.Node.(*DenseArrayAttr); return x }
+func (a *Attr) AsDense() *DenseAttr             { x, _ := a.Node.(*DenseAttr); return x }
+func (a *Attr) AsLoc() *Loc                     { x, _ := a.Node.(*Loc); return x }
+func (a *Attr) AsType() *Type                   { x, _ := a.Node.(*Type); return x }
 
 // ArrayAttr is `[a, b, ...]`. A long array (UnreadArrayBytes or more)
 // of scalars only (numbers, strings, booleans, none with a type suffix),

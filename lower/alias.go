@@ -99,10 +99,10 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.ResultAlias == nil {
+	if v == nil || v.AsResultAlias() == nil {
 		return nil, ast.Errorf(l.pos(e.Pos), "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
 	}
-	ra := v.ResultAlias
+	ra := v.AsResultAlias()
 	const prefix = `attribute "` + AttrResultAlias + `"`
 	for _, list := range [2][]int64{ra.TupleIndices, ra.ResultIndex} {
 		for _, x := range list {
@@ -140,12 +140,12 @@ func (l *lowerer) aliasingOutput(i int) (*claim, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Number == "" {
+	if v == nil || v.Num() == "" {
 		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer", AttrAliasingOut, i)
 	}
-	n, err := ast.ParseInt(v.Number)
+	n, err := ast.ParseInt(v.Num())
 	if err != nil {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Number)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Num())
 	}
 	if n < 0 {
 		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
@@ -183,7 +183,7 @@ func (l *lowerer) donors() error {
 		if e == nil {
 			continue
 		}
-		if v != nil && v.Bool == "false" {
+		if v != nil && v.BoolText() == "false" {
 			l.warn(l.pos(e.Pos), "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
 		}
 		param, index := l.param(i, nil)

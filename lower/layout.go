@@ -81,10 +81,10 @@ func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]lay
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Array == nil || v.Array.Unread {
+	if v == nil || v.AsArray() == nil || v.AsArray().Unread {
 		return nil, ast.Errorf(l.pos(e.Pos), "%s must be an array of layouts", key)
 	}
-	elems := v.Array.Elems
+	elems := v.AsArray().Elems
 	if results != nil && n == 1 && len(elems) != 1 && results[0].IsTuple() {
 		elems = []*ast.Attr{v}
 	}
@@ -135,20 +135,20 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 		return err
 	}
 	switch {
-	case a.Array != nil && a.Array.Unread:
+	case a.AsArray() != nil && a.AsArray().Unread:
 		// A long array of scalars, kept as its span (ast.ArrayAttr).
-		return ast.Errorf(l.pos(a.Pos), "layout of %s: an array of %d bytes of scalars is not a layout", what, a.Array.EndPos.Offset-a.Array.Pos.Offset)
-	case a.Array != nil && len(a.Array.Elems) == 0:
+		return ast.Errorf(l.pos(a.Pos), "layout of %s: an array of %d bytes of scalars is not a layout", what, a.AsArray().EndPos.Offset-a.AsArray().Pos.Offset)
+	case a.AsArray() != nil && len(a.AsArray().Elems) == 0:
 		return nil
-	case a.Array != nil && s.IsTuple() && len(a.Array.Elems) == len(s.Elems):
-		for i, el := range a.Array.Elems {
+	case a.AsArray() != nil && s.IsTuple() && len(a.AsArray().Elems) == len(s.Elems):
+		for i, el := range a.AsArray().Elems {
 			if err := l.applyLayout(&s.Elems[i], el, what.element(i)); err != nil {
 				return err
 			}
 		}
 		return nil
-	case a.Dense != nil && s.IsArray():
-		ints, err := denseInts(a.Dense.Body)
+	case a.AsDense() != nil && s.IsArray():
+		ints, err := denseInts(a.AsDense().Body)
 		if err != nil {
 			return ast.Errorf(l.pos(a.Pos), "layout of %s: %v", what, err)
 		}
@@ -219,10 +219,10 @@ func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explic
 }
 
 func (l *lowerer) modeString(e *ast.AttrEntry, mode *ast.Attr) (string, error) {
-	if mode == nil || mode.String == "" {
+	if mode == nil || mode.Str() == "" {
 		return "", ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode must be a string")
 	}
-	return ast.Unquote(mode.String)
+	return ast.Unquote(mode.Str())
 }
 
 // unresolve removes the layout of every array in s.

@@ -191,13 +191,13 @@ func (l *lowerer) build() error {
 
 // resolve follows attribute aliases: `#name` defined as `#name = attr`.
 func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
-	for depth := 0; a != nil && a.Hash != nil && a.Hash.Name != "" && a.Suffix == nil; depth++ {
-		span, ok := l.file.AttrAliases[a.Hash.Name]
+	for depth := 0; a != nil && a.AsHash() != nil && a.AsHash().Name != "" && a.Suffix == nil; depth++ {
+		span, ok := l.file.AttrAliases[a.AsHash().Name]
 		if !ok {
 			return a, nil
 		}
 		if depth >= maxAliasChain {
-			return nil, ast.Errorf(l.pos(a.Pos), "attribute alias %s refers to itself", a.Hash.Name)
+			return nil, ast.Errorf(l.pos(a.Pos), "attribute alias %s refers to itself", a.AsHash().Name)
 		}
 		def, err := parser.ParseAttr(l.src, span)
 		if err != nil {

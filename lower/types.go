@@ -268,10 +268,10 @@ func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
 	enc := t.Encoding
 	var bounds []string
 	switch {
-	case enc.MHLOBounds != nil:
-		bounds = enc.MHLOBounds.Bounds
-	case enc.SHLOBounds != nil:
-		bounds = enc.SHLOBounds.Bounds
+	case enc.AsMHLOBounds() != nil:
+		bounds = enc.AsMHLOBounds().Bounds
+	case enc.AsSHLOBounds() != nil:
+		bounds = enc.AsSHLOBounds().Bounds
 	default:
 		s.Kind = model.OpaqueShape
 		return nil

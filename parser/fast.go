@@ -630,58 +630,58 @@ func (d *fastDecoder) attr() *ast.Attr {
 	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
-		a.String = d.next().Value
+		a.Kind, a.Text = ast.KindString, d.next().Value
 	case tokInt, tokFloat:
-		a.Number = d.next().Value
+		a.Kind, a.Text = ast.KindNumber, d.next().Value
 	case tokHash:
 		switch t.Value {
 		case "#mhlo.result_alias":
-			a.ResultAlias = d.resultAlias()
+			a.Kind, a.Node = ast.KindResultAlias, d.resultAlias()
 		case "#mhlo.type_extensions":
-			a.MHLOBounds = d.mhloBounds()
+			a.Kind, a.Node = ast.KindMHLOBounds, d.mhloBounds()
 		case "#stablehlo.bounds":
-			a.SHLOBounds = d.shloBounds()
+			a.Kind, a.Node = ast.KindSHLOBounds, d.shloBounds()
 		default:
 			h := &ast.HashAttr{Pos: d.at()}
 			h.Name = d.next().Value
 			d.setAt(&h.EndPos, d.lastEnd)
-			a.Hash = h
+			a.Kind, a.Node = ast.KindHash, h
 		}
 	case tokHashRaw:
 		h := &ast.HashAttr{Pos: d.at()}
 		h.Raw = d.next().Value
 		d.setAt(&h.EndPos, d.lastEnd)
-		a.Hash = h
+		a.Kind, a.Node = ast.KindHash, h
 	case tokAt:
-		a.Symbol = d.next().Value
+		a.Kind, a.Text = ast.KindSymbol, d.next().Value
 	case tokBracket:
 		switch t.Value {
 		case "[":
-			a.Array = d.array()
+			a.Kind, a.Node = ast.KindArray, d.array()
 		case "{":
-			a.Dict = d.dict()
+			a.Kind, a.Node = ast.KindDict, d.dict()
 		case "(":
-			a.Type = d.typ()
+			a.Kind, a.Node = ast.KindType, d.typ()
 		default:
 			d.fail()
 			return nil
 		}
 	case tokIdent:
 		if t.Value == "true" || t.Value == "false" {
-			a.Bool = d.next().Value
+			a.Kind, a.Text = ast.KindBool, d.next().Value
 			break
 		}
 		if t.Value == "array" {
-			a.DenseArray = d.denseArray()
+			a.Kind, a.Node = ast.KindDenseArray, d.denseArray()
 			break
 		}
 		if t.Value == "dense" {
-			a.Dense = d.dense()
+			a.Kind, a.Node = ast.KindDense, d.dense()
 			break
 		}
-		a.Type = d.typ()
+		a.Kind, a.Node = ast.KindType, d.typ()
 	default:
-		a.Type = d.typ()
+		a.Kind, a.Node = ast.KindType, d.typ()
 	}
 	if d.is(tokPunct, ":") {
 		d.next()

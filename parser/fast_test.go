@@ -46,6 +46,14 @@ func diffNodes(a, b any) string {
 			return path + ": kinds differ"
 		}
 		switch x.Kind() {
+		case reflect.Interface:
+			if x.IsNil() || y.IsNil() || x.Elem().Type() != y.Elem().Type() {
+				if x.IsNil() != y.IsNil() || !x.IsNil() && x.Elem().Type() != y.Elem().Type() {
+					return path + ": the nodes differ in type"
+				}
+				return ""
+			}
+			return walk(path, x.Elem(), y.Elem())
 		case reflect.Pointer:
 			if x.IsNil() || y.IsNil() {
 				if x.IsNil() != y.IsNil() {

@@ -163,10 +163,51 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 }
 
 var (
+	attrType  = reflect.TypeFor[*ast.Attr]()
 	arrayType = reflect.TypeFor[*gram.ArrayAttr]()
 	posType   = reflect.TypeFor[ast.Pos]()
 	atType    = reflect.TypeFor[ast.At]()
 )
+
+// attrToAST is the Attr of the grammar's g: its one value field set
+// becomes the Kind, and the Text or Node.
+func attrToAST(g *gram.Attr) *ast.Attr {
+	a := &ast.Attr{Pos: ast.At{Offset: g.Pos.Offset}, EndPos: ast.At{Offset: g.EndPos.Offset}}
+	node := func(k ast.AttrKind, dst any, src reflect.Value) {
+		if src.IsNil() || a.Kind != ast.KindNone {
+			return
+		}
+		v := reflect.New(reflect.TypeOf(dst).Elem())
+		toAST(v.Elem(), src)
+		a.Kind, a.Node = k, v.Elem().Interface()
+	}
+	text := func(k ast.AttrKind, s string) {
+		if s != "" && a.Kind == ast.KindNone {
+			a.Kind, a.Text = k, s
+		}
+	}
+	// In the grammar's order, as exactly one is set.
+	text(ast.KindString, g.String)
+	text(ast.KindNumber, g.Number)
+	node(ast.KindResultAlias, new(*ast.ResultAliasAttr), reflect.ValueOf(g.ResultAlias))
+	node(ast.KindMHLOBounds, new(*ast.MHLOBoundsAttr), reflect.ValueOf(g.MHLOBounds))
+	node(ast.KindSHLOBounds, new(*ast.SHLOBoundsAttr), reflect.ValueOf(g.SHLOBounds))
+	node(ast.KindHash, new(*ast.HashAttr), reflect.ValueOf(g.Hash))
+	node(ast.KindArray, new(*ast.ArrayAttr), reflect.ValueOf(g.Array))
+	node(ast.KindDict, new(*ast.AttrDict), reflect.ValueOf(g.Dict))
+	text(ast.KindBool, g.Bool)
+	node(ast.KindDenseArray, new(*ast.DenseArrayAttr), reflect.ValueOf(g.DenseArray))
+	node(ast.KindDense, new(*ast.DenseAttr), reflect.ValueOf(g.Dense))
+	node(ast.KindLoc, new(*ast.Loc), reflect.ValueOf(g.Loc))
+	text(ast.KindSymbol, g.Symbol)
+	node(ast.KindType, new(*ast.Type), reflect.ValueOf(g.Type))
+	if g.Suffix != nil {
+		s := reflect.New(reflect.TypeFor[ast.Type]())
+		toAST(s.Elem(), reflect.ValueOf(g.Suffix).Elem())
+		a.Suffix = s.Interface().(*ast.Type)
+	}
+	return a
+}
 
 // toAST sets dst, a node of package ast (or a field of one), to the
 // grammar's node src: the types have the same names and fields, and
@@ -178,6 +219,10 @@ func toAST(dst, src reflect.Value) {
 		dst.Set(src)
 	case dst.Type() == atType && src.Type() == posType:
 		dst.Set(reflect.ValueOf(ast.At{Offset: src.Interface().(ast.Pos).Offset}))
+	case dst.Type() == attrType:
+		if !src.IsNil() {
+			dst.Set(reflect.ValueOf(attrToAST(src.Interface().(*gram.Attr))))
+		}
 	case dst.Kind() == reflect.Pointer:
 		if src.IsNil() {
 			return
@@ -461,10 +506,10 @@ func (s *scanner) genericSignature(fn *ast.Func) error {
 		return fn.Attrs.Lookup(key)
 	}
 	ft := lookup("function_type")
-	if ft == nil || ft.Value == nil || ft.Value.Type == nil || ft.Value.Type.Func == nil {
+	if ft == nil || ft.Value == nil || ft.Value.AsType() == nil || ft.Value.AsType().Func == nil {
 		return ast.ErrorList{ast.Errorf(fn.Pos, "expected a function_type attribute holding a function type")}
 	}
-	typ := ft.Value.Type.Func
+	typ := ft.Value.AsType().Func
 	for _, t := range typ.Inputs {
 		fn.Args = append(fn.Args, &ast.Arg{Pos: t.Pos, EndPos: t.EndPos, Type: t})
 	}
@@ -480,12 +525,12 @@ func (s *scanner) genericSignature(fn *ast.Func) error {
 	}
 	if fn.ArgAttrs != nil {
 		for i, a := range fn.ArgAttrs.Elems {
-			fn.Args[i].Attrs = a.Dict
+			fn.Args[i].Attrs = a.AsDict()
 		}
 	}
 	if fn.ResAttrs != nil {
 		for i, a := range fn.ResAttrs.Elems {
-			fn.Results[i].Attrs = a.Dict
+			fn.Results[i].Attrs = a.AsDict()
 		}
 	}
 	return nil
@@ -497,15 +542,15 @@ func (s *scanner) attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAtt
 	if e == nil {
 		return nil, nil
 	}
-	if e.Value == nil || e.Value.Array == nil || e.Value.Array.Unread {
+	if e.Value == nil || e.Value.AsArray() == nil || e.Value.AsArray().Unread {
 		return nil, ast.ErrorList{ast.Errorf(s.file.PosOf(s.Src, e.Pos), "expected %s attributes to be an array of dictionaries", what)}
 	}
-	arr := e.Value.Array
+	arr := e.Value.AsArray()
 	if len(arr.Elems) != n {
 		return nil, ast.ErrorList{ast.Errorf(s.file.PosOf(s.Src, e.Pos), "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", what, what, len(arr.Elems), n)}
 	}
 	for _, a := range arr.Elems {
-		if a.Dict == nil {
+		if a.AsDict() == nil {
 			return nil, ast.ErrorList{ast.Errorf(s.file.PosOf(s.Src, a.Pos), "expected %s attributes to be an array of dictionaries", what)}
 		}
 	}

@@ -179,7 +179,7 @@ func TestResultAliasAttr(t *testing.T) {
 			t.Errorf("%q: %v", tt.body, err)
 			continue
 		}
-		ra := f.Entry.Args[0].Attrs.Entries[0].Value.ResultAlias
+		ra := f.Entry.Args[0].Attrs.Entries[0].Value.AsResultAlias()
 		if !slices.Equal(ra.TupleIndices, tt.tuple) || !slices.Equal(ra.ResultIndex, tt.result) || ra.MustAlias != tt.must {
 			t.Errorf("%q: got %+v", tt.body, ra)
 		}

@@ -322,10 +322,10 @@ func sameAlias(e *ast.AttrEntry, a *argAlias, key string) bool {
 	}
 	v := e.Value
 	if key == attrAliasingOut {
-		n, err := ast.ParseInt(v.Number)
-		return v.Number != "" && err == nil && n == a.result() && a.kind == model.MayAlias
+		n, err := ast.ParseInt(v.Num())
+		return v.Num() != "" && err == nil && n == a.result() && a.kind == model.MayAlias
 	}
-	ra := v.ResultAlias
+	ra := v.AsResultAlias()
 	return ra != nil && ra.MustAlias == (a.kind == model.MustAlias) &&
 		model.ShapeIndex(ra.TupleIndices).Equal(a.path()) && sameResultIndex(ra.ResultIndex, a)
 }
