@@ -64,11 +64,11 @@ type Result struct {
 	Loc    *Loc
 }
 
-// Loc is a location trailer, `loc(...)`, kept whole as one token.
+// Loc is a location trailer, `loc(...)`: its span alone, as the tool
+// never reads one.
 type Loc struct {
 	Pos    At
 	EndPos At
-	Text   string
 }
 
 // Type is an MLIR type. Exactly one field is set.

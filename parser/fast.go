@@ -1,6 +1,9 @@
 package parser
 
 import (
+	"strings"
+	"unsafe"
+
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -47,6 +50,8 @@ type fastDecoder struct {
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending []*ast.AttrEntry
 	lists   slab[*ast.AttrEntry]
+	// toks holds the tokens the nodes keep (keep, copyTok).
+	toks tokenStore
 	// cuts are the insides of the long arrays of scalars read so far,
 	// which the grammar need not read again to place an error (see
 	// grammarParseCut).
@@ -78,6 +83,60 @@ func (d *fastDecoder) lexPos(p point) lexer.Position {
 func (d *fastDecoder) lexerPoint() point {
 	p := d.lex.pos
 	return point{p.Offset, p.Line, p.Column}
+}
+
+// tokenStore copies the tokens the nodes keep out of the input, which the
+// lexer's token values only view, into chunks of its own, so that what
+// a signature retains is the text of its nodes' tokens, not the whole of
+// it. A token kept again soon after (a key, a value, an element type) is
+// mostly the same string: a small cache remembers the last token of each
+// hash.
+type tokenStore struct {
+	recent [tokenCache]string
+	buf    []byte
+}
+
+// tokenChunk is the size of tokenStore's chunks; tokenCache the number
+// of tokens it remembers (a power of 2), internBytes the longest.
+const (
+	tokenChunk  = 16 << 10
+	tokenCache  = 512
+	internBytes = 64
+)
+
+// keep returns a copy of v, mostly the same one for the same text.
+func (d *fastDecoder) keep(v string) string {
+	if len(v) > internBytes {
+		return d.copyTok(v)
+	}
+	h := uint32(2166136261)
+	for i := 0; i < len(v); i++ {
+		h = (h ^ uint32(v[i])) * 16777619
+	}
+	slot := &d.toks.recent[h&(tokenCache-1)]
+	if *slot == v {
+		return *slot
+	}
+	*slot = d.copyTok(v)
+	return *slot
+}
+
+// copyTok returns a copy of v, for a token that does not recur (an
+// argument's name, a location).
+func (d *fastDecoder) copyTok(v string) string {
+	k := &d.toks
+	if len(v) > tokenChunk/4 {
+		return strings.Clone(v)
+	}
+	if cap(k.buf)-len(k.buf) < len(v) {
+		k.buf = make([]byte, 0, tokenChunk)
+	}
+	if len(v) == 0 {
+		return ""
+	}
+	off := len(k.buf)
+	k.buf = append(k.buf, v...)
+	return unsafe.String(&k.buf[off], len(v))
 }
 
 // slab hands out elements of a chunk, allocating chunks of growing size.
@@ -113,7 +172,7 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 	if !fastEnabled {
 		return nil, false
 	}
-	r, _, ok := fastParseLexer(mode, newLexer(src, start, end, pos, ""))
+	r, _, ok := fastParseLexer(mode, viewLexer(src, start, end, pos))
 	return r, ok
 }
 
@@ -330,7 +389,7 @@ func (d *fastDecoder) arg() *ast.Arg {
 	a := d.argSlab.new()
 	d.setAt(&a.Pos, d.tok.at)
 	if d.ok && d.tok.Type == tokPercent {
-		a.Name = d.next().Value
+		a.Name = d.copyTok(d.next().Value)
 		d.expect(tokPunct, ":")
 	}
 	a.Type = d.typ()
@@ -349,7 +408,7 @@ func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
 	if d.ok && d.tok.Type == tokLoc {
 		loc = d.locs.new()
 		d.setAt(&loc.Pos, d.tok.at)
-		loc.Text = d.next().Value
+		d.next()
 		d.setAt(&loc.EndPos, d.lastEnd)
 	}
 	return dict, loc
@@ -432,7 +491,7 @@ func (d *fastDecoder) typ() *ast.Type {
 // named is a NamedType, with a raw body if '<' follows.
 func (d *fastDecoder) named() *ast.NamedType {
 	n := d.names.new()
-	n.Name = d.next().Value
+	n.Name = d.keep(d.next().Value)
 	if d.is(tokBracket, "<") {
 		n.Body = &ast.RawAngle{Items: d.rawItems(">")}
 	}
@@ -465,7 +524,7 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 			d.fail()
 			return nil
 		default:
-			item.Token = d.next().Value
+			item.Token = d.keep(d.next().Value)
 		}
 		items = append(items, item)
 	}
@@ -556,9 +615,9 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 	d.setAt(&elem.Pos, col(j))
 	d.setAt(&elem.EndPos, col(e))
 	elem.Named = d.names.new()
-	elem.Named.Name = name
+	elem.Named.Name = d.keep(name)
 	t := d.tensors.new()
-	t.Dims, t.Elem = l.str[dims-l.base:j-l.base], elem
+	t.Dims, t.Elem = d.keep(l.str[dims-l.base:j-l.base]), elem
 	l.pos.Offset, l.pos.Column = e+1, at.col+e+1-at.off
 	l.shaped, l.dimsOK = false, false
 	d.lastEnd = col(e + 1)
@@ -572,7 +631,7 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 	d.next()
 	d.expect(tokBracket, "<")
 	if d.ok && d.tok.Type == tokDims {
-		t.Dims = d.next().Value
+		t.Dims = d.keep(d.next().Value)
 	}
 	t.Elem = d.typ()
 	if d.is(tokPunct, ",") {
@@ -596,7 +655,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.fail()
 			return nil
 		}
-		e.Key = d.next().Value
+		e.Key = d.keep(d.next().Value)
 		if d.is(tokPunct, "=") {
 			d.next()
 			e.Value = d.attr()
@@ -630,9 +689,9 @@ func (d *fastDecoder) attr() *ast.Attr {
 	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
-		a.Kind, a.Text = ast.KindString, d.next().Value
+		a.Kind, a.Text = ast.KindString, d.keep(d.next().Value)
 	case tokInt, tokFloat:
-		a.Kind, a.Text = ast.KindNumber, d.next().Value
+		a.Kind, a.Text = ast.KindNumber, d.keep(d.next().Value)
 	case tokHash:
 		switch t.Value {
 		case "#mhlo.result_alias":
@@ -643,17 +702,17 @@ func (d *fastDecoder) attr() *ast.Attr {
 			a.Kind, a.Node = ast.KindSHLOBounds, d.shloBounds()
 		default:
 			h := &ast.HashAttr{Pos: d.at()}
-			h.Name = d.next().Value
+			h.Name = d.keep(d.next().Value)
 			d.setAt(&h.EndPos, d.lastEnd)
 			a.Kind, a.Node = ast.KindHash, h
 		}
 	case tokHashRaw:
 		h := &ast.HashAttr{Pos: d.at()}
-		h.Raw = d.next().Value
+		h.Raw = d.keep(d.next().Value)
 		d.setAt(&h.EndPos, d.lastEnd)
 		a.Kind, a.Node = ast.KindHash, h
 	case tokAt:
-		a.Kind, a.Text = ast.KindSymbol, d.next().Value
+		a.Kind, a.Text = ast.KindSymbol, d.keep(d.next().Value)
 	case tokBracket:
 		switch t.Value {
 		case "[":
@@ -668,7 +727,7 @@ func (d *fastDecoder) attr() *ast.Attr {
 		}
 	case tokIdent:
 		if t.Value == "true" || t.Value == "false" {
-			a.Kind, a.Text = ast.KindBool, d.next().Value
+			a.Kind, a.Text = ast.KindBool, d.keep(d.next().Value)
 			break
 		}
 		if t.Value == "array" {
@@ -825,7 +884,7 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 		for d.ok && !d.is(tokBracket, ">") {
 			switch t := d.tok; {
 			case t.Type == tokInt || t.Type == tokFloat || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
-				arr.Values = append(arr.Values, d.next().Value)
+				arr.Values = append(arr.Values, d.keep(d.next().Value))
 			default:
 				d.fail()
 				return nil
@@ -878,7 +937,7 @@ func (d *fastDecoder) bounds(close string) []string {
 			d.fail()
 			return nil
 		}
-		out = append(out, d.next().Value)
+		out = append(out, d.keep(d.next().Value))
 		if !d.is(tokPunct, ",") {
 			break
 		}
@@ -925,14 +984,14 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 				d.fail()
 				return nil
 			}
-			e.Complex = append(e.Complex, d.next().Value)
+			e.Complex = append(e.Complex, d.keep(d.next().Value))
 			if i == 0 {
 				d.expect(tokPunct, ",")
 			}
 		}
 		d.expect(tokBracket, ")")
 	case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
-		e.Value = d.next().Value
+		e.Value = d.keep(d.next().Value)
 	default:
 		d.fail()
 		return nil

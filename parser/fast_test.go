@@ -371,3 +371,29 @@ func TestFastPiecesModule(t *testing.T) {
 	}
 	compareParses(t, "3000 parameters", src)
 }
+
+// TestNodesOwnTheirText overwrites the input after the parse: the
+// decoder's lexer only views the input, and every token a node keeps must
+// be a copy.
+func TestNodesOwnTheirText(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := gen.Write(&b, gen.Options{Params: 4000, Seed: 3, ConstBytes: 64}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.Bytes()
+	want, err := ParseFile("f.mlir", bytes.Clone(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseFile("f.mlir", src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range src {
+		src[i] = 'X'
+	}
+	got.Lines, want.Lines = nil, nil
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the nodes changed with the input: %s", diffNodes(got, want))
+	}
+}

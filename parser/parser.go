@@ -90,7 +90,7 @@ func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, e
 	if !fastEnabled {
 		return grammarParse(mode, src, start, end, pos)
 	}
-	r, d, ok := fastParseLexer(mode, newLexer(src, start, end, lpos, ""))
+	r, d, ok := fastParseLexer(mode, viewLexer(src, start, end, lpos))
 	if ok {
 		return r, nil
 	}

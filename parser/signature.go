@@ -21,7 +21,7 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	}
 	if fastEnabled {
 		pos := s.anchor(start)
-		r, d, ok := fastParseLexer("sig", newLexer(s.Src, start, end, lexPos(pos), ""))
+		r, d, ok := fastParseLexer("sig", viewLexer(s.Src, start, end, lexPos(pos)))
 		if ok {
 			return r.Sig, nil
 		}
@@ -191,7 +191,7 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		// Positions are computed here, in order, so that the line index
 		// only moves forward.
 		p := &pieces[i]
-		p.mode, p.lex = mode, newLexer(s.Src, from, to, lexPos(s.anchor(from)), "")
+		p.mode, p.lex = mode, viewLexer(s.Src, from, to, lexPos(s.anchor(from)))
 		if i > 0 {
 			p.lex.depth = 1 // inside the argument list's '('
 		}
