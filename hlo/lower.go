@@ -173,6 +173,9 @@ func instrShape(src []byte, in *Instr, want *model.Shape) (*model.Shape, ast.Err
 	}
 	node := in.Shape
 	if node == nil {
+		node = readShape(src, in.ShapeSrc)
+	}
+	if node == nil {
 		var err error
 		if node, err = ParseShape(src, in.ShapeSrc); err != nil {
 			return nil, asList(err).(ast.ErrorList)
