@@ -196,6 +196,9 @@ func sameShape(a, b *model.Shape) bool { return a.String() == b.String() }
 // and the ROOT, for diagnostics and remarks.
 func source(f *File, params []*Instr) model.Source {
 	src := model.Source{Func: f.Entry.Pos}
+	if len(params) > 0 {
+		src.Args = make([]ast.Span, 0, len(params))
+	}
 	for _, in := range params {
 		src.Args = append(src.Args, in.Span)
 	}
