@@ -1006,7 +1006,7 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 // trail), result_index required. Where that parser reports an error, the
 // decoder gives up.
 func (d *fastDecoder) resultAlias() *ast.ResultAliasAttr {
-	a := &ast.ResultAliasAttr{Pos: d.pos()}
+	a := &ast.ResultAliasAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	var seen [3]bool
@@ -1042,7 +1042,7 @@ fields:
 	if !a.HasResultIndex {
 		d.fail()
 	}
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
