@@ -71,15 +71,19 @@ type Loc struct {
 	EndPos At
 }
 
-// Type is an MLIR type. Exactly one field is set.
+// Type is an MLIR type: Node is a *TensorType, *TupleType, *FunctionType
+// or *NamedType, which the As methods give typed.
 type Type struct {
 	Pos    At
 	EndPos At
-	Tensor *TensorType
-	Tuple  *TupleType
-	Func   *FunctionType
-	Named  *NamedType
+	Node   any
 }
+
+// The type's node of each kind; nil when it is of another.
+func (t *Type) AsTensor() *TensorType { x, _ := t.Node.(*TensorType); return x }
+func (t *Type) AsTuple() *TupleType   { x, _ := t.Node.(*TupleType); return x }
+func (t *Type) AsFunc() *FunctionType { x, _ := t.Node.(*FunctionType); return x }
+func (t *Type) AsNamed() *NamedType   { x, _ := t.Node.(*NamedType); return x }
 
 // TensorType is `tensor<2x?xf32, encoding>`. Dims is the dimension list as
 // written ("2x?x", "*x" when unranked, "" for a scalar). A tensor type is

@@ -458,28 +458,30 @@ func (d *fastDecoder) typ() *ast.Type {
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
-			if t.Tensor = d.plainTensor(); t.Tensor == nil {
-				t.Tensor = d.tensor()
+			if tt := d.plainTensor(); tt != nil {
+				t.Node = tt
+			} else {
+				t.Node = d.tensor()
 			}
 			break
 		}
 		if d.tok.Value == "tuple" {
-			t.Tuple = d.tuple()
+			t.Node = d.tuple()
 			break
 		}
 		if keyword(d.tok.Value) {
 			d.fail()
 			return nil
 		}
-		t.Named = d.named()
+		t.Node = d.named()
 	case tokBang, tokBangRaw:
-		t.Named = d.named()
+		t.Node = d.named()
 	case tokBracket:
 		if d.tok.Value != "(" {
 			d.fail()
 			return nil
 		}
-		t.Func = d.funcType()
+		t.Node = d.funcType()
 	default:
 		d.fail()
 		return nil
@@ -614,8 +616,9 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 	elem := d.types.new()
 	d.setAt(&elem.Pos, col(j))
 	d.setAt(&elem.EndPos, col(e))
-	elem.Named = d.names.new()
-	elem.Named.Name = d.keep(name)
+	named := d.names.new()
+	named.Name = d.keep(name)
+	elem.Node = named
 	t := d.tensors.new()
 	t.Dims, t.Elem = d.keep(l.str[dims-l.base:j-l.base]), elem
 	l.pos.Offset, l.pos.Column = e+1, at.col+e+1-at.off

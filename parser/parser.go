@@ -164,6 +164,7 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 
 var (
 	attrType  = reflect.TypeFor[*ast.Attr]()
+	typeType  = reflect.TypeFor[*ast.Type]()
 	arrayType = reflect.TypeFor[*gram.ArrayAttr]()
 	posType   = reflect.TypeFor[ast.Pos]()
 	atType    = reflect.TypeFor[ast.At]()
@@ -202,11 +203,31 @@ func attrToAST(g *gram.Attr) *ast.Attr {
 	text(ast.KindSymbol, g.Symbol)
 	node(ast.KindType, new(*ast.Type), reflect.ValueOf(g.Type))
 	if g.Suffix != nil {
-		s := reflect.New(reflect.TypeFor[ast.Type]())
-		toAST(s.Elem(), reflect.ValueOf(g.Suffix).Elem())
-		a.Suffix = s.Interface().(*ast.Type)
+		a.Suffix = typeToAST(g.Suffix)
 	}
 	return a
+}
+
+// typeToAST is the Type of the grammar's g: its one field set becomes
+// the Node.
+func typeToAST(g *gram.Type) *ast.Type {
+	t := &ast.Type{Pos: ast.At{Offset: g.Pos.Offset}, EndPos: ast.At{Offset: g.EndPos.Offset}}
+	for _, n := range []struct {
+		dst any
+		src reflect.Value
+	}{
+		{new(ast.TensorType), reflect.ValueOf(g.Tensor)},
+		{new(ast.TupleType), reflect.ValueOf(g.Tuple)},
+		{new(ast.FunctionType), reflect.ValueOf(g.Func)},
+		{new(ast.NamedType), reflect.ValueOf(g.Named)},
+	} {
+		if !n.src.IsNil() {
+			toAST(reflect.ValueOf(n.dst).Elem(), n.src.Elem())
+			t.Node = n.dst
+			break
+		}
+	}
+	return t
 }
 
 // toAST sets dst, a node of package ast (or a field of one), to the
@@ -219,6 +240,10 @@ func toAST(dst, src reflect.Value) {
 		dst.Set(src)
 	case dst.Type() == atType && src.Type() == posType:
 		dst.Set(reflect.ValueOf(ast.At{Offset: src.Interface().(ast.Pos).Offset}))
+	case dst.Type() == typeType:
+		if !src.IsNil() {
+			dst.Set(reflect.ValueOf(typeToAST(src.Interface().(*gram.Type))))
+		}
 	case dst.Type() == attrType:
 		if !src.IsNil() {
 			dst.Set(reflect.ValueOf(attrToAST(src.Interface().(*gram.Attr))))
@@ -506,10 +531,10 @@ func (s *scanner) genericSignature(fn *ast.Func) error {
 		return fn.Attrs.Lookup(key)
 	}
 	ft := lookup("function_type")
-	if ft == nil || ft.Value == nil || ft.Value.AsType() == nil || ft.Value.AsType().Func == nil {
+	if ft == nil || ft.Value == nil || ft.Value.AsType() == nil || ft.Value.AsType().AsFunc() == nil {
 		return ast.ErrorList{ast.Errorf(fn.Pos, "expected a function_type attribute holding a function type")}
 	}
-	typ := ft.Value.AsType().Func
+	typ := ft.Value.AsType().AsFunc()
 	for _, t := range typ.Inputs {
 		fn.Args = append(fn.Args, &ast.Arg{Pos: t.Pos, EndPos: t.EndPos, Type: t})
 	}
