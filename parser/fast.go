@@ -197,7 +197,17 @@ func (p *fastPiece) parse() {
 // fastParseLexer is fastParse over a lexer already made; it returns the
 // decoder too.
 func fastParseLexer(mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
-	d := &fastDecoder{lex: lex, file: lex.pos.Filename, ok: true}
+	return fastParseWith(&fastDecoder{}, mode, lex)
+}
+
+// fastParseWith is fastParseLexer with the decoder d, which may have read
+// before: the nodes it made stay as they are, and its slabs and token
+// store go on serving the new ones, so that reading many short spans in
+// turn costs no more than one long one.
+func fastParseWith(d *fastDecoder, mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
+	d.lex, d.file, d.ok = lex, lex.pos.Filename, true
+	d.tok, d.tokEnd = fastToken{}, point{}
+	d.pending, d.cuts = d.pending[:0], nil
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 	r := &root{}

@@ -397,3 +397,43 @@ func TestNodesOwnTheirText(t *testing.T) {
 		t.Fatalf("the nodes changed with the input: %s", diffNodes(got, want))
 	}
 }
+
+// TestMalformedArgument breaks one argument of a long signature in ways
+// that fail at its start, inside it and at its end: the grammar reads only
+// that argument and the next, and must report what it reports reading
+// the whole list (compareParses runs it without the decoder).
+func TestMalformedArgument(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := gen.Write(&b, gen.Options{Params: 3000, Seed: 1, ConstBytes: 64}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.String()
+	for _, tc := range []struct{ old, new string }{
+		{`loc("param_1500"(#loc0))`, `loc("param_1500"(#loc0)) junk`},
+		{`loc("param_1500"(#loc0))`, ``},
+		{`loc("param_1500"(#loc0))`, `loc("param_1500"(#loc0)) {a = 1}`},
+		{`%arg1500: tensor<`, `%arg1500 tensor<`},
+		{`%arg1500: tensor<`, `%arg1500: {k} tensor<`},
+		{`%arg1500: tensor<`, `%arg1500: tuple<i32,>, %x: tensor<`},
+		{`%arg1500: tensor<`, `%arg1500: , %x: tensor<`},
+		{`%arg2999: tensor<`, `%arg2999: !t.x<a>, %y: tensor<`},
+		{`"param_1500"(#loc0))`, `"param_1500"(#loc0)) loc(#loc0)`},
+		{`%arg1501: `, `%arg1501: i32 {k = [1, 2, }, %z: `},
+	} {
+		// Also at the arguments around it: where a batch of the
+		// grammar begins (1500 with 3000 arguments and two processors),
+		// and inside one.
+		for _, n := range []string{"1500", "1501", "1737", "0"} {
+			o, w := strings.ReplaceAll(tc.old, "1500", n), strings.ReplaceAll(tc.new, "1500", n)
+			i := strings.Index(src, o)
+			if i < 0 {
+				if n == "1500" {
+					t.Fatalf("%q is not in the module", o)
+				}
+				continue
+			}
+			bad := src[:i] + w + src[i+len(o):]
+			compareParses(t, w, []byte(bad))
+		}
+	}
+}

@@ -27,10 +27,14 @@ type scanner struct {
 
 	// early is Options.Early; the entry function and module that the
 	// early parse read are kept for ParseFile's own result.
-	early       func(*ast.File)
-	earlyDone   bool
-	earlyFunc   *funcSpan
-	earlyEntry  *ast.Func
+	early      func(*ast.File)
+	earlyDone  bool
+	earlyFunc  *funcSpan
+	earlyEntry *ast.Func
+	// failedFunc is the entry function whose early parse failed, with
+	// failed, its error: ParseFile reports it without parsing again.
+	failedFunc  *funcSpan
+	failed      error
 	earlyModule *ast.Module
 
 	// header is Options.Header, progress Options.Progress. hold is the
@@ -607,6 +611,7 @@ func (s *scanner) parseEarly(f *funcSpan) {
 	}
 	fn, err := s.parseFunc(f)
 	if err != nil {
+		s.failedFunc, s.failed = f, err
 		return
 	}
 	s.earlyFunc, s.earlyEntry, s.earlyModule = f, fn, mod

@@ -448,6 +448,9 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		s.file.Entry = s.earlyEntry
 		return s.file, nil
 	}
+	if entry == s.failedFunc {
+		return nil, s.failed
+	}
 	if s.file.Entry, err = s.parseFunc(entry); err != nil {
 		return nil, err
 	}

@@ -91,17 +91,17 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 	workers := runtime.GOMAXPROCS(0)
 	size := max(len(args)/(4*workers), 16)
 	type batch struct {
-		start, end int
-		pos        ast.Pos
-		args       []*ast.Arg
-		err        error
+		args [][2]int
+		pos  ast.Pos
+		out  []*ast.Arg
+		err  error
 	}
 	var batches []*batch
 	for i := 0; i < len(args); i += size {
-		last := min(i+size, len(args)) - 1
+		last := min(i+size, len(args))
 		// Positions are computed here, in order, so the line index only
 		// moves forward.
-		batches = append(batches, &batch{start: args[i][0], end: args[last][1], pos: s.anchor(args[i][0])})
+		batches = append(batches, &batch{args: args[i:last], pos: s.anchor(args[i][0])})
 	}
 	slots := make(chan struct{}, workers)
 	waits := make([]func(), 0, len(batches))
@@ -109,12 +109,7 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		waits = append(waits, faults.Go(func() {
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			r, err := parseSpanAt("args", s.Src, b.start, b.end, b.pos)
-			if err != nil {
-				b.err = err
-				return
-			}
-			b.args = r.Args.Args
+			b.out, b.err = parseBatch(s.Src, b.args, b.pos)
 		}))
 	}
 	for _, wait := range waits {
@@ -125,9 +120,73 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		if b.err != nil {
 			return nil, b.err
 		}
-		out = append(out, b.args...)
+		out = append(out, b.out...)
 	}
 	return out, nil
+}
+
+// parseBatch parses the arguments spanning args, the first at pos. The
+// decoder reads the batch whole, or else argument by argument; the
+// grammar reads only an argument the decoder does not, with the one
+// before it and contextArgs after it, so that the argument is in the
+// list as it is in the batch (first only if it is first there) and an
+// error at its end meets the commas and tokens after it as it would in
+// the whole batch: its message is the same. A malformed argument among
+// thousands costs the grammar four arguments.
+func parseBatch(src []byte, args [][2]int, pos ast.Pos) ([]*ast.Arg, error) {
+	start, end := args[0][0], args[len(args)-1][1]
+	if fastEnabled {
+		if r, _, ok := fastParseLexer("args", viewLexer(src, start, end, lexPos(pos))); ok {
+			return r.Args.Args, nil
+		}
+	} else {
+		r, err := grammarParse("args", src, start, end, pos)
+		if err != nil {
+			return nil, err
+		}
+		return r.Args.Args, nil
+	}
+	out := make([]*ast.Arg, 0, len(args))
+	at, prev := pos, pos
+	d := &fastDecoder{}
+	for j, a := range args {
+		prev, at = at, posAfter(src, at, a[0])
+		if r, _, ok := fastParseWith(d, "args", viewLexer(src, a[0], a[1], lexPos(at))); ok && len(r.Args.Args) == 1 {
+			out = append(out, r.Args.Args[0])
+			continue
+		}
+		// With the argument before it, so that it is not the first of
+		// the list: the grammar's message depends on that.
+		from, fromPos, first := a[0], at, 0
+		if j > 0 {
+			from, fromPos, first = args[j-1][0], prev, 1
+		}
+		to := args[min(j+contextArgs, len(args)-1)][1]
+		r, err := grammarParse("args", src, from, to, fromPos)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r.Args.Args[first])
+	}
+	return out, nil
+}
+
+// contextArgs is the number of arguments after one the decoder does not
+// read that the grammar reads with it.
+const contextArgs = 2
+
+// posAfter is the position of offset off (>= p.Offset) of src, counted
+// from p.
+func posAfter(src []byte, p ast.Pos, off int) ast.Pos {
+	seg := src[p.Offset:off]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		p.Line += n
+		p.Column = len(seg) - bytes.LastIndexByte(seg, '\n')
+	} else {
+		p.Column += len(seg)
+	}
+	p.Offset = off
+	return p
 }
 
 // pieceBytes is the least length of the pieces a long signature is cut
