@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -434,6 +435,41 @@ func TestMalformedArgument(t *testing.T) {
 			}
 			bad := src[:i] + w + src[i+len(o):]
 			compareParses(t, w, []byte(bad))
+		}
+	}
+}
+
+// TestArgComma compares argComma with the forward search it replaces, on
+// random texts of commas, blanks, '%' and other bytes.
+func TestArgComma(t *testing.T) {
+	forward := func(src []byte, i, end int) int {
+		for c := i; c < end; c++ {
+			if src[c] != ',' {
+				continue
+			}
+			j := c + 1
+			for j < end && isSpace(src[j]) {
+				j++
+			}
+			if j < end && src[j] == '%' {
+				return c
+			}
+		}
+		return -1
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		src := make([]byte, r.IntN(24))
+		for k := range src {
+			src[k] = ", %\n1"[r.IntN(5)]
+		}
+		i, end := 0, len(src)
+		if end > 0 {
+			i = r.IntN(end)
+			end = i + r.IntN(len(src)-i+1)
+		}
+		if got, want := argComma(src, i, end), forward(src, i, end); got != want {
+			t.Fatalf("%q [%d:%d]: %d, want %d", src, i, end, got, want)
 		}
 	}
 }

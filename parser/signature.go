@@ -281,22 +281,23 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 }
 
 // argComma returns the first comma at or after i, before end, that white
-// space and a '%' follow, or -1.
+// space and a '%' follow, or -1. It looks for the '%' and back from it:
+// in an array of numbers commas come every few bytes, and '%' never.
 func argComma(src []byte, i, end int) int {
-	for i < end {
-		k := bytes.IndexByte(src[i:end], ',')
+	for from := i; from < end; {
+		k := bytes.IndexByte(src[from:end], '%')
 		if k < 0 {
 			return -1
 		}
-		c := i + k
-		j := c + 1
-		for j < end && isSpace(src[j]) {
-			j++
+		p := from + k
+		j := p - 1
+		for j >= i && isSpace(src[j]) {
+			j--
 		}
-		if j < end && src[j] == '%' {
-			return c
+		if j >= i && src[j] == ',' {
+			return j
 		}
-		i = c + 1
+		from = p + 1
 	}
 	return -1
 }
