@@ -19,26 +19,36 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
+	var pos ast.Pos
+	var cuts [][2]int
 	if fastEnabled {
-		pos := s.anchor(start)
+		pos = s.anchor(start)
 		r, d, ok := fastParseLexer("sig", viewLexer(s.Src, start, end, lexPos(pos)))
 		if ok {
 			return r.Sig, nil
 		}
-		// The error, placed by the grammar over the text without the
-		// long arrays the decoder read, rather than over all of it.
-		if len(d.cuts) > 0 {
-			if err := grammarParseCut("sig", s.Src, start, end, pos, d.cuts); err != nil {
-				return nil, err
-			}
-		}
+		cuts = d.cuts
 	}
 	close, err := s.skipGroup(start)
+	var args [][2]int
+	ok := false
+	if err == nil {
+		args, ok = s.splitArgs(start+1, close-1)
+	}
+	long := err == nil && ok && len(args) >= parallelArgs
+	// The error, placed by the grammar over the text without the long
+	// arrays the decoder read, rather than over all of it. A long list of
+	// arguments is read in batches instead, where the grammar reads only
+	// the arguments the decoder does not (parseBatch).
+	if !long && len(cuts) > 0 {
+		if err := grammarParseCut("sig", s.Src, start, end, pos, cuts); err != nil {
+			return nil, err
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	args, ok := s.splitArgs(start+1, close-1)
-	if !ok || len(args) < parallelArgs {
+	if !long {
 		r, err := parseSpan("sig", s, start, end)
 		if err != nil {
 			return nil, err
