@@ -1,11 +1,15 @@
 package ast
 
-// The grammar lives in the struct tags of the node types below; package
-// parser builds a participle parser from them. Token types named in tags
-// (Ident, Int, String, ...) are those of parser's lexer. Every node has
-// Pos and EndPos, the positions of its first byte and of the byte after
-// it, except TensorType and NamedType, which are always the whole of a
-// Type and share its span.
+// The node types below are what package parser reads of a signature and
+// of the attribute dictionaries. Every node has Pos and EndPos, where its
+// first byte is and the byte after it, except TensorType and NamedType,
+// which are always the whole of a Type and share its span. The nodes of
+// which a signature holds several per argument (Arg, Result, Type, Loc,
+// AttrEntry, Attr and the attribute kinds) keep them as offsets (At);
+// File.PosOf gives the line and column when a diagnostic needs them. The
+// few others (Signature, ResultList, AttrDict) keep whole positions. The
+// grammar of record is a parallel set of types in package parser, with
+// the same names and fields.
 
 // Signature is a custom-form function signature, from the argument list to
 // the end of the optional `attributes {...}` clause:
@@ -14,20 +18,20 @@ package ast
 type Signature struct {
 	Pos     Pos
 	EndPos  Pos
-	Args    []*Arg      `parser:"'(' (@@ (',' @@)*)? ')'"`
-	Results *ResultList `parser:"('->' @@)?"`
-	Attrs   *AttrDict   `parser:"('attributes' @@)?"`
+	Args    []*Arg
+	Results *ResultList
+	Attrs   *AttrDict
 }
 
 // Arg is a function argument: `%name: type {attrs} loc(...)`. A function
 // declaration's arguments have no name.
 type Arg struct {
-	Pos    Pos
-	EndPos Pos
-	Name   string    `parser:"(@Percent ':')?"`
-	Type   *Type     `parser:"@@"`
-	Attrs  *AttrDict `parser:"@@?"`
-	Loc    *Loc      `parser:"@@?"`
+	Pos    At
+	EndPos At
+	Name   string
+	Type   *Type
+	Attrs  *AttrDict
+	Loc    *Loc
 }
 
 // ResultList is what follows `->`: a parenthesized list of results, or a
@@ -35,9 +39,9 @@ type Arg struct {
 type ResultList struct {
 	Pos     Pos
 	EndPos  Pos
-	Paren   bool      `parser:"( @'('"`
-	Results []*Result `parser:"  (@@ (',' @@)*)? ')'"`
-	Single  *Type     `parser:"| @@ )"`
+	Paren   bool
+	Results []*Result
+	Single  *Type
 }
 
 // List returns the results as a list, wrapping a single type.
@@ -53,55 +57,59 @@ func (r *ResultList) List() []*Result {
 
 // Result is a function result: `type {attrs} loc(...)`.
 type Result struct {
-	Pos    Pos
-	EndPos Pos
-	Type   *Type     `parser:"@@"`
-	Attrs  *AttrDict `parser:"@@?"`
-	Loc    *Loc      `parser:"@@?"`
+	Pos    At
+	EndPos At
+	Type   *Type
+	Attrs  *AttrDict
+	Loc    *Loc
 }
 
-// Loc is a location trailer, `loc(...)`, kept whole as one token.
+// Loc is a location trailer, `loc(...)`: its span alone, as the tool
+// never reads one.
 type Loc struct {
-	Pos    Pos
-	EndPos Pos
-	Text   string `parser:"@Loc"`
+	Pos    At
+	EndPos At
 }
 
-// Type is an MLIR type. Exactly one field is set.
+// Type is an MLIR type: Node is a *TensorType, *TupleType, *FunctionType
+// or *NamedType, which the As methods give typed.
 type Type struct {
-	Pos    Pos
-	EndPos Pos
-	Tensor *TensorType   `parser:"  @@"`
-	Tuple  *TupleType    `parser:"| @@"`
-	Func   *FunctionType `parser:"| @@"`
-	Named  *NamedType    `parser:"| @@"`
+	Pos    At
+	EndPos At
+	Node   any
 }
+
+// The type's node of each kind; nil when it is of another.
+func (t *Type) AsTensor() *TensorType { x, _ := t.Node.(*TensorType); return x }
+func (t *Type) AsTuple() *TupleType   { x, _ := t.Node.(*TupleType); return x }
+func (t *Type) AsFunc() *FunctionType { x, _ := t.Node.(*FunctionType); return x }
+func (t *Type) AsNamed() *NamedType   { x, _ := t.Node.(*NamedType); return x }
 
 // TensorType is `tensor<2x?xf32, encoding>`. Dims is the dimension list as
 // written ("2x?x", "*x" when unranked, "" for a scalar). A tensor type is
 // always the whole of a Type, whose Pos and EndPos are its span: it has
 // none of its own, as signatures hold thousands of them.
 type TensorType struct {
-	Dims     string `parser:"'tensor' '<' @Dims?"`
-	Elem     *Type  `parser:"@@"`
-	Encoding *Attr  `parser:"(',' @@)? '>'"`
+	Dims     string
+	Elem     *Type
+	Encoding *Attr
 }
 
 // TupleType is `tuple<T, ...>`.
 type TupleType struct {
-	Pos    Pos
-	EndPos Pos
-	Elems  []*Type `parser:"'tuple' '<' (@@ (',' @@)*)? '>'"`
+	Pos    At
+	EndPos At
+	Elems  []*Type
 }
 
 // FunctionType is `(T, ...) -> (T, ...)` or `(T, ...) -> T`.
 type FunctionType struct {
-	Pos     Pos
-	EndPos  Pos
-	Inputs  []*Type `parser:"'(' (@@ (',' @@)*)? ')' '->'"`
-	Paren   bool    `parser:"( @'('"`
-	Results []*Type `parser:"  (@@ (',' @@)*)? ')'"`
-	Single  *Type   `parser:"| @@ )"`
+	Pos     At
+	EndPos  At
+	Inputs  []*Type
+	Paren   bool
+	Results []*Type
+	Single  *Type
 }
 
 // ResultTypes returns the result types as a list.
@@ -117,15 +125,15 @@ func (f *FunctionType) ResultTypes() []*Type {
 // type with a body, `!quant.uniform<...>`, is one token, all in Name. Like
 // TensorType it is the whole of a Type, and its span is the Type's.
 type NamedType struct {
-	Name string    `parser:"@(Bang | BangRaw | Ident)"`
-	Body *RawAngle `parser:"@@?"`
+	Name string
+	Body *RawAngle
 }
 
 // AttrDict is an attribute dictionary `{key = value, flag}`.
 type AttrDict struct {
 	Pos     Pos
 	EndPos  Pos
-	Entries []*AttrEntry `parser:"'{' (@@ (',' @@)*)? '}'"`
+	Entries []*AttrEntry
 }
 
 // Lookup returns the entry named key, or nil. Keys written as strings are
@@ -144,10 +152,10 @@ func (d *AttrDict) Lookup(key string) *AttrEntry {
 
 // AttrEntry is one `key = value` (or a unit `key`) of a dictionary.
 type AttrEntry struct {
-	Pos    Pos
-	EndPos Pos
-	Key    string `parser:"@(Ident | String)"`
-	Value  *Attr  `parser:"('=' @@)?"`
+	Pos    At
+	EndPos At
+	Key    string
+	Value  *Attr
 }
 
 // Name is the entry's key, unquoted.
@@ -160,30 +168,76 @@ func (e *AttrEntry) Name() string {
 	return e.Key
 }
 
-// Attr is an attribute value, with an optional `: type` suffix. Exactly one
-// of the value fields is set. The four alias and donor encodings and the
-// layout attributes are built from the typed ones; anything else the tool
-// does not interpret is still parsed, as Hash, Type or raw groups, so that
-// its span can be copied unchanged.
+// Attr is an attribute value, with an optional `: type` suffix. Kind says
+// which value it is: a string, a number, a boolean or a symbol is its
+// token, Text, as written; any other kind is a node, Node, which the As
+// methods give typed. The four alias and donor encodings and the layout
+// attributes are built from the typed ones; anything else the tool does
+// not interpret is still parsed, as a hash attribute, a type or raw
+// groups, so that its span can be copied unchanged. An Attr is 64 bytes,
+// whatever its kind.
 type Attr struct {
-	Pos         Pos
-	EndPos      Pos
-	String      string           `parser:"( @String"`
-	Number      string           `parser:"| @(Int | Float)"`
-	ResultAlias *ResultAliasAttr `parser:"| @@"`
-	MHLOBounds  *MHLOBoundsAttr  `parser:"| @@"`
-	SHLOBounds  *SHLOBoundsAttr  `parser:"| @@"`
-	Hash        *HashAttr        `parser:"| @@"`
-	Array       *ArrayAttr       `parser:"| @@"`
-	Dict        *AttrDict        `parser:"| @@"`
-	Bool        string           `parser:"| @('true' | 'false')"`
-	DenseArray  *DenseArrayAttr  `parser:"| @@"`
-	Dense       *DenseAttr       `parser:"| @@"`
-	Loc         *Loc             `parser:"| @@"`
-	Symbol      string           `parser:"| @At"`
-	Type        *Type            `parser:"| @@ )"`
-	Suffix      *Type            `parser:"(':' @@)?"`
+	Pos    At
+	EndPos At
+	Kind   AttrKind
+	Text   string // KindString (quoted), KindNumber, KindBool, KindSymbol
+	Node   any    // the other kinds: *ArrayAttr, *AttrDict, ...
+	Suffix *Type
 }
+
+// AttrKind says which value an Attr holds.
+type AttrKind uint8
+
+// The kinds of attribute values, in the grammar's order.
+const (
+	KindNone AttrKind = iota
+	KindString
+	KindNumber
+	KindResultAlias
+	KindMHLOBounds
+	KindSHLOBounds
+	KindHash
+	KindArray
+	KindDict
+	KindBool
+	KindDenseArray
+	KindDense
+	KindLoc
+	KindSymbol
+	KindType
+)
+
+// text is the token of a value of kind k, or "".
+func (a *Attr) text(k AttrKind) string {
+	if a.Kind != k {
+		return ""
+	}
+	return a.Text
+}
+
+// Str is the quoted string the value is, or "".
+func (a *Attr) Str() string { return a.text(KindString) }
+
+// Num is the integer or float the value is, as written, or "".
+func (a *Attr) Num() string { return a.text(KindNumber) }
+
+// BoolText is "true" or "false" if the value is a boolean, or "".
+func (a *Attr) BoolText() string { return a.text(KindBool) }
+
+// Sym is the symbol reference (@name) the value is, or "".
+func (a *Attr) Sym() string { return a.text(KindSymbol) }
+
+// The typed nodes of the other kinds; nil when the value is of another.
+func (a *Attr) AsResultAlias() *ResultAliasAttr { x, _ := a.Node.(*ResultAliasAttr); return x }
+func (a *Attr) AsMHLOBounds() *MHLOBoundsAttr   { x, _ := a.Node.(*MHLOBoundsAttr); return x }
+func (a *Attr) AsSHLOBounds() *SHLOBoundsAttr   { x, _ := a.Node.(*SHLOBoundsAttr); return x }
+func (a *Attr) AsHash() *HashAttr               { x, _ := a.Node.(*HashAttr); return x }
+func (a *Attr) AsArray() *ArrayAttr             { x, _ := a.Node.(*ArrayAttr); return x }
+func (a *Attr) AsDict() *AttrDict               { x, _ := a.Node.(*AttrDict); return x }
+func (a *Attr) AsDenseArray() *DenseArrayAttr   { x, _ := a.Node.(*DenseArrayAttr); return x }
+func (a *Attr) AsDense() *DenseAttr             { x, _ := a.Node.(*DenseAttr); return x }
+func (a *Attr) AsLoc() *Loc                     { x, _ := a.Node.(*Loc); return x }
+func (a *Attr) AsType() *Type                   { x, _ := a.Node.(*Type); return x }
 
 // ArrayAttr is `[a, b, ...]`. A long array (UnreadArrayBytes or more)
 // of scalars only (numbers, strings, booleans, none with a type suffix),
@@ -191,12 +245,11 @@ type Attr struct {
 // and Elems is nil, so that a 50 MB array costs one node. Shorter ones
 // keep their elements, so that an array the tool reads (arg_attrs, the
 // alias table) holding scalars by mistake is reported element by
-// element. The parser reads long arrays this way; the grammar gives the
-// elements, and Flatten turns its node into the parser's.
+// element.
 type ArrayAttr struct {
-	Pos    Pos
-	EndPos Pos
-	Elems  []*Attr `parser:"'[' (@@ (',' @@)*)? ']'"`
+	Pos    At
+	EndPos At
+	Elems  []*Attr
 	Unread bool
 }
 
@@ -204,97 +257,82 @@ type ArrayAttr struct {
 // span alone.
 const UnreadArrayBytes = 1 << 10
 
-// Flatten marks a as unread and drops its elements if it spans
-// UnreadArrayBytes or more and its elements are all scalars without a
-// suffix: the node the parser keeps for such an array.
-func (a *ArrayAttr) Flatten() {
-	if a.EndPos.Offset-a.Pos.Offset < UnreadArrayBytes || len(a.Elems) == 0 {
-		return
-	}
-	for _, e := range a.Elems {
-		if e.Suffix != nil || e.String == "" && e.Number == "" && e.Bool == "" {
-			return
-		}
-	}
-	a.Elems, a.Unread = nil, true
-}
-
 // DenseArrayAttr is `array<i64: 1, 2>` or the empty `array<i64>`.
 type DenseArrayAttr struct {
-	Pos    Pos
-	EndPos Pos
-	Elem   *Type    `parser:"'array' '<' @@"`
-	Values []string `parser:"(':' (@(Int | Float | 'true' | 'false') (',' @(Int | Float | 'true' | 'false'))*)?)? '>'"`
+	Pos    At
+	EndPos At
+	Elem   *Type
+	Values []string
 }
 
 // DenseAttr is `dense<...>`; its type follows as the Attr's Suffix.
 type DenseAttr struct {
-	Pos    Pos
-	EndPos Pos
-	Body   *DenseElem `parser:"'dense' '<' @@? '>'"`
+	Pos    At
+	EndPos At
+	Body   *DenseElem
 }
 
 // DenseElem is a dense literal: a nested list, a complex pair, or a scalar
 // (an integer, float, bool, or a hex string).
 type DenseElem struct {
-	Pos     Pos
-	EndPos  Pos
-	List    bool         `parser:"( @'['"`
-	Elems   []*DenseElem `parser:"  (@@ (',' @@)*)? ']'"`
-	Complex []string     `parser:"| '(' @(Int | Float) ',' @(Int | Float) ')'"`
-	Value   string       `parser:"| @(Int | Float | String | 'true' | 'false') )"`
+	Pos     At
+	EndPos  At
+	List    bool
+	Elems   []*DenseElem
+	Complex []string
+	Value   string
 }
 
 // MHLOBoundsAttr is `#mhlo.type_extensions<bounds = [8, ?]>`.
 type MHLOBoundsAttr struct {
-	Pos    Pos
-	EndPos Pos
-	Bounds []string `parser:"'#mhlo.type_extensions' '<' 'bounds' '=' '[' (@(Int | '?') (',' @(Int | '?'))*)? ']' '>'"`
+	Pos    At
+	EndPos At
+	Bounds []string
 }
 
 // SHLOBoundsAttr is `#stablehlo.bounds<8, ?>`.
 type SHLOBoundsAttr struct {
-	Pos    Pos
-	EndPos Pos
-	Bounds []string `parser:"'#stablehlo.bounds' '<' (@(Int | '?') (',' @(Int | '?'))*)? '>'"`
+	Pos    At
+	EndPos At
+	Bounds []string
 }
 
 // HashAttr is an attribute alias `#name` (Name), or a dialect attribute
 // the tool does not read, `#dialect.name<...>`, kept whole (Raw).
 type HashAttr struct {
-	Pos    Pos
-	EndPos Pos
-	Name   string `parser:"  @Hash"`
-	Raw    string `parser:"| @HashRaw"`
+	Pos    At
+	EndPos At
+	Name   string
+	Raw    string
 }
 
 // RawItem is a token or a balanced group inside a raw construct.
 type RawItem struct {
-	Token  string     `parser:"  @(Ident | Percent | At | Hash | Bang | Int | Float | String | Dims | Punct | Loc | HashRaw | BangRaw)"`
-	Paren  *RawParen  `parser:"| @@"`
-	Square *RawSquare `parser:"| @@"`
-	Brace  *RawBrace  `parser:"| @@"`
-	Angle  *RawAngle  `parser:"| @@"`
+	Token  string
+	Paren  *RawParen
+	Square *RawSquare
+	Brace  *RawBrace
+	Angle  *RawAngle
 }
 
 // RawParen is a balanced `( ... )`.
 type RawParen struct {
-	Items []*RawItem `parser:"'(' @@* ')'"`
+	Items []*RawItem
 }
 
 // RawSquare is a balanced `[ ... ]`.
 type RawSquare struct {
-	Items []*RawItem `parser:"'[' @@* ']'"`
+	Items []*RawItem
 }
 
 // RawBrace is a balanced `{ ... }`.
 type RawBrace struct {
-	Items []*RawItem `parser:"'{' @@* '}'"`
+	Items []*RawItem
 }
 
 // RawAngle is a balanced `< ... >`.
 type RawAngle struct {
-	Items []*RawItem `parser:"'<' @@* '>'"`
+	Items []*RawItem
 }
 
 // File is what the parser reads of a module: where the module and its
@@ -307,6 +345,8 @@ type File struct {
 	Entry       *Func
 	TypeAliases map[string]Span // `!name = type`: the value's span
 	AttrAliases map[string]Span // `#name = attr`: the value's span
+	// Lines turns the offsets of the nodes into positions (PosOf).
+	Lines *Anchors
 }
 
 // Module is the `module` operation, in custom or generic form.

@@ -3,6 +3,7 @@ package ast
 import (
 	"bytes"
 	"sort"
+	"sync"
 )
 
 // LineIndex converts offsets to lines and columns. It counts newlines
@@ -95,3 +96,105 @@ func (x *LineIndex) Point() LinePoint { return x.cur }
 // SetPoint makes p the point from which the index counts forward again,
 // for a scanner that goes back to text it counted before.
 func (x *LineIndex) SetPoint(p LinePoint) { x.cur = p }
+
+// Anchors turns the offsets of a file's nodes into positions. The parser
+// adds an anchor, a point whose line is known, at the start of each piece
+// of text it parses; the position of an offset is counted from the anchor
+// before it, over text of the same piece, which the caller keeps (see
+// parser.Options.Keep). It is safe for concurrent use.
+type Anchors struct {
+	mu     sync.Mutex
+	name   string
+	points []LinePoint // by offset
+	shared Cursor      // Pos's
+}
+
+// NewAnchors returns the anchors of the file named name.
+func NewAnchors(name string) *Anchors {
+	a := &Anchors{name: name}
+	a.shared = NewCursor(a)
+	return a
+}
+
+// Add records p, the position of the first byte of a piece of text.
+func (a *Anchors) Add(p Pos) {
+	if a == nil || !p.IsValid() {
+		return
+	}
+	lp := LinePoint{Off: p.Offset, Line: p.Line, LineStart: p.Offset - p.Column + 1}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	i := sort.Search(len(a.points), func(i int) bool { return a.points[i].Off >= lp.Off })
+	if i < len(a.points) && a.points[i].Off == lp.Off {
+		return
+	}
+	a.points = append(a.points, LinePoint{})
+	copy(a.points[i+1:], a.points[i:])
+	a.points[i] = lp
+}
+
+// before returns the last anchor at or before off.
+func (a *Anchors) before(off int) (LinePoint, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	i := sort.Search(len(a.points), func(i int) bool { return a.points[i].Off > off }) - 1
+	if i < 0 {
+		return LinePoint{}, false
+	}
+	return a.points[i], true
+}
+
+// Pos is the position of offset at of src. Without an anchor before it,
+// it holds the file name and the offset alone.
+func (a *Anchors) Pos(src []byte, at At) Pos {
+	if a == nil {
+		return Pos{Offset: at.Offset}
+	}
+	a.mu.Lock()
+	c := a.shared
+	a.mu.Unlock()
+	p := c.Pos(src, at)
+	a.mu.Lock()
+	a.shared = c
+	a.mu.Unlock()
+	return p
+}
+
+// Cursor converts offsets with a file's Anchors, counting forward from
+// its last conversion when the next one is after it in the same piece,
+// so that conversions in order count each byte once. The zero Cursor of
+// NewCursor's anchors is ready; a cursor is for one goroutine.
+type Cursor struct {
+	a      *Anchors
+	anchor int // the offset of the anchor cur was counted from, or -1
+	cur    LinePoint
+}
+
+// NewCursor returns a cursor over a's anchors (nil for none).
+func NewCursor(a *Anchors) Cursor { return Cursor{a: a, anchor: -1} }
+
+// Pos is the position of offset at of src.
+func (c *Cursor) Pos(src []byte, at At) Pos {
+	off := at.Offset
+	if c.a == nil {
+		return Pos{Offset: off}
+	}
+	p, ok := c.a.before(off)
+	if !ok || off > len(src) {
+		return Pos{Filename: c.a.name, Offset: off}
+	}
+	if p.Off != c.anchor || c.cur.Off > off {
+		c.anchor, c.cur = p.Off, p
+	}
+	c.cur.advance(src, off)
+	return Pos{Filename: c.a.name, Offset: off, Line: c.cur.Line, Column: off - c.cur.LineStart + 1}
+}
+
+// PosOf is the position of the offset at of src, the file's text.
+func (f *File) PosOf(src []byte, at At) Pos {
+	p := f.Lines.Pos(src, at)
+	if f.Lines == nil {
+		p.Filename = f.Name
+	}
+	return p
+}

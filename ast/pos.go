@@ -34,3 +34,10 @@ type Span struct {
 
 // Len is the span's length in bytes.
 func (s Span) Len() int { return s.End.Offset - s.Pos.Offset }
+
+// At is the byte offset of a point in the source, from 0: what a node of
+// which a signature holds many keeps of where it is. File.PosOf gives its
+// line and column.
+type At struct {
+	Offset int
+}

@@ -15,8 +15,8 @@ import (
 // the way upstream's ArgResultAliasAttr::parse does, so that its errors
 // are upstream's word for word.
 type ResultAliasAttr struct {
-	Pos    Pos
-	EndPos Pos
+	Pos    At
+	EndPos At
 
 	TupleIndices    []int64 // argTupleIndices
 	HasTupleIndices bool
@@ -33,7 +33,7 @@ func (a *ResultAliasAttr) Parse(lex *lexer.PeekingLexer) error {
 	if lex.Peek().Value != "#mhlo.result_alias" {
 		return participle.NextMatch
 	}
-	a.Pos = Pos(lex.Peek().Pos)
+	a.Pos = At{Offset: lex.Peek().Pos.Offset}
 	lex.Next()
 	p := &structParser{lex: lex}
 	if err := p.expect("<"); err != nil {
@@ -45,7 +45,7 @@ func (a *ResultAliasAttr) Parse(lex *lexer.PeekingLexer) error {
 	if !a.HasResultIndex {
 		return a.failed(p, p.errorf(p.last, "missing `result_index` entry"))
 	}
-	a.EndPos = p.end
+	a.EndPos = At{Offset: p.end.Offset}
 	return nil
 }
 

@@ -147,6 +147,23 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 	return l
 }
 
+// readShape reads the shape spanning span, straight from the text, giving
+// what ParseShape gives, or returns nil (ParseShape then reads it). Unlike
+// ParseShape's hand reader it stores no tokens: a long entry has a shape
+// for every parameter.
+func readShape(src []byte, span ast.Span) *ShapeNode {
+	pos := span.Pos
+	c := &byteCursor{src: src, end: span.End.Offset, pos: lexer.Position{Filename: pos.Filename, Offset: pos.Offset, Line: pos.Line, Column: pos.Column}}
+	if !c.trivia() {
+		return nil
+	}
+	n := c.shape(0)
+	if n == nil || c.pos.Offset != c.end {
+		return nil
+	}
+	return n
+}
+
 // shape reads a shape of the forms fastShape reads.
 func (c *byteCursor) shape(depth int) *ShapeNode {
 	n := &ShapeNode{Pos: c.here()}

@@ -147,6 +147,9 @@ func TestParseShapeFast(t *testing.T) {
 		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
 		}
+		if n := readShape(src, span); n != nil && (werr != nil || !reflect.DeepEqual(n, want)) {
+			t.Errorf("%q: readShape gave %#v; the grammar %#v, %v", text, n, want, werr)
+		}
 	}
 }
 
@@ -169,7 +172,46 @@ func FuzzFastShape(f *testing.F) {
 		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
 		}
+		if n := readShape(src, span); n != nil && (werr != nil || !reflect.DeepEqual(n, want)) {
+			t.Errorf("%q: readShape gave %#v; the grammar %#v, %v", text, n, want, werr)
+		}
 	})
+}
+
+// TestReadShapeRandom: wherever readShape reads a shape, ParseShape gives
+// the same nodes; it reads the common forms.
+func TestReadShapeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	read := 0
+	for i := range 3000 {
+		var dims, layout []string
+		for range r.IntN(4) {
+			dims = append(dims, []string{"1", "128", "?", "<=8", "0"}[r.IntN(5)])
+		}
+		for j := range len(dims) {
+			layout = append(layout, fmt.Sprint(j))
+		}
+		text := []string{"f32", "bf16", "s32", "pred"}[r.IntN(4)] + "[" + strings.Join(dims, ",") + "]" +
+			[]string{"", "{" + strings.Join(layout, ",") + "}", "{" + strings.Join(layout, ",") + ":T(8,128)}", "{0:S(1)}"}[r.IntN(4)]
+		if i%5 == 0 {
+			text = "(" + text + ", s32[]{})"
+		}
+		text += []string{"", " ", " /*c*/", " x"}[r.IntN(4)]
+		src := []byte("ab\n  " + text)
+		span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: 5, Line: 2, Column: 3}, End: ast.Pos{Offset: len(src)}}
+		n := readShape(src, span)
+		if n == nil {
+			continue
+		}
+		read++
+		want, err := ParseShape(src, span)
+		if err != nil || !reflect.DeepEqual(n, want) {
+			t.Fatalf("%q: readShape gave %#v; ParseShape %#v, %v", text, n, want, err)
+		}
+	}
+	if read < 1000 {
+		t.Errorf("readShape read %d of 3000 shapes", read)
+	}
 }
 
 // checkLayout compares fastLayout with the grammar on the value text: where

@@ -173,6 +173,9 @@ func instrShape(src []byte, in *Instr, want *model.Shape) (*model.Shape, ast.Err
 	}
 	node := in.Shape
 	if node == nil {
+		node = readShape(src, in.ShapeSrc)
+	}
+	if node == nil {
 		var err error
 		if node, err = ParseShape(src, in.ShapeSrc); err != nil {
 			return nil, asList(err).(ast.ErrorList)
@@ -193,6 +196,9 @@ func sameShape(a, b *model.Shape) bool { return a.String() == b.String() }
 // and the ROOT, for diagnostics and remarks.
 func source(f *File, params []*Instr) model.Source {
 	src := model.Source{Func: f.Entry.Pos}
+	if len(params) > 0 {
+		src.Args = make([]ast.Span, 0, len(params))
+	}
 	for _, in := range params {
 		src.Args = append(src.Args, in.Span)
 	}

@@ -99,29 +99,29 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.ResultAlias == nil {
-		return nil, ast.Errorf(e.Pos, "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
+	if v == nil || v.AsResultAlias() == nil {
+		return nil, ast.Errorf(l.pos(e.Pos), "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
 	}
-	ra := v.ResultAlias
+	ra := v.AsResultAlias()
 	const prefix = `attribute "` + AttrResultAlias + `"`
 	for _, list := range [2][]int64{ra.TupleIndices, ra.ResultIndex} {
 		for _, x := range list {
 			if x < 0 {
-				return nil, ast.Errorf(e.Pos, "%s expects all argument and result indices to be >= 0", prefix)
+				return nil, ast.Errorf(l.pos(e.Pos), "%s expects all argument and result indices to be >= 0", prefix)
 			}
 		}
 	}
 	r, rest := ra.ResultIndex[0], ra.ResultIndex[1:]
 	if r >= int64(len(l.results)) {
-		return nil, ast.Errorf(e.Pos, "%s result index is out of range, must be <%d", prefix, len(l.results))
+		return nil, ast.Errorf(l.pos(e.Pos), "%s result index is out of range, must be <%d", prefix, len(l.results))
 	}
 	if _, ok := l.args[i].Subshape(ra.TupleIndices); !ok {
-		return nil, ast.Errorf(e.Pos, "%s argument tuple indices are invalid", prefix)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s argument tuple indices are invalid", prefix)
 	}
 	if _, ok := l.results[r].Subshape(rest); !ok {
-		return nil, ast.Errorf(e.Pos, "%s result tuple indices are invalid", prefix)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s result tuple indices are invalid", prefix)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Span: span(e)}}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Span: l.span(e)}}
 	if ra.MustAlias {
 		c.kind = model.MustAlias
 	}
@@ -140,23 +140,23 @@ func (l *lowerer) aliasingOutput(i int) (*claim, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Number == "" {
-		return nil, ast.Errorf(e.Pos, "%s of argument %d must be an integer", AttrAliasingOut, i)
+	if v == nil || v.Num() == "" {
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer", AttrAliasingOut, i)
 	}
-	n, err := ast.ParseInt(v.Number)
+	n, err := ast.ParseInt(v.Num())
 	if err != nil {
-		return nil, ast.Errorf(e.Pos, "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Number)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Num())
 	}
 	if n < 0 {
-		return nil, ast.Errorf(e.Pos, "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Span: span(e)}}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Span: l.span(e)}}
 	c.param, c.index = l.param(i, nil)
 	switch {
 	case l.cfg.Source.ResultTuple:
 		c.out = model.ShapeIndex{n}
 	case n != 0:
-		return nil, ast.Errorf(e.Pos, "Aliasing output must be 0 if only one output exists")
+		return nil, ast.Errorf(l.pos(e.Pos), "Aliasing output must be 0 if only one output exists")
 	default:
 		c.out = model.ShapeIndex{}
 	}
@@ -183,16 +183,16 @@ func (l *lowerer) donors() error {
 		if e == nil {
 			continue
 		}
-		if v != nil && v.Bool == "false" {
-			l.warn(e.Pos, "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
+		if v != nil && v.BoolText() == "false" {
+			l.warn(l.pos(e.Pos), "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
 		}
 		param, index := l.param(i, nil)
 		if l.cfg.Aliases.ParameterHasAlias(param, index) {
-			l.diag.Add(e.Pos, "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
+			l.diag.Add(l.pos(e.Pos), "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
 			continue
 		}
-		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Span: span(e)}); err != nil {
-			l.diag.Add(e.Pos, "%s", err)
+		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Span: l.span(e)}); err != nil {
+			l.diag.Add(l.pos(e.Pos), "%s", err)
 		}
 	}
 	return nil

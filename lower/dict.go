@@ -122,18 +122,18 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 		}
 		if keys != nil {
 			if keys[name] {
-				l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+				l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
 			}
 			keys[name] = true
 		} else {
 			for _, f := range d.Entries[:i] {
 				if f.Name() == name {
-					l.diag.Add(e.Pos, "duplicate key '%s' in dictionary attribute", name)
+					l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
 					break
 				}
 			}
 		}
-		if e.Value != nil && (e.Value.Dict != nil || e.Value.Array != nil) {
+		if e.Value != nil && (e.Value.AsDict() != nil || e.Value.AsArray() != nil) {
 			if seen == nil {
 				seen = map[*ast.AttrDict]bool{d: true}
 			}
@@ -151,10 +151,10 @@ const smallDict = 8
 func (l *lowerer) attrKeys(a *ast.Attr, seen map[*ast.AttrDict]bool) {
 	switch {
 	case a == nil:
-	case a.Dict != nil:
-		l.dictKeys(a.Dict, seen)
-	case a.Array != nil:
-		for _, el := range a.Array.Elems {
+	case a.AsDict() != nil:
+		l.dictKeys(a.AsDict(), seen)
+	case a.AsArray() != nil:
+		for _, el := range a.AsArray().Elems {
 			l.attrKeys(el, seen)
 		}
 	}

@@ -81,15 +81,15 @@ func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]lay
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Array == nil || v.Array.Unread {
-		return nil, ast.Errorf(e.Pos, "%s must be an array of layouts", key)
+	if v == nil || v.AsArray() == nil || v.AsArray().Unread {
+		return nil, ast.Errorf(l.pos(e.Pos), "%s must be an array of layouts", key)
 	}
-	elems := v.Array.Elems
+	elems := v.AsArray().Elems
 	if results != nil && n == 1 && len(elems) != 1 && results[0].IsTuple() {
 		elems = []*ast.Attr{v}
 	}
 	if len(elems) != n {
-		return nil, ast.Errorf(e.Pos, "%s has %d entries, but the entry function has %d", key, len(elems), n)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s has %d entries, but the entry function has %d", key, len(elems), n)
 	}
 	out := make([]layoutSource, n)
 	for i, el := range elems {
@@ -135,29 +135,29 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 		return err
 	}
 	switch {
-	case a.Array != nil && a.Array.Unread:
+	case a.AsArray() != nil && a.AsArray().Unread:
 		// A long array of scalars, kept as its span (ast.ArrayAttr).
-		return ast.Errorf(a.Pos, "layout of %s: an array of %d bytes of scalars is not a layout", what, a.Array.EndPos.Offset-a.Array.Pos.Offset)
-	case a.Array != nil && len(a.Array.Elems) == 0:
+		return ast.Errorf(l.pos(a.Pos), "layout of %s: an array of %d bytes of scalars is not a layout", what, a.AsArray().EndPos.Offset-a.AsArray().Pos.Offset)
+	case a.AsArray() != nil && len(a.AsArray().Elems) == 0:
 		return nil
-	case a.Array != nil && s.IsTuple() && len(a.Array.Elems) == len(s.Elems):
-		for i, el := range a.Array.Elems {
+	case a.AsArray() != nil && s.IsTuple() && len(a.AsArray().Elems) == len(s.Elems):
+		for i, el := range a.AsArray().Elems {
 			if err := l.applyLayout(&s.Elems[i], el, what.element(i)); err != nil {
 				return err
 			}
 		}
 		return nil
-	case a.Dense != nil && s.IsArray():
-		ints, err := denseInts(a.Dense.Body)
+	case a.AsDense() != nil && s.IsArray():
+		ints, err := denseInts(a.AsDense().Body)
 		if err != nil {
-			return ast.Errorf(a.Pos, "layout of %s: %v", what, err)
+			return ast.Errorf(l.pos(a.Pos), "layout of %s: %v", what, err)
 		}
 		if len(ints) == 0 {
 			return nil
 		}
-		return setLayout(s, ints, a.Pos, what)
+		return setLayout(s, ints, l.pos(a.Pos), what)
 	}
-	return ast.Errorf(a.Pos, "layout of %s must be dense<[...]> for an array or an array of layouts for a tuple, to match %s", what, s.String())
+	return ast.Errorf(l.pos(a.Pos), "layout of %s must be dense<[...]> for an array or an array of layouts for a tuple, to match %s", what, s.String())
 }
 
 // setLayout checks that ints is a permutation of s's dimensions.
@@ -175,7 +175,7 @@ func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what valueName) error 
 
 // applyMode applies mhlo.layout_mode alone.
 func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, what valueName) error {
-	m, err := modeString(e, mode)
+	m, err := l.modeString(e, mode)
 	if err != nil {
 		return err
 	}
@@ -188,21 +188,21 @@ func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, wh
 	}
 	ints, err := parseLayoutString(m)
 	if err != nil || !s.IsArray() {
-		return ast.Errorf(e.Pos, "mhlo.layout_mode of %s must be \"default\", \"auto\" or a layout such as \"{1,0}\" for an array, got %q", what, m)
+		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode of %s must be \"default\", \"auto\" or a layout such as \"{1,0}\" for an array, got %q", what, m)
 	}
-	return setLayout(s, ints, e.Pos, what)
+	return setLayout(s, ints, l.pos(e.Pos), what)
 }
 
 // agree checks mhlo.layout_mode against the layout s got from the module.
 func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explicit layoutSource, what valueName) error {
-	m, err := modeString(e, mode)
+	m, err := l.modeString(e, mode)
 	if err != nil {
 		return err
 	}
 	want := model.Shape{}
 	switch m {
 	case "auto":
-		return ast.Errorf(e.Pos, "mhlo.layout_mode \"auto\" of %s disagrees with its layout %s from %s", what, s.StringWithLayout(), explicit.name)
+		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode \"auto\" of %s disagrees with its layout %s from %s", what, s.StringWithLayout(), explicit.name)
 	case "default":
 		want = s.Clone()
 		setDefault(&want)
@@ -213,16 +213,16 @@ func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explic
 		}
 	}
 	if !model.Equal(&want, s) {
-		return ast.Errorf(e.Pos, "mhlo.layout_mode %q of %s disagrees with its layout %s from %s", m, what, s.StringWithLayout(), explicit.name)
+		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode %q of %s disagrees with its layout %s from %s", m, what, s.StringWithLayout(), explicit.name)
 	}
 	return nil
 }
 
-func modeString(e *ast.AttrEntry, mode *ast.Attr) (string, error) {
-	if mode == nil || mode.String == "" {
-		return "", ast.Errorf(e.Pos, "mhlo.layout_mode must be a string")
+func (l *lowerer) modeString(e *ast.AttrEntry, mode *ast.Attr) (string, error) {
+	if mode == nil || mode.Str() == "" {
+		return "", ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode must be a string")
 	}
-	return ast.Unquote(mode.String)
+	return ast.Unquote(mode.Str())
 }
 
 // unresolve removes the layout of every array in s.

@@ -42,6 +42,16 @@ type lowerer struct {
 	resKeys []valueKeys            // and of each result; nil when none has attributes
 	tensors map[string]model.Shape // tensor shapes by type text (types.go)
 	ints    []int64                // room for the dims of copies (types.go)
+	lines   ast.Cursor             // for pos
+}
+
+// pos is the position of the offset at, for a diagnostic.
+func (l *lowerer) pos(at ast.At) ast.Pos {
+	p := l.lines.Pos(l.src, at)
+	if p.Filename == "" {
+		p.Filename = l.file.Name
+	}
+	return p
 }
 
 // Lower builds the alias-config model of f's entry function: parameter and
@@ -50,7 +60,7 @@ type lowerer struct {
 // config (nil if it could not be built) and the diagnostics, warnings
 // included; the config is valid when the list holds no error.
 func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
-	l := &lowerer{file: f, src: src, opts: opts}
+	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
 	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.aliases}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -125,7 +135,8 @@ func (l *lowerer) parallel(n int, f func(sub *lowerer, i int) error) error {
 		return nil
 	}
 	mid := n / 2
-	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, resKeys: l.resKeys}
+	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, resKeys: l.resKeys,
+		lines: ast.NewCursor(l.file.Lines)}
 	var err2 error
 	// The values are read from the input, which may be a mapped file: a
 	// fault there reaches this goroutine (see internal/faults).
@@ -168,27 +179,25 @@ func (l *lowerer) build() error {
 	if len(fn.Results) > 0 {
 		src.Results = make([]ast.Span, len(fn.Results))
 	}
-	return l.parallel(len(fn.Args)+len(fn.Results), func(_ *lowerer, i int) error {
-		if i < len(fn.Args) {
-			a := fn.Args[i]
-			src.Args[i] = ast.Span{Pos: a.Pos, End: a.EndPos}
-			return nil
-		}
-		r := fn.Results[i-len(fn.Args)]
-		src.Results[i-len(fn.Args)] = ast.Span{Pos: r.Pos, End: r.EndPos}
-		return nil
-	})
+	// In order, one cursor counting the lines once.
+	for i, a := range fn.Args {
+		src.Args[i] = ast.Span{Pos: l.pos(a.Pos), End: l.pos(a.EndPos)}
+	}
+	for i, r := range fn.Results {
+		src.Results[i] = ast.Span{Pos: l.pos(r.Pos), End: l.pos(r.EndPos)}
+	}
+	return nil
 }
 
 // resolve follows attribute aliases: `#name` defined as `#name = attr`.
 func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
-	for depth := 0; a != nil && a.Hash != nil && a.Hash.Name != "" && a.Suffix == nil; depth++ {
-		span, ok := l.file.AttrAliases[a.Hash.Name]
+	for depth := 0; a != nil && a.AsHash() != nil && a.AsHash().Name != "" && a.Suffix == nil; depth++ {
+		span, ok := l.file.AttrAliases[a.AsHash().Name]
 		if !ok {
 			return a, nil
 		}
 		if depth >= maxAliasChain {
-			return nil, ast.Errorf(a.Pos, "attribute alias %s refers to itself", a.Hash.Name)
+			return nil, ast.Errorf(l.pos(a.Pos), "attribute alias %s refers to itself", a.AsHash().Name)
 		}
 		def, err := parser.ParseAttr(l.src, span)
 		if err != nil {
@@ -213,4 +222,6 @@ func (l *lowerer) value(e *ast.AttrEntry) (*ast.AttrEntry, *ast.Attr, error) {
 	return e, v, err
 }
 
-func span(e *ast.AttrEntry) ast.Span { return ast.Span{Pos: e.Pos, End: e.EndPos} }
+func (l *lowerer) span(e *ast.AttrEntry) ast.Span {
+	return ast.Span{Pos: l.pos(e.Pos), End: l.pos(e.EndPos)}
+}

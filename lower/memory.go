@@ -34,10 +34,10 @@ func (l *lowerer) memoryKinds() error {
 
 func (l *lowerer) memoryKind(s *model.Shape, e *ast.AttrEntry) error {
 	_, v, err := l.value(e)
-	if err != nil || v == nil || v.String == "" {
+	if err != nil || v == nil || v.Str() == "" {
 		return err
 	}
-	kind, err := ast.Unquote(v.String)
+	kind, err := ast.Unquote(v.Str())
 	if err != nil || (kind != "pinned_host" && kind != "unpinned_host") {
 		return nil
 	}

@@ -19,11 +19,11 @@ func (l *lowerer) moduleClaims() ([]claim, error) {
 	if err != nil || e == nil {
 		return nil, err
 	}
-	if v == nil || v.Array == nil || v.Array.Unread {
-		return nil, ast.Errorf(e.Pos, "%s must be an array of dictionaries", AttrInputOutput)
+	if v == nil || v.AsArray() == nil || v.AsArray().Unread {
+		return nil, ast.Errorf(l.pos(e.Pos), "%s must be an array of dictionaries", AttrInputOutput)
 	}
 	var claims []claim
-	for i, el := range v.Array.Elems {
+	for i, el := range v.AsArray().Elems {
 		c, err := l.moduleClaim(i, el)
 		if err != nil {
 			l.addError(err)
@@ -31,7 +31,7 @@ func (l *lowerer) moduleClaims() ([]claim, error) {
 		}
 		for _, d := range claims {
 			if d.out.Equal(c.out) {
-				l.diag.Add(el.Pos, "%s entry %d aliases output index %s again; entry at %s already does", AttrInputOutput, i, c.out, d.origin.Span.Pos)
+				l.diag.Add(l.pos(el.Pos), "%s entry %d aliases output index %s again; entry at %s already does", AttrInputOutput, i, c.out, d.origin.Span.Pos)
 			}
 		}
 		claims = append(claims, c)
@@ -46,27 +46,27 @@ func (l *lowerer) moduleClaim(i int, el *ast.Attr) (claim, error) {
 		return claim{}, err
 	}
 	what := fmt.Sprintf("%s entry %d", AttrInputOutput, i)
-	if el.Dict == nil {
-		return claim{}, ast.Errorf(el.Pos, "%s must be a dictionary", what)
+	if el.AsDict() == nil {
+		return claim{}, ast.Errorf(l.pos(el.Pos), "%s must be a dictionary", what)
 	}
-	c := claim{origin: model.Origin{Attr: AttrInputOutput, Span: ast.Span{Pos: el.Pos, End: el.EndPos}}}
-	if c.out, err = l.indexField(el.Dict, "output_index", what, el.Pos); err != nil {
+	c := claim{origin: model.Origin{Attr: AttrInputOutput, Span: ast.Span{Pos: l.pos(el.Pos), End: l.pos(el.EndPos)}}}
+	if c.out, err = l.indexField(el.AsDict(), "output_index", what, l.pos(el.Pos)); err != nil {
 		return claim{}, err
 	}
-	ae, alias, err := l.entry(el.Dict, "alias")
+	ae, alias, err := l.entry(el.AsDict(), "alias")
 	if err != nil {
 		return claim{}, err
 	}
-	if ae == nil || alias == nil || alias.Dict == nil {
-		return claim{}, ast.Errorf(el.Pos, "%s needs an alias dictionary", what)
+	if ae == nil || alias == nil || alias.AsDict() == nil {
+		return claim{}, ast.Errorf(l.pos(el.Pos), "%s needs an alias dictionary", what)
 	}
-	if c.index, err = l.indexField(alias.Dict, "parameter_index", what, alias.Pos); err != nil {
+	if c.index, err = l.indexField(alias.AsDict(), "parameter_index", what, l.pos(alias.Pos)); err != nil {
 		return claim{}, err
 	}
-	if c.param, err = l.intField(alias.Dict, "parameter_number", what, alias.Pos); err != nil {
+	if c.param, err = l.intField(alias.AsDict(), "parameter_number", what, l.pos(alias.Pos)); err != nil {
 		return claim{}, err
 	}
-	if c.kind, err = l.kindField(alias.Dict, what, alias.Pos); err != nil {
+	if c.kind, err = l.kindField(alias.AsDict(), what, l.pos(alias.Pos)); err != nil {
 		return claim{}, err
 	}
 	return c, nil
@@ -83,29 +83,29 @@ func (l *lowerer) indexField(d *ast.AttrDict, key, what string, pos ast.Pos) (mo
 	}
 	var words []string
 	switch {
-	case v.DenseArray != nil:
-		words = v.DenseArray.Values
-	case v.Array != nil && v.Array.Unread:
+	case v.AsDenseArray() != nil:
+		words = v.AsDenseArray().Values
+	case v.AsArray() != nil && v.AsArray().Unread:
 		// A long array of scalars, kept as its span (ast.ArrayAttr).
-		return nil, ast.Errorf(v.Pos, "%s: %s is %d bytes long, more than an index can be", what, key, v.Array.EndPos.Offset-v.Array.Pos.Offset)
-	case v.Array != nil:
-		for _, x := range v.Array.Elems {
-			if x.Number == "" {
-				return nil, ast.Errorf(x.Pos, "%s: %s must hold integers", what, key)
+		return nil, ast.Errorf(l.pos(v.Pos), "%s: %s is %d bytes long, more than an index can be", what, key, v.AsArray().EndPos.Offset-v.AsArray().Pos.Offset)
+	case v.AsArray() != nil:
+		for _, x := range v.AsArray().Elems {
+			if x.Num() == "" {
+				return nil, ast.Errorf(l.pos(x.Pos), "%s: %s must hold integers", what, key)
 			}
-			words = append(words, x.Number)
+			words = append(words, x.Num())
 		}
 	default:
-		return nil, ast.Errorf(e.Pos, "%s: %s must be an array<i64: ...>", what, key)
+		return nil, ast.Errorf(l.pos(e.Pos), "%s: %s must be an array<i64: ...>", what, key)
 	}
 	index := model.ShapeIndex{}
 	for _, w := range words {
 		x, err := ast.ParseInt(w)
 		if err != nil {
-			return nil, ast.Errorf(e.Pos, "%s: %s holds %s, which does not fit in 64 bits", what, key, w)
+			return nil, ast.Errorf(l.pos(e.Pos), "%s: %s holds %s, which does not fit in 64 bits", what, key, w)
 		}
 		if x < 0 {
-			return nil, ast.Errorf(e.Pos, "%s: %s must hold indices >= 0, got %d", what, key, x)
+			return nil, ast.Errorf(l.pos(e.Pos), "%s: %s must hold indices >= 0, got %d", what, key, x)
 		}
 		index = append(index, x)
 	}
@@ -121,12 +121,12 @@ func (l *lowerer) intField(d *ast.AttrDict, key, what string, pos ast.Pos) (int6
 	if e == nil || v == nil {
 		return 0, ast.Errorf(pos, "%s is missing %s", what, key)
 	}
-	x, err := ast.ParseInt(v.Number)
-	if v.Number == "" || err != nil {
-		return 0, ast.Errorf(e.Pos, "%s: %s must be an integer that fits in 64 bits", what, key)
+	x, err := ast.ParseInt(v.Num())
+	if v.Num() == "" || err != nil {
+		return 0, ast.Errorf(l.pos(e.Pos), "%s: %s must be an integer that fits in 64 bits", what, key)
 	}
 	if x < 0 {
-		return 0, ast.Errorf(e.Pos, "%s: %s must be >= 0, got %d", what, key, x)
+		return 0, ast.Errorf(l.pos(e.Pos), "%s: %s must be >= 0, got %d", what, key, x)
 	}
 	return x, nil
 }
@@ -141,12 +141,12 @@ func (l *lowerer) kindField(d *ast.AttrDict, what string, pos ast.Pos) (model.Al
 	if e == nil || v == nil {
 		return 0, ast.Errorf(pos, "%s is missing kind", what)
 	}
-	k, err := ast.Unquote(v.String)
+	k, err := ast.Unquote(v.Str())
 	switch {
 	case err == nil && k == "may_alias":
 		return model.MayAlias, nil
 	case err == nil && k == "must_alias":
 		return model.MustAlias, nil
 	}
-	return 0, ast.Errorf(e.Pos, "%s has unknown kind %s; expected \"may_alias\" or \"must_alias\"", what, l.text(v.Pos, v.EndPos))
+	return 0, ast.Errorf(l.pos(e.Pos), "%s has unknown kind %s; expected \"may_alias\" or \"must_alias\"", what, l.text(v.Pos, v.EndPos))
 }

@@ -19,11 +19,11 @@ func (l *lowerer) shape(t *ast.Type) (model.Shape, error) {
 
 func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	switch {
-	case t.Tensor != nil:
+	case t.AsTensor() != nil:
 		return l.tensor(t, depth)
-	case t.Tuple != nil:
-		elems := make([]model.Shape, len(t.Tuple.Elems))
-		for i, e := range t.Tuple.Elems {
+	case t.AsTuple() != nil:
+		elems := make([]model.Shape, len(t.AsTuple().Elems))
+		for i, e := range t.AsTuple().Elems {
 			s, err := l.shapeDepth(e, depth)
 			if err != nil {
 				return model.Shape{}, err
@@ -31,7 +31,7 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 			elems[i] = s
 		}
 		return model.Tuple(elems...), nil
-	case t.Named != nil:
+	case t.AsNamed() != nil:
 		return l.named(t, depth)
 	}
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
@@ -45,29 +45,29 @@ var builtinForm = map[string]string{
 
 // named handles tokens, type aliases and every other named type.
 func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
-	name := t.Named.Name
-	if _, ok := l.file.TypeAliases[name]; ok && t.Named.Body == nil {
+	name := t.AsNamed().Name
+	if _, ok := l.file.TypeAliases[name]; ok && t.AsNamed().Body == nil {
 		return l.typeAlias(t, depth)
 	}
 	switch {
 	case name == "!mhlo.token" || name == "!stablehlo.token":
 		return model.Token(), nil
 	case strings.HasPrefix(name, "!") && !strings.Contains(name, "."):
-		return model.Shape{}, ast.Errorf(t.Pos, "undefined symbol alias id '%s'", ast.Clip(name[1:]))
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "undefined symbol alias id '%s'", ast.Clip(name[1:]))
 	case name == "tensor" || name == "tuple":
 		// The grammar reads a builtin type it could not parse, such as
 		// tensor<-1xf32>, as a named type; MLIR rejects it.
-		return model.Shape{}, ast.Errorf(t.Pos, "invalid %s type: expected %s", name, builtinForm[name])
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "invalid %s type: expected %s", name, builtinForm[name])
 	}
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 }
 
 // typeAlias resolves `!name` through the file's `!name = type` definitions.
 func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
-	name := t.Named.Name
+	name := t.AsNamed().Name
 	span := l.file.TypeAliases[name]
 	if depth >= maxAliasChain {
-		return model.Shape{}, ast.Errorf(t.Pos, "type alias %s refers to itself", name)
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "type alias %s refers to itself", name)
 	}
 	def, err := parser.ParseType(l.src, span)
 	if err != nil {
@@ -86,8 +86,8 @@ const maxMemo = 1024
 // copies' dims and layouts are cut from shared blocks (l.ints), so that a
 // copy costs no allocation of its own.
 func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
-	t := typ.Tensor
-	if t.Encoding != nil || t.Elem == nil || t.Elem.Named == nil || strings.HasPrefix(t.Elem.Named.Name, "!") {
+	t := typ.AsTensor()
+	if t.Encoding != nil || t.Elem == nil || t.Elem.AsNamed() == nil || strings.HasPrefix(t.Elem.AsNamed().Name, "!") {
 		return l.convertTensor(typ, depth)
 	}
 	// The commonest tensors are read faster than the memo finds them.
@@ -116,10 +116,10 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 // convertTensor would, with its dims and layout cut from l.ints; ok is
 // false for any other (convertTensor's then).
 func (l *lowerer) staticTensor(t *ast.TensorType) (model.Shape, bool) {
-	if t.Elem.Named.Body != nil {
+	if t.Elem.AsNamed().Body != nil {
 		return model.Shape{}, false
 	}
-	elem, ok := model.PrimitiveFromMLIR(t.Elem.Named.Name)
+	elem, ok := model.PrimitiveFromMLIR(t.Elem.AsNamed().Name)
 	if !ok {
 		return model.Shape{}, false
 	}
@@ -197,7 +197,7 @@ func (l *lowerer) takeInts(v []int64) []int64 {
 
 // convertTensor converts a tensor type, typ.Tensor.
 func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
-	t := typ.Tensor
+	t := typ.AsTensor()
 	if t.Dims == "*x" {
 		return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
 	}
@@ -226,7 +226,7 @@ func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
 			}
 			v, err := ast.ParseInt(d)
 			if err != nil {
-				return model.Shape{}, ast.Errorf(typ.Pos, "dimension size %s does not fit in 64 bits", d)
+				return model.Shape{}, ast.Errorf(l.pos(typ.Pos), "dimension size %s does not fit in 64 bits", d)
 			}
 			s.Dims = append(s.Dims, v)
 		}
@@ -245,19 +245,19 @@ func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
 
 // elementType maps an MLIR element type to XLA's, resolving aliases.
 func (l *lowerer) elementType(t *ast.Type, depth int) (model.PrimitiveType, bool) {
-	if t.Named == nil {
+	if t.AsNamed() == nil {
 		return model.Invalid, false
 	}
-	if strings.HasPrefix(t.Named.Name, "!") {
+	if strings.HasPrefix(t.AsNamed().Name, "!") {
 		s, err := l.named(t, depth)
 		if err != nil || s.Kind != model.ArrayShape || len(s.Dims) != 0 {
 			return model.Invalid, false
 		}
 		return s.Elem, true
 	}
-	if t.Named.Body == nil {
+	if t.AsNamed().Body == nil {
 		// A name without a body is one token: the type's whole text.
-		return model.PrimitiveFromMLIR(t.Named.Name)
+		return model.PrimitiveFromMLIR(t.AsNamed().Name)
 	}
 	return model.PrimitiveFromMLIR(strings.Join(strings.Fields(l.text(t.Pos, t.EndPos)), ""))
 }
@@ -268,27 +268,27 @@ func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
 	enc := t.Encoding
 	var bounds []string
 	switch {
-	case enc.MHLOBounds != nil:
-		bounds = enc.MHLOBounds.Bounds
-	case enc.SHLOBounds != nil:
-		bounds = enc.SHLOBounds.Bounds
+	case enc.AsMHLOBounds() != nil:
+		bounds = enc.AsMHLOBounds().Bounds
+	case enc.AsSHLOBounds() != nil:
+		bounds = enc.AsSHLOBounds().Bounds
 	default:
 		s.Kind = model.OpaqueShape
 		return nil
 	}
 	if len(bounds) != len(s.Dims) {
-		return ast.Errorf(enc.Pos, "bounds length is %d, expected to be equal to rank(%d) of the tensor", len(bounds), len(s.Dims))
+		return ast.Errorf(l.pos(enc.Pos), "bounds length is %d, expected to be equal to rank(%d) of the tensor", len(bounds), len(s.Dims))
 	}
 	for i, b := range bounds {
 		if b == "?" {
 			continue
 		}
 		if !s.IsDynamicDim(i) {
-			return ast.Errorf(enc.Pos, "static dimension %d cannot have a bound, use ? to indicate a missing bound", i)
+			return ast.Errorf(l.pos(enc.Pos), "static dimension %d cannot have a bound, use ? to indicate a missing bound", i)
 		}
 		n, err := ast.ParseInt(b)
 		if err != nil || n < 0 {
-			return ast.Errorf(enc.Pos, "bound %s of dimension %d must be a non-negative 64-bit integer", b, i)
+			return ast.Errorf(l.pos(enc.Pos), "bound %s of dimension %d must be a non-negative 64-bit integer", b, i)
 		}
 		s.Dims[i] = n
 	}
@@ -296,6 +296,6 @@ func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
 }
 
 // text returns the source between two positions.
-func (l *lowerer) text(pos, end ast.Pos) string {
+func (l *lowerer) text(pos, end ast.At) string {
 	return string(l.src[pos.Offset:end.Offset])
 }

@@ -128,7 +128,7 @@ func TestStaticTensor(t *testing.T) {
 		}
 		l := &lowerer{file: f, src: []byte(src)}
 		typ := f.Entry.Args[0].Type
-		fast, ok := l.staticTensor(typ.Tensor)
+		fast, ok := l.staticTensor(typ.AsTensor())
 		if ok != tt.fast {
 			t.Errorf("%s: fast path %v, want %v", tt.typ, ok, tt.fast)
 		}

@@ -1,6 +1,9 @@
 package parser
 
 import (
+	"strings"
+	"unsafe"
+
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -47,6 +50,8 @@ type fastDecoder struct {
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending []*ast.AttrEntry
 	lists   slab[*ast.AttrEntry]
+	// toks holds the tokens the nodes keep (keep, copyTok).
+	toks tokenStore
 	// cuts are the insides of the long arrays of scalars read so far,
 	// which the grammar need not read again to place an error (see
 	// grammarParseCut).
@@ -78,6 +83,60 @@ func (d *fastDecoder) lexPos(p point) lexer.Position {
 func (d *fastDecoder) lexerPoint() point {
 	p := d.lex.pos
 	return point{p.Offset, p.Line, p.Column}
+}
+
+// tokenStore copies the tokens the nodes keep out of the input, which the
+// lexer's token values only view, into chunks of its own, so that what
+// a signature retains is the text of its nodes' tokens, not the whole of
+// it. A token kept again soon after (a key, a value, an element type) is
+// mostly the same string: a small cache remembers the last token of each
+// hash.
+type tokenStore struct {
+	recent [tokenCache]string
+	buf    []byte
+}
+
+// tokenChunk is the size of tokenStore's chunks; tokenCache the number
+// of tokens it remembers (a power of 2), internBytes the longest.
+const (
+	tokenChunk  = 16 << 10
+	tokenCache  = 512
+	internBytes = 64
+)
+
+// keep returns a copy of v, mostly the same one for the same text.
+func (d *fastDecoder) keep(v string) string {
+	if len(v) > internBytes {
+		return d.copyTok(v)
+	}
+	h := uint32(2166136261)
+	for i := 0; i < len(v); i++ {
+		h = (h ^ uint32(v[i])) * 16777619
+	}
+	slot := &d.toks.recent[h&(tokenCache-1)]
+	if *slot == v {
+		return *slot
+	}
+	*slot = d.copyTok(v)
+	return *slot
+}
+
+// copyTok returns a copy of v, for a token that does not recur (an
+// argument's name, a location).
+func (d *fastDecoder) copyTok(v string) string {
+	k := &d.toks
+	if len(v) > tokenChunk/4 {
+		return strings.Clone(v)
+	}
+	if cap(k.buf)-len(k.buf) < len(v) {
+		k.buf = make([]byte, 0, tokenChunk)
+	}
+	if len(v) == 0 {
+		return ""
+	}
+	off := len(k.buf)
+	k.buf = append(k.buf, v...)
+	return unsafe.String(&k.buf[off], len(v))
 }
 
 // slab hands out elements of a chunk, allocating chunks of growing size.
@@ -113,7 +172,7 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 	if !fastEnabled {
 		return nil, false
 	}
-	r, _, ok := fastParseLexer(mode, newLexer(src, start, end, pos, ""))
+	r, _, ok := fastParseLexer(mode, viewLexer(src, start, end, pos))
 	return r, ok
 }
 
@@ -138,7 +197,17 @@ func (p *fastPiece) parse() {
 // fastParseLexer is fastParse over a lexer already made; it returns the
 // decoder too.
 func fastParseLexer(mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
-	d := &fastDecoder{lex: lex, file: lex.pos.Filename, ok: true}
+	return fastParseWith(&fastDecoder{}, mode, lex)
+}
+
+// fastParseWith is fastParseLexer with the decoder d, which may have read
+// before: the nodes it made stay as they are, and its slabs and token
+// store go on serving the new ones, so that reading many short spans in
+// turn costs no more than one long one.
+func fastParseWith(d *fastDecoder, mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
+	d.lex, d.file, d.ok = lex, lex.pos.Filename, true
+	d.tok, d.tokEnd = fastToken{}, point{}
+	d.pending, d.cuts = d.pending[:0], nil
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 	r := &root{}
@@ -274,6 +343,12 @@ func (d *fastDecoder) setPos(dst *ast.Pos, p point) {
 }
 func (d *fastDecoder) end() ast.Pos { return d.astPos(d.lastEnd) }
 
+// at is the offset of the next token.
+func (d *fastDecoder) at() ast.At { return ast.At{Offset: d.tok.at.off} }
+
+// setAt stores the offset of p into *dst.
+func (d *fastDecoder) setAt(dst *ast.At, p point) { dst.Offset = p.off }
+
 // signature is `'(' (Arg (',' Arg)*)? ')' ('->' ResultList)? ('attributes' AttrDict)?`.
 func (d *fastDecoder) signature() *ast.Signature {
 	sig := &ast.Signature{Pos: d.pos()}
@@ -322,14 +397,14 @@ func (d *fastDecoder) tail() *sigTail {
 // arg is `(Percent ':')? Type AttrDict? Loc?`.
 func (d *fastDecoder) arg() *ast.Arg {
 	a := d.argSlab.new()
-	d.setPos(&a.Pos, d.tok.at)
+	d.setAt(&a.Pos, d.tok.at)
 	if d.ok && d.tok.Type == tokPercent {
-		a.Name = d.next().Value
+		a.Name = d.copyTok(d.next().Value)
 		d.expect(tokPunct, ":")
 	}
 	a.Type = d.typ()
 	a.Attrs, a.Loc = d.trailer()
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
@@ -342,9 +417,9 @@ func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
 	}
 	if d.ok && d.tok.Type == tokLoc {
 		loc = d.locs.new()
-		d.setPos(&loc.Pos, d.tok.at)
-		loc.Text = d.next().Value
-		d.setPos(&loc.EndPos, d.lastEnd)
+		d.setAt(&loc.Pos, d.tok.at)
+		d.next()
+		d.setAt(&loc.EndPos, d.lastEnd)
 	}
 	return dict, loc
 }
@@ -361,10 +436,10 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	r.Paren = true
 	d.list(")", func() {
 		res := d.results.new()
-		d.setPos(&res.Pos, d.tok.at)
+		d.setAt(&res.Pos, d.tok.at)
 		res.Type = d.typ()
 		res.Attrs, res.Loc = d.trailer()
-		d.setPos(&res.EndPos, d.lastEnd)
+		d.setAt(&res.EndPos, d.lastEnd)
 		r.Results = append(r.Results, res)
 	})
 	d.expect(tokBracket, ")")
@@ -389,44 +464,46 @@ func (d *fastDecoder) typ() *ast.Type {
 		return nil
 	}
 	t := d.types.new()
-	d.setPos(&t.Pos, d.tok.at)
+	d.setAt(&t.Pos, d.tok.at)
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
-			if t.Tensor = d.plainTensor(); t.Tensor == nil {
-				t.Tensor = d.tensor()
+			if tt := d.plainTensor(); tt != nil {
+				t.Node = tt
+			} else {
+				t.Node = d.tensor()
 			}
 			break
 		}
 		if d.tok.Value == "tuple" {
-			t.Tuple = d.tuple()
+			t.Node = d.tuple()
 			break
 		}
 		if keyword(d.tok.Value) {
 			d.fail()
 			return nil
 		}
-		t.Named = d.named()
+		t.Node = d.named()
 	case tokBang, tokBangRaw:
-		t.Named = d.named()
+		t.Node = d.named()
 	case tokBracket:
 		if d.tok.Value != "(" {
 			d.fail()
 			return nil
 		}
-		t.Func = d.funcType()
+		t.Node = d.funcType()
 	default:
 		d.fail()
 		return nil
 	}
-	d.setPos(&t.EndPos, d.lastEnd)
+	d.setAt(&t.EndPos, d.lastEnd)
 	return t
 }
 
 // named is a NamedType, with a raw body if '<' follows.
 func (d *fastDecoder) named() *ast.NamedType {
 	n := d.names.new()
-	n.Name = d.next().Value
+	n.Name = d.keep(d.next().Value)
 	if d.is(tokBracket, "<") {
 		n.Body = &ast.RawAngle{Items: d.rawItems(">")}
 	}
@@ -459,7 +536,7 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 			d.fail()
 			return nil
 		default:
-			item.Token = d.next().Value
+			item.Token = d.keep(d.next().Value)
 		}
 		items = append(items, item)
 	}
@@ -469,12 +546,12 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 
 // tuple is `'tuple' '<' (Type (',' Type)*)? '>'`.
 func (d *fastDecoder) tuple() *ast.TupleType {
-	t := &ast.TupleType{Pos: d.pos()}
+	t := &ast.TupleType{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	t.Elems = d.typeList(">")
 	d.expect(tokBracket, ">")
-	d.setPos(&t.EndPos, d.lastEnd)
+	d.setAt(&t.EndPos, d.lastEnd)
 	return t
 }
 
@@ -487,7 +564,7 @@ func (d *fastDecoder) typeList(close string) []*ast.Type {
 
 // funcType is `'(' (Type (',' Type)*)? ')' '->' ('(' (Type (',' Type)*)? ')' | Type)`.
 func (d *fastDecoder) funcType() *ast.FunctionType {
-	f := &ast.FunctionType{Pos: d.pos()}
+	f := &ast.FunctionType{Pos: d.at()}
 	d.next()
 	f.Inputs = d.typeList(")")
 	d.expect(tokBracket, ")")
@@ -500,7 +577,7 @@ func (d *fastDecoder) funcType() *ast.FunctionType {
 	} else {
 		f.Single = d.typ()
 	}
-	d.setPos(&f.EndPos, d.lastEnd)
+	d.setAt(&f.EndPos, d.lastEnd)
 	return f
 }
 
@@ -547,12 +624,13 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 	// All on the line of 'tensor'.
 	col := func(off int) point { return point{off, at.line, at.col + off - at.off} }
 	elem := d.types.new()
-	d.setPos(&elem.Pos, col(j))
-	d.setPos(&elem.EndPos, col(e))
-	elem.Named = d.names.new()
-	elem.Named.Name = name
+	d.setAt(&elem.Pos, col(j))
+	d.setAt(&elem.EndPos, col(e))
+	named := d.names.new()
+	named.Name = d.keep(name)
+	elem.Node = named
 	t := d.tensors.new()
-	t.Dims, t.Elem = l.str[dims-l.base:j-l.base], elem
+	t.Dims, t.Elem = d.keep(l.str[dims-l.base:j-l.base]), elem
 	l.pos.Offset, l.pos.Column = e+1, at.col+e+1-at.off
 	l.shaped, l.dimsOK = false, false
 	d.lastEnd = col(e + 1)
@@ -566,7 +644,7 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 	d.next()
 	d.expect(tokBracket, "<")
 	if d.ok && d.tok.Type == tokDims {
-		t.Dims = d.next().Value
+		t.Dims = d.keep(d.next().Value)
 	}
 	t.Elem = d.typ()
 	if d.is(tokPunct, ",") {
@@ -585,17 +663,17 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	first := len(d.pending)
 	for d.ok && !d.is(tokBracket, "}") {
 		e := d.entries.new()
-		d.setPos(&e.Pos, d.tok.at)
+		d.setAt(&e.Pos, d.tok.at)
 		if d.tok.Type != tokIdent && d.tok.Type != tokString {
 			d.fail()
 			return nil
 		}
-		e.Key = d.next().Value
+		e.Key = d.keep(d.next().Value)
 		if d.is(tokPunct, "=") {
 			d.next()
 			e.Value = d.attr()
 		}
-		d.setPos(&e.EndPos, d.lastEnd)
+		d.setAt(&e.EndPos, d.lastEnd)
 		d.pending = append(d.pending, e)
 		if !d.is(tokPunct, ",") {
 			break
@@ -621,73 +699,73 @@ func (d *fastDecoder) attr() *ast.Attr {
 		return nil
 	}
 	a := d.attrs.new()
-	d.setPos(&a.Pos, d.tok.at)
+	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
-		a.String = d.next().Value
+		a.Kind, a.Text = ast.KindString, d.keep(d.next().Value)
 	case tokInt, tokFloat:
-		a.Number = d.next().Value
+		a.Kind, a.Text = ast.KindNumber, d.keep(d.next().Value)
 	case tokHash:
 		switch t.Value {
 		case "#mhlo.result_alias":
-			a.ResultAlias = d.resultAlias()
+			a.Kind, a.Node = ast.KindResultAlias, d.resultAlias()
 		case "#mhlo.type_extensions":
-			a.MHLOBounds = d.mhloBounds()
+			a.Kind, a.Node = ast.KindMHLOBounds, d.mhloBounds()
 		case "#stablehlo.bounds":
-			a.SHLOBounds = d.shloBounds()
+			a.Kind, a.Node = ast.KindSHLOBounds, d.shloBounds()
 		default:
-			h := &ast.HashAttr{Pos: d.pos()}
-			h.Name = d.next().Value
-			d.setPos(&h.EndPos, d.lastEnd)
-			a.Hash = h
+			h := &ast.HashAttr{Pos: d.at()}
+			h.Name = d.keep(d.next().Value)
+			d.setAt(&h.EndPos, d.lastEnd)
+			a.Kind, a.Node = ast.KindHash, h
 		}
 	case tokHashRaw:
-		h := &ast.HashAttr{Pos: d.pos()}
-		h.Raw = d.next().Value
-		d.setPos(&h.EndPos, d.lastEnd)
-		a.Hash = h
+		h := &ast.HashAttr{Pos: d.at()}
+		h.Raw = d.keep(d.next().Value)
+		d.setAt(&h.EndPos, d.lastEnd)
+		a.Kind, a.Node = ast.KindHash, h
 	case tokAt:
-		a.Symbol = d.next().Value
+		a.Kind, a.Text = ast.KindSymbol, d.keep(d.next().Value)
 	case tokBracket:
 		switch t.Value {
 		case "[":
-			a.Array = d.array()
+			a.Kind, a.Node = ast.KindArray, d.array()
 		case "{":
-			a.Dict = d.dict()
+			a.Kind, a.Node = ast.KindDict, d.dict()
 		case "(":
-			a.Type = d.typ()
+			a.Kind, a.Node = ast.KindType, d.typ()
 		default:
 			d.fail()
 			return nil
 		}
 	case tokIdent:
 		if t.Value == "true" || t.Value == "false" {
-			a.Bool = d.next().Value
+			a.Kind, a.Text = ast.KindBool, d.keep(d.next().Value)
 			break
 		}
 		if t.Value == "array" {
-			a.DenseArray = d.denseArray()
+			a.Kind, a.Node = ast.KindDenseArray, d.denseArray()
 			break
 		}
 		if t.Value == "dense" {
-			a.Dense = d.dense()
+			a.Kind, a.Node = ast.KindDense, d.dense()
 			break
 		}
-		a.Type = d.typ()
+		a.Kind, a.Node = ast.KindType, d.typ()
 	default:
-		a.Type = d.typ()
+		a.Kind, a.Node = ast.KindType, d.typ()
 	}
 	if d.is(tokPunct, ":") {
 		d.next()
 		a.Suffix = d.typ()
 	}
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.
 func (d *fastDecoder) array() *ast.ArrayAttr {
-	arr := &ast.ArrayAttr{Pos: d.pos()}
+	arr := &ast.ArrayAttr{Pos: d.at()}
 	if d.flatArray(arr) || !d.ok {
 		return arr
 	}
@@ -696,7 +774,7 @@ func (d *fastDecoder) array() *ast.ArrayAttr {
 		arr.Elems = append(arr.Elems, d.attr())
 	})
 	d.expect(tokBracket, "]")
-	d.setPos(&arr.EndPos, d.lastEnd)
+	d.setAt(&arr.EndPos, d.lastEnd)
 	return arr
 }
 
@@ -753,7 +831,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			cut(t.at.off)
 			d.next()
 			arr.Unread = true
-			d.setPos(&arr.EndPos, d.lastEnd)
+			d.setAt(&arr.EndPos, d.lastEnd)
 			return true
 		case t.Type == tokPunct && t.Value == ":":
 			return restore() // a typed element
@@ -810,7 +888,7 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 // denseArray is `'array' '<' Type (':' (Value (',' Value)*)?)? '>'`, at
 // 'array'; a value is an integer, a float, true or false.
 func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
-	arr := &ast.DenseArrayAttr{Pos: d.pos()}
+	arr := &ast.DenseArrayAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	arr.Elem = d.typ()
@@ -819,7 +897,7 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 		for d.ok && !d.is(tokBracket, ">") {
 			switch t := d.tok; {
 			case t.Type == tokInt || t.Type == tokFloat || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
-				arr.Values = append(arr.Values, d.next().Value)
+				arr.Values = append(arr.Values, d.keep(d.next().Value))
 			default:
 				d.fail()
 				return nil
@@ -834,13 +912,13 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 		}
 	}
 	d.expect(tokBracket, ">")
-	d.setPos(&arr.EndPos, d.lastEnd)
+	d.setAt(&arr.EndPos, d.lastEnd)
 	return arr
 }
 
 // mhloBounds is `'#mhlo.type_extensions' '<' 'bounds' '=' '[' Bounds ']' '>'`.
 func (d *fastDecoder) mhloBounds() *ast.MHLOBoundsAttr {
-	b := &ast.MHLOBoundsAttr{Pos: d.pos()}
+	b := &ast.MHLOBoundsAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	d.expect(tokIdent, "bounds")
@@ -849,18 +927,18 @@ func (d *fastDecoder) mhloBounds() *ast.MHLOBoundsAttr {
 	b.Bounds = d.bounds("]")
 	d.expect(tokBracket, "]")
 	d.expect(tokBracket, ">")
-	d.setPos(&b.EndPos, d.lastEnd)
+	d.setAt(&b.EndPos, d.lastEnd)
 	return b
 }
 
 // shloBounds is `'#stablehlo.bounds' '<' Bounds '>'`.
 func (d *fastDecoder) shloBounds() *ast.SHLOBoundsAttr {
-	b := &ast.SHLOBoundsAttr{Pos: d.pos()}
+	b := &ast.SHLOBoundsAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	b.Bounds = d.bounds(">")
 	d.expect(tokBracket, ">")
-	d.setPos(&b.EndPos, d.lastEnd)
+	d.setAt(&b.EndPos, d.lastEnd)
 	return b
 }
 
@@ -872,7 +950,7 @@ func (d *fastDecoder) bounds(close string) []string {
 			d.fail()
 			return nil
 		}
-		out = append(out, d.next().Value)
+		out = append(out, d.keep(d.next().Value))
 		if !d.is(tokPunct, ",") {
 			break
 		}
@@ -886,14 +964,14 @@ func (d *fastDecoder) bounds(close string) []string {
 
 // dense is `'dense' '<' DenseElem? '>'`.
 func (d *fastDecoder) dense() *ast.DenseAttr {
-	a := &ast.DenseAttr{Pos: d.pos()}
+	a := &ast.DenseAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	if d.ok && !d.is(tokBracket, ">") {
 		a.Body = d.denseElem()
 	}
 	d.expect(tokBracket, ">")
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 
@@ -903,7 +981,7 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 	if !d.ok {
 		return nil
 	}
-	e := &ast.DenseElem{Pos: d.pos()}
+	e := &ast.DenseElem{Pos: d.at()}
 	switch t := d.tok; {
 	case d.is(tokBracket, "["):
 		d.next()
@@ -919,19 +997,19 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 				d.fail()
 				return nil
 			}
-			e.Complex = append(e.Complex, d.next().Value)
+			e.Complex = append(e.Complex, d.keep(d.next().Value))
 			if i == 0 {
 				d.expect(tokPunct, ",")
 			}
 		}
 		d.expect(tokBracket, ")")
 	case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
-		e.Value = d.next().Value
+		e.Value = d.keep(d.next().Value)
 	default:
 		d.fail()
 		return nil
 	}
-	d.setPos(&e.EndPos, d.lastEnd)
+	d.setAt(&e.EndPos, d.lastEnd)
 	return e
 }
 
@@ -941,7 +1019,7 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 // trail), result_index required. Where that parser reports an error, the
 // decoder gives up.
 func (d *fastDecoder) resultAlias() *ast.ResultAliasAttr {
-	a := &ast.ResultAliasAttr{Pos: d.pos()}
+	a := &ast.ResultAliasAttr{Pos: d.at()}
 	d.next()
 	d.expect(tokBracket, "<")
 	var seen [3]bool
@@ -977,7 +1055,7 @@ fields:
 	if !a.HasResultIndex {
 		d.fail()
 	}
-	d.setPos(&a.EndPos, d.lastEnd)
+	d.setAt(&a.EndPos, d.lastEnd)
 	return a
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -46,6 +47,14 @@ func diffNodes(a, b any) string {
 			return path + ": kinds differ"
 		}
 		switch x.Kind() {
+		case reflect.Interface:
+			if x.IsNil() || y.IsNil() || x.Elem().Type() != y.Elem().Type() {
+				if x.IsNil() != y.IsNil() || !x.IsNil() && x.Elem().Type() != y.Elem().Type() {
+					return path + ": the nodes differ in type"
+				}
+				return ""
+			}
+			return walk(path, x.Elem(), y.Elem())
 		case reflect.Pointer:
 			if x.IsNil() || y.IsNil() {
 				if x.IsNil() != y.IsNil() {
@@ -174,8 +183,53 @@ func compareParses(t *testing.T, name string, src []byte) {
 	if (errFast == nil) != (errSlow == nil) || errFast != nil && errFast.Error() != errSlow.Error() {
 		t.Fatalf("%s: errors differ: with the decoder %v, without %v", name, errFast, errSlow)
 	}
+	if fast != nil {
+		// The anchors differ (the pieces each read are not the same);
+		// the positions they give must not.
+		samePositions(t, name, src, fast, slow)
+		fast.Lines, slow.Lines = nil, nil
+	}
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("%s: results differ: %s", name, diffNodes(fast, slow))
+	}
+}
+
+// samePositions fails unless the positions of every offset in the entry
+// signature's nodes are the same in a and b.
+func samePositions(t *testing.T, name string, src []byte, a, b *ast.File) {
+	t.Helper()
+	var ats []ast.At
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			if at, ok := v.Interface().(ast.At); ok {
+				ats = append(ats, at)
+				return
+			}
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(a.Entry))
+	for _, at := range ats {
+		if p, q := a.PosOf(src, at), b.PosOf(src, at); p != q {
+			t.Fatalf("%s: offset %d is at %v with the decoder, %v without", name, at.Offset, p, q)
+		}
+		if p := a.PosOf(src, at); !p.IsValid() {
+			t.Fatalf("%s: offset %d has no position", name, at.Offset)
+		}
 	}
 }
 
@@ -209,6 +263,10 @@ func FuzzFastDecoder(f *testing.F) {
 	f.Add([]byte(`%a: tensor<4xf32> {mhlo.result_alias = #mhlo.result_alias<tuple_indices = [1], result_index = [0, 2], must_alias>, jax.buffer_donor = true}`))
 	f.Add([]byte(`{mhlo.num_partitions = 1 : i32, mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64>}}]}`))
 	f.Add([]byte("module {\n func.func @main(%a: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}) -> tensor<2xf32>\n}"))
+	// Long unread values, each a span: a string, an opaque attribute, a
+	// location and an array of scalars, past the lengths from which the
+	// decoder cuts them out of what the grammar reads (cutBytes).
+	f.Add([]byte(`(%a: i32 {s = "` + strings.Repeat("x, %b", 400) + `", o = #d.a<` + strings.Repeat("[1, {2}], ", 200) + `>} loc("` + strings.Repeat("l", 2<<10) + `"(#l)), %c: i32 {n = [` + strings.Repeat("1, ", 2000) + `2]})`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, mode := range fastModes {
 			checkFast(t, mode, src)
@@ -317,4 +375,120 @@ func TestFastPiecesModule(t *testing.T) {
 		t.Fatalf("pieces and the whole differ: %s", diffNodes(pieces, sig))
 	}
 	compareParses(t, "3000 parameters", src)
+}
+
+// TestNodesOwnTheirText overwrites the input after the parse: the
+// decoder's lexer only views the input, and every token a node keeps must
+// be a copy.
+func TestNodesOwnTheirText(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := gen.Write(&b, gen.Options{Params: 4000, Seed: 3, ConstBytes: 64}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.Bytes()
+	want, err := ParseFile("f.mlir", bytes.Clone(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseFile("f.mlir", src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range src {
+		src[i] = 'X'
+	}
+	got.Lines, want.Lines = nil, nil
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("the nodes changed with the input: %s", diffNodes(got, want))
+	}
+}
+
+// TestMalformedAfterLongArray breaks an argument of a signature of 300
+// after one with a long array, which the decoder cuts out of what the
+// grammar reads: the message must be the grammar's without the decoder.
+func TestMalformedAfterLongArray(t *testing.T) {
+	var args []string
+	for i := range 300 {
+		a := fmt.Sprintf("%%a%d: tensor<%dx4xf32> {mhlo.layout_mode = \"default\", k = [%s1]} loc(\"p%d\"(#l))", i, i+1, strings.Repeat("7, ", i%5*200), i)
+		if i == 200 {
+			a = strings.Replace(a, ":", "", 1)
+		}
+		args = append(args, a)
+	}
+	compareParses(t, "300 arguments", []byte("module {\n  func.func @main("+strings.Join(args, ",\n    ")+") {\n  }\n}\n"))
+}
+
+// TestMalformedArgument breaks one argument of a long signature in ways
+// that fail at its start, inside it and at its end: the grammar reads only
+// that argument and the next, and must report what it reports reading
+// the whole list (compareParses runs it without the decoder).
+func TestMalformedArgument(t *testing.T) {
+	var b bytes.Buffer
+	if _, err := gen.Write(&b, gen.Options{Params: 3000, Seed: 1, ConstBytes: 64}); err != nil {
+		t.Fatal(err)
+	}
+	src := b.String()
+	for _, tc := range []struct{ old, new string }{
+		{`loc("param_1500"(#loc0))`, `loc("param_1500"(#loc0)) junk`},
+		{`loc("param_1500"(#loc0))`, ``},
+		{`loc("param_1500"(#loc0))`, `loc("param_1500"(#loc0)) {a = 1}`},
+		{`%arg1500: tensor<`, `%arg1500 tensor<`},
+		{`%arg1500: tensor<`, `%arg1500: {k} tensor<`},
+		{`%arg1500: tensor<`, `%arg1500: tuple<i32,>, %x: tensor<`},
+		{`%arg1500: tensor<`, `%arg1500: , %x: tensor<`},
+		{`%arg2999: tensor<`, `%arg2999: !t.x<a>, %y: tensor<`},
+		{`"param_1500"(#loc0))`, `"param_1500"(#loc0)) loc(#loc0)`},
+		{`%arg1501: `, `%arg1501: i32 {k = [1, 2, }, %z: `},
+	} {
+		// Also at the arguments around it: where a batch of the
+		// grammar begins (1500 with 3000 arguments and two processors),
+		// and inside one.
+		for _, n := range []string{"1500", "1501", "1737", "0"} {
+			o, w := strings.ReplaceAll(tc.old, "1500", n), strings.ReplaceAll(tc.new, "1500", n)
+			i := strings.Index(src, o)
+			if i < 0 {
+				if n == "1500" {
+					t.Fatalf("%q is not in the module", o)
+				}
+				continue
+			}
+			bad := src[:i] + w + src[i+len(o):]
+			compareParses(t, w, []byte(bad))
+		}
+	}
+}
+
+// TestArgComma compares argComma with the forward search it replaces, on
+// random texts of commas, blanks, '%' and other bytes.
+func TestArgComma(t *testing.T) {
+	forward := func(src []byte, i, end int) int {
+		for c := i; c < end; c++ {
+			if src[c] != ',' {
+				continue
+			}
+			j := c + 1
+			for j < end && isSpace(src[j]) {
+				j++
+			}
+			if j < end && src[j] == '%' {
+				return c
+			}
+		}
+		return -1
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		src := make([]byte, r.IntN(24))
+		for k := range src {
+			src[k] = ", %\n1"[r.IntN(5)]
+		}
+		i, end := 0, len(src)
+		if end > 0 {
+			i = r.IntN(end)
+			end = i + r.IntN(len(src)-i+1)
+		}
+		if got, want := argComma(src, i, end), forward(src, i, end); got != want {
+			t.Fatalf("%q [%d:%d]: %d, want %d", src, i, end, got, want)
+		}
+	}
 }

@@ -27,10 +27,14 @@ type scanner struct {
 
 	// early is Options.Early; the entry function and module that the
 	// early parse read are kept for ParseFile's own result.
-	early       func(*ast.File)
-	earlyDone   bool
-	earlyFunc   *funcSpan
-	earlyEntry  *ast.Func
+	early      func(*ast.File)
+	earlyDone  bool
+	earlyFunc  *funcSpan
+	earlyEntry *ast.Func
+	// failedFunc is the entry function whose early parse failed, with
+	// failed, its error: ParseFile reports it without parsing again.
+	failedFunc  *funcSpan
+	failed      error
 	earlyModule *ast.Module
 
 	// header is Options.Header, progress Options.Progress. hold is the
@@ -109,6 +113,14 @@ func (s *scanner) unhold() {
 
 func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 	return ast.Errorf(s.pos(off), format, args...)
+}
+
+// anchor is the position of off, which begins a piece of text parsed
+// into nodes: it is recorded for converting their offsets (ast.Anchors).
+func (s *scanner) anchor(off int) ast.Pos {
+	p := s.pos(off)
+	s.file.Lines.Add(p)
+	return p
 }
 
 func (s *scanner) pos(off int) ast.Pos {
@@ -209,7 +221,7 @@ func (s *scanner) aliasDef(i int) (int, error) {
 	if end == start {
 		return 0, s.errorf(start, "expected a value in alias definition of %s", name)
 	}
-	span := ast.Span{Pos: s.pos(start), End: s.pos(end)}
+	span := ast.Span{Pos: s.anchor(start), End: s.pos(end)}
 	aliases := s.file.AttrAliases
 	if s.Src[i] == '!' {
 		aliases = s.file.TypeAliases
@@ -599,6 +611,7 @@ func (s *scanner) parseEarly(f *funcSpan) {
 	}
 	fn, err := s.parseFunc(f)
 	if err != nil {
+		s.failedFunc, s.failed = f, err
 		return
 	}
 	s.earlyFunc, s.earlyEntry, s.earlyModule = f, fn, mod
@@ -608,6 +621,7 @@ func (s *scanner) parseEarly(f *funcSpan) {
 		Entry:       fn,
 		TypeAliases: maps.Clone(s.file.TypeAliases),
 		AttrAliases: maps.Clone(s.file.AttrAliases),
+		Lines:       s.file.Lines,
 	}
 	for _, f := range s.funcs {
 		snap.Funcs = append(snap.Funcs, &ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic})

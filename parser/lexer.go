@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -102,6 +103,18 @@ func newLexer(src []byte, start, end int, pos lexer.Position, mode string) *sigL
 	// One string for the whole span: every token's value is a slice of
 	// it, so that lexing allocates nothing per token.
 	return &sigLexer{src: src, str: string(src[start:end]), base: start, end: end, pos: pos, mode: mode}
+}
+
+// viewLexer is newLexer without a mode whose token values are views of
+// src, valid only while src is: for the decoder, which copies the few it
+// keeps in its nodes (fastDecoder.keep), rather than the whole span.
+func viewLexer(src []byte, start, end int, pos lexer.Position) *sigLexer {
+	pos.Offset = start
+	var str string
+	if end > start {
+		str = unsafe.String(&src[start], end-start)
+	}
+	return &sigLexer{src: src, str: str, base: start, end: end, pos: pos}
 }
 
 func (l *sigLexer) errorf(format string, args ...any) error {

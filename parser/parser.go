@@ -13,39 +13,60 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/parser/internal/gram"
 )
 
-// root is the grammar's root: the Mode token the lexer emits first says
-// which construct follows. One grammar serves every construct, so it is
-// built once, on first use.
-type root struct {
-	Sig  *ast.Signature `parser:"  'sig':Mode @@"`
-	Dict *ast.AttrDict  `parser:"| 'dict':Mode @@"`
-	Type *ast.Type      `parser:"| 'type':Mode @@"`
-	Attr *ast.Attr      `parser:"| 'attr':Mode @@"`
-	Args *argList       `parser:"| 'args':Mode @@"`
-	Tail *sigTail       `parser:"| 'tail':Mode @@"`
+// gramRoot is the grammar's root: the Mode token the lexer emits first
+// says which construct follows. One grammar serves every construct, so it
+// is built once, on first use.
+type gramRoot struct {
+	Sig  *gram.Signature `parser:"  'sig':Mode @@"`
+	Dict *gram.AttrDict  `parser:"| 'dict':Mode @@"`
+	Type *gram.Type      `parser:"| 'type':Mode @@"`
+	Attr *gram.Attr      `parser:"| 'attr':Mode @@"`
+	Args *gramArgs       `parser:"| 'args':Mode @@"`
+	Tail *gramTail       `parser:"| 'tail':Mode @@"`
 }
 
-// argList is a run of a signature's arguments, parsed on its own when a
+// gramArgs is a run of a signature's arguments, parsed on its own when a
 // long signature is parsed in pieces.
-type argList struct {
-	Args []*ast.Arg `parser:"@@ (',' @@)*"`
+type gramArgs struct {
+	Args []*gram.Arg `parser:"@@ (',' @@)*"`
 }
 
-// sigTail is what follows a signature's argument list.
+// gramTail is what follows a signature's argument list.
+type gramTail struct {
+	Results *gram.ResultList `parser:"('->' @@)?"`
+	Attrs   *gram.AttrDict   `parser:"('attributes' @@)?"`
+}
+
+// root is what a parse gives, in package ast's nodes: the decoder's
+// result, or the grammar's converted (toAST).
+type root struct {
+	Sig  *ast.Signature
+	Dict *ast.AttrDict
+	Type *ast.Type
+	Attr *ast.Attr
+	Args *argList
+	Tail *sigTail
+}
+
+type argList struct {
+	Args []*ast.Arg
+}
+
 type sigTail struct {
-	Results *ast.ResultList `parser:"('->' @@)?"`
-	Attrs   *ast.AttrDict   `parser:"('attributes' @@)?"`
+	Results *ast.ResultList
+	Attrs   *ast.AttrDict
 }
 
 var grammar struct {
 	once   sync.Once
-	parser *participle.Parser[root]
+	parser *participle.Parser[gramRoot]
 }
 
 func build() {
-	grammar.parser = participle.MustBuild[root](
+	grammar.parser = participle.MustBuild[gramRoot](
 		participle.Lexer(definition{}),
 		participle.Elide("Whitespace", "Comment"),
 		participle.UseLookahead(2),
@@ -55,7 +76,7 @@ func build() {
 // parseSpan parses src[start:end] as the construct mode names; positions
 // are those of the file.
 func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
-	return parseSpanAt(mode, s.Src, start, end, s.pos(start))
+	return parseSpanAt(mode, s.Src, start, end, s.anchor(start))
 }
 
 func lexPos(pos ast.Pos) lexer.Position {
@@ -69,7 +90,7 @@ func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, e
 	if !fastEnabled {
 		return grammarParse(mode, src, start, end, pos)
 	}
-	r, d, ok := fastParseLexer(mode, newLexer(src, start, end, lpos, ""))
+	r, d, ok := fastParseLexer(mode, viewLexer(src, start, end, lpos))
 	if ok {
 		return r, nil
 	}
@@ -131,15 +152,126 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 	if err != nil {
 		return nil, convertError(err, pos)
 	}
-	r, err := grammar.parser.ParseFromLexer(peek)
+	g, err := grammar.parser.ParseFromLexer(peek)
 	if err != nil {
 		return nil, convertError(err, pos)
 	}
-	flattenArrays(reflect.ValueOf(r))
+	flattenArrays(reflect.ValueOf(g))
+	r := &root{}
+	toAST(reflect.ValueOf(r).Elem(), reflect.ValueOf(g).Elem())
 	return r, nil
 }
 
-var arrayType = reflect.TypeFor[*ast.ArrayAttr]()
+var (
+	attrType  = reflect.TypeFor[*ast.Attr]()
+	typeType  = reflect.TypeFor[*ast.Type]()
+	arrayType = reflect.TypeFor[*gram.ArrayAttr]()
+	posType   = reflect.TypeFor[ast.Pos]()
+	atType    = reflect.TypeFor[ast.At]()
+)
+
+// attrToAST is the Attr of the grammar's g: its one value field set
+// becomes the Kind, and the Text or Node.
+func attrToAST(g *gram.Attr) *ast.Attr {
+	a := &ast.Attr{Pos: ast.At{Offset: g.Pos.Offset}, EndPos: ast.At{Offset: g.EndPos.Offset}}
+	node := func(k ast.AttrKind, dst any, src reflect.Value) {
+		if src.IsNil() || a.Kind != ast.KindNone {
+			return
+		}
+		v := reflect.New(reflect.TypeOf(dst).Elem())
+		toAST(v.Elem(), src)
+		a.Kind, a.Node = k, v.Elem().Interface()
+	}
+	text := func(k ast.AttrKind, s string) {
+		if s != "" && a.Kind == ast.KindNone {
+			a.Kind, a.Text = k, s
+		}
+	}
+	// In the grammar's order, as exactly one is set.
+	text(ast.KindString, g.String)
+	text(ast.KindNumber, g.Number)
+	node(ast.KindResultAlias, new(*ast.ResultAliasAttr), reflect.ValueOf(g.ResultAlias))
+	node(ast.KindMHLOBounds, new(*ast.MHLOBoundsAttr), reflect.ValueOf(g.MHLOBounds))
+	node(ast.KindSHLOBounds, new(*ast.SHLOBoundsAttr), reflect.ValueOf(g.SHLOBounds))
+	node(ast.KindHash, new(*ast.HashAttr), reflect.ValueOf(g.Hash))
+	node(ast.KindArray, new(*ast.ArrayAttr), reflect.ValueOf(g.Array))
+	node(ast.KindDict, new(*ast.AttrDict), reflect.ValueOf(g.Dict))
+	text(ast.KindBool, g.Bool)
+	node(ast.KindDenseArray, new(*ast.DenseArrayAttr), reflect.ValueOf(g.DenseArray))
+	node(ast.KindDense, new(*ast.DenseAttr), reflect.ValueOf(g.Dense))
+	node(ast.KindLoc, new(*ast.Loc), reflect.ValueOf(g.Loc))
+	text(ast.KindSymbol, g.Symbol)
+	node(ast.KindType, new(*ast.Type), reflect.ValueOf(g.Type))
+	if g.Suffix != nil {
+		a.Suffix = typeToAST(g.Suffix)
+	}
+	return a
+}
+
+// typeToAST is the Type of the grammar's g: its one field set becomes
+// the Node.
+func typeToAST(g *gram.Type) *ast.Type {
+	t := &ast.Type{Pos: ast.At{Offset: g.Pos.Offset}, EndPos: ast.At{Offset: g.EndPos.Offset}}
+	for _, n := range []struct {
+		dst any
+		src reflect.Value
+	}{
+		{new(ast.TensorType), reflect.ValueOf(g.Tensor)},
+		{new(ast.TupleType), reflect.ValueOf(g.Tuple)},
+		{new(ast.FunctionType), reflect.ValueOf(g.Func)},
+		{new(ast.NamedType), reflect.ValueOf(g.Named)},
+	} {
+		if !n.src.IsNil() {
+			toAST(reflect.ValueOf(n.dst).Elem(), n.src.Elem())
+			t.Node = n.dst
+			break
+		}
+	}
+	return t
+}
+
+// toAST sets dst, a node of package ast (or a field of one), to the
+// grammar's node src: the types have the same names and fields, and
+// where the grammar's node has a position, ast's may keep the offset
+// alone.
+func toAST(dst, src reflect.Value) {
+	switch {
+	case dst.Type() == src.Type():
+		dst.Set(src)
+	case dst.Type() == atType && src.Type() == posType:
+		dst.Set(reflect.ValueOf(ast.At{Offset: src.Interface().(ast.Pos).Offset}))
+	case dst.Type() == typeType:
+		if !src.IsNil() {
+			dst.Set(reflect.ValueOf(typeToAST(src.Interface().(*gram.Type))))
+		}
+	case dst.Type() == attrType:
+		if !src.IsNil() {
+			dst.Set(reflect.ValueOf(attrToAST(src.Interface().(*gram.Attr))))
+		}
+	case dst.Kind() == reflect.Pointer:
+		if src.IsNil() {
+			return
+		}
+		p := reflect.New(dst.Type().Elem())
+		toAST(p.Elem(), src.Elem())
+		dst.Set(p)
+	case dst.Kind() == reflect.Slice:
+		if src.IsNil() {
+			return
+		}
+		s := reflect.MakeSlice(dst.Type(), src.Len(), src.Len())
+		for i := 0; i < src.Len(); i++ {
+			toAST(s.Index(i), src.Index(i))
+		}
+		dst.Set(s)
+	case dst.Kind() == reflect.Struct:
+		for i := 0; i < dst.NumField(); i++ {
+			toAST(dst.Field(i), src.FieldByName(dst.Type().Field(i).Name))
+		}
+	default:
+		dst.Set(src.Convert(dst.Type()))
+	}
+}
 
 // flattenArrays turns the arrays of scalars in the grammar's nodes into
 // the unread spans the decoder gives (ast.ArrayAttr.Flatten), inner ones
@@ -152,7 +284,7 @@ func flattenArrays(v reflect.Value) {
 		}
 		flattenArrays(v.Elem())
 		if v.Type() == arrayType {
-			v.Interface().(*ast.ArrayAttr).Flatten()
+			v.Interface().(*gram.ArrayAttr).Flatten()
 		}
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
@@ -289,6 +421,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
 			AttrAliases: map[string]ast.Span{},
+			Lines:       ast.NewAnchors(filename),
 		},
 	}
 	if s.entry == "" {
@@ -314,6 +447,9 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if entry == s.earlyFunc {
 		s.file.Entry = s.earlyEntry
 		return s.file, nil
+	}
+	if entry == s.failedFunc {
+		return nil, s.failed
 	}
 	if s.file.Entry, err = s.parseFunc(entry); err != nil {
 		return nil, err
@@ -384,13 +520,13 @@ func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 			return nil, err
 		}
 	}
-	return fn, genericSignature(fn)
+	return fn, s.genericSignature(fn)
 }
 
 // genericSignature fills a generic-form function's Args and Results from
 // function_type, arg_attrs and res_attrs, which live in the properties or,
 // in older text, in the attribute dictionary.
-func genericSignature(fn *ast.Func) error {
+func (s *scanner) genericSignature(fn *ast.Func) error {
 	lookup := func(key string) *ast.AttrEntry {
 		if e := fn.Props.Lookup(key); e != nil {
 			return e
@@ -398,10 +534,10 @@ func genericSignature(fn *ast.Func) error {
 		return fn.Attrs.Lookup(key)
 	}
 	ft := lookup("function_type")
-	if ft == nil || ft.Value == nil || ft.Value.Type == nil || ft.Value.Type.Func == nil {
+	if ft == nil || ft.Value == nil || ft.Value.AsType() == nil || ft.Value.AsType().AsFunc() == nil {
 		return ast.ErrorList{ast.Errorf(fn.Pos, "expected a function_type attribute holding a function type")}
 	}
-	typ := ft.Value.Type.Func
+	typ := ft.Value.AsType().AsFunc()
 	for _, t := range typ.Inputs {
 		fn.Args = append(fn.Args, &ast.Arg{Pos: t.Pos, EndPos: t.EndPos, Type: t})
 	}
@@ -409,20 +545,20 @@ func genericSignature(fn *ast.Func) error {
 		fn.Results = append(fn.Results, &ast.Result{Pos: t.Pos, EndPos: t.EndPos, Type: t})
 	}
 	var err error
-	if fn.ArgAttrs, err = attrArray(lookup("arg_attrs"), "argument", len(fn.Args)); err != nil {
+	if fn.ArgAttrs, err = s.attrArray(lookup("arg_attrs"), "argument", len(fn.Args)); err != nil {
 		return err
 	}
-	if fn.ResAttrs, err = attrArray(lookup("res_attrs"), "result", len(fn.Results)); err != nil {
+	if fn.ResAttrs, err = s.attrArray(lookup("res_attrs"), "result", len(fn.Results)); err != nil {
 		return err
 	}
 	if fn.ArgAttrs != nil {
 		for i, a := range fn.ArgAttrs.Elems {
-			fn.Args[i].Attrs = a.Dict
+			fn.Args[i].Attrs = a.AsDict()
 		}
 	}
 	if fn.ResAttrs != nil {
 		for i, a := range fn.ResAttrs.Elems {
-			fn.Results[i].Attrs = a.Dict
+			fn.Results[i].Attrs = a.AsDict()
 		}
 	}
 	return nil
@@ -430,20 +566,20 @@ func genericSignature(fn *ast.Func) error {
 
 // attrArray checks an arg_attrs or res_attrs entry: an array of n
 // dictionaries.
-func attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAttr, error) {
+func (s *scanner) attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAttr, error) {
 	if e == nil {
 		return nil, nil
 	}
-	if e.Value == nil || e.Value.Array == nil || e.Value.Array.Unread {
-		return nil, ast.ErrorList{ast.Errorf(e.Pos, "expected %s attributes to be an array of dictionaries", what)}
+	if e.Value == nil || e.Value.AsArray() == nil || e.Value.AsArray().Unread {
+		return nil, ast.ErrorList{ast.Errorf(s.file.PosOf(s.Src, e.Pos), "expected %s attributes to be an array of dictionaries", what)}
 	}
-	arr := e.Value.Array
+	arr := e.Value.AsArray()
 	if len(arr.Elems) != n {
-		return nil, ast.ErrorList{ast.Errorf(e.Pos, "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", what, what, len(arr.Elems), n)}
+		return nil, ast.ErrorList{ast.Errorf(s.file.PosOf(s.Src, e.Pos), "expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", what, what, len(arr.Elems), n)}
 	}
 	for _, a := range arr.Elems {
-		if a.Dict == nil {
-			return nil, ast.ErrorList{ast.Errorf(a.Pos, "expected %s attributes to be an array of dictionaries", what)}
+		if a.AsDict() == nil {
+			return nil, ast.ErrorList{ast.Errorf(s.file.PosOf(s.Src, a.Pos), "expected %s attributes to be an array of dictionaries", what)}
 		}
 	}
 	return arr, nil

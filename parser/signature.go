@@ -19,26 +19,36 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
+	var pos ast.Pos
+	var cuts [][2]int
 	if fastEnabled {
-		pos := s.pos(start)
-		r, d, ok := fastParseLexer("sig", newLexer(s.Src, start, end, lexPos(pos), ""))
+		pos = s.anchor(start)
+		r, d, ok := fastParseLexer("sig", viewLexer(s.Src, start, end, lexPos(pos)))
 		if ok {
 			return r.Sig, nil
 		}
-		// The error, placed by the grammar over the text without the
-		// long arrays the decoder read, rather than over all of it.
-		if len(d.cuts) > 0 {
-			if err := grammarParseCut("sig", s.Src, start, end, pos, d.cuts); err != nil {
-				return nil, err
-			}
-		}
+		cuts = d.cuts
 	}
 	close, err := s.skipGroup(start)
+	var args [][2]int
+	ok := false
+	if err == nil {
+		args, ok = s.splitArgs(start+1, close-1)
+	}
+	long := err == nil && ok && len(args) >= parallelArgs
+	// The error, placed by the grammar over the text without the long
+	// arrays the decoder read, rather than over all of it. A long list of
+	// arguments is read in batches instead, where the grammar reads only
+	// the arguments the decoder does not (parseBatch).
+	if !long && len(cuts) > 0 {
+		if err := grammarParseCut("sig", s.Src, start, end, pos, cuts); err != nil {
+			return nil, err
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	args, ok := s.splitArgs(start+1, close-1)
-	if !ok || len(args) < parallelArgs {
+	if !long {
 		r, err := parseSpan("sig", s, start, end)
 		if err != nil {
 			return nil, err
@@ -91,17 +101,17 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 	workers := runtime.GOMAXPROCS(0)
 	size := max(len(args)/(4*workers), 16)
 	type batch struct {
-		start, end int
-		pos        ast.Pos
-		args       []*ast.Arg
-		err        error
+		args [][2]int
+		pos  ast.Pos
+		out  []*ast.Arg
+		err  error
 	}
 	var batches []*batch
 	for i := 0; i < len(args); i += size {
-		last := min(i+size, len(args)) - 1
+		last := min(i+size, len(args))
 		// Positions are computed here, in order, so the line index only
 		// moves forward.
-		batches = append(batches, &batch{start: args[i][0], end: args[last][1], pos: s.pos(args[i][0])})
+		batches = append(batches, &batch{args: args[i:last], pos: s.anchor(args[i][0])})
 	}
 	slots := make(chan struct{}, workers)
 	waits := make([]func(), 0, len(batches))
@@ -109,12 +119,7 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		waits = append(waits, faults.Go(func() {
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			r, err := parseSpanAt("args", s.Src, b.start, b.end, b.pos)
-			if err != nil {
-				b.err = err
-				return
-			}
-			b.args = r.Args.Args
+			b.out, b.err = parseBatch(s.Src, b.args, b.pos)
 		}))
 	}
 	for _, wait := range waits {
@@ -125,9 +130,73 @@ func (s *scanner) parseArgs(args [][2]int) ([]*ast.Arg, error) {
 		if b.err != nil {
 			return nil, b.err
 		}
-		out = append(out, b.args...)
+		out = append(out, b.out...)
 	}
 	return out, nil
+}
+
+// parseBatch parses the arguments spanning args, the first at pos. The
+// decoder reads the batch whole, or else argument by argument; the
+// grammar reads only an argument the decoder does not, with the one
+// before it and contextArgs after it, so that the argument is in the
+// list as it is in the batch (first only if it is first there) and an
+// error at its end meets the commas and tokens after it as it would in
+// the whole batch: its message is the same. A malformed argument among
+// thousands costs the grammar four arguments.
+func parseBatch(src []byte, args [][2]int, pos ast.Pos) ([]*ast.Arg, error) {
+	start, end := args[0][0], args[len(args)-1][1]
+	if fastEnabled {
+		if r, _, ok := fastParseLexer("args", viewLexer(src, start, end, lexPos(pos))); ok {
+			return r.Args.Args, nil
+		}
+	} else {
+		r, err := grammarParse("args", src, start, end, pos)
+		if err != nil {
+			return nil, err
+		}
+		return r.Args.Args, nil
+	}
+	out := make([]*ast.Arg, 0, len(args))
+	at, prev := pos, pos
+	d := &fastDecoder{}
+	for j, a := range args {
+		prev, at = at, posAfter(src, at, a[0])
+		if r, _, ok := fastParseWith(d, "args", viewLexer(src, a[0], a[1], lexPos(at))); ok && len(r.Args.Args) == 1 {
+			out = append(out, r.Args.Args[0])
+			continue
+		}
+		// With the argument before it, so that it is not the first of
+		// the list: the grammar's message depends on that.
+		from, fromPos, first := a[0], at, 0
+		if j > 0 {
+			from, fromPos, first = args[j-1][0], prev, 1
+		}
+		to := args[min(j+contextArgs, len(args)-1)][1]
+		r, err := grammarParse("args", src, from, to, fromPos)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r.Args.Args[first])
+	}
+	return out, nil
+}
+
+// contextArgs is the number of arguments after one the decoder does not
+// read that the grammar reads with it.
+const contextArgs = 2
+
+// posAfter is the position of offset off (>= p.Offset) of src, counted
+// from p.
+func posAfter(src []byte, p ast.Pos, off int) ast.Pos {
+	seg := src[p.Offset:off]
+	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+		p.Line += n
+		p.Column = len(seg) - bytes.LastIndexByte(seg, '\n')
+	} else {
+		p.Column += len(seg)
+	}
+	p.Offset = off
+	return p
 }
 
 // pieceBytes is the least length of the pieces a long signature is cut
@@ -191,7 +260,7 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		// Positions are computed here, in order, so that the line index
 		// only moves forward.
 		p := &pieces[i]
-		p.mode, p.lex = mode, newLexer(s.Src, from, to, lexPos(s.pos(from)), "")
+		p.mode, p.lex = mode, viewLexer(s.Src, from, to, lexPos(s.anchor(from)))
 		if i > 0 {
 			p.lex.depth = 1 // inside the argument list's '('
 		}
@@ -222,22 +291,23 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 }
 
 // argComma returns the first comma at or after i, before end, that white
-// space and a '%' follow, or -1.
+// space and a '%' follow, or -1. It looks for the '%' and back from it:
+// in an array of numbers commas come every few bytes, and '%' never.
 func argComma(src []byte, i, end int) int {
-	for i < end {
-		k := bytes.IndexByte(src[i:end], ',')
+	for from := i; from < end; {
+		k := bytes.IndexByte(src[from:end], '%')
 		if k < 0 {
 			return -1
 		}
-		c := i + k
-		j := c + 1
-		for j < end && isSpace(src[j]) {
-			j++
+		p := from + k
+		j := p - 1
+		for j >= i && isSpace(src[j]) {
+			j--
 		}
-		if j < end && src[j] == '%' {
-			return c
+		if j >= i && src[j] == ',' {
+			return j
 		}
-		i = c + 1
+		from = p + 1
 	}
 	return -1
 }

@@ -228,7 +228,7 @@ func (p *printer) argRange(perArg aliasTable, from, to int) {
 func (p *printer) argAlias(d *dictEdit, i int, aliases []argAlias) {
 	arg := p.file.Entry.Args[i]
 	if len(aliases) > 1 && p.emit != EmitModule {
-		p.errs.Add(arg.Pos, "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
+		p.errs.Add(p.file.PosOf(p.src, arg.Pos), "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
 		return
 	}
 	var want string
@@ -322,10 +322,10 @@ func sameAlias(e *ast.AttrEntry, a *argAlias, key string) bool {
 	}
 	v := e.Value
 	if key == attrAliasingOut {
-		n, err := ast.ParseInt(v.Number)
-		return v.Number != "" && err == nil && n == a.result() && a.kind == model.MayAlias
+		n, err := ast.ParseInt(v.Num())
+		return v.Num() != "" && err == nil && n == a.result() && a.kind == model.MayAlias
 	}
-	ra := v.ResultAlias
+	ra := v.AsResultAlias()
 	return ra != nil && ra.MustAlias == (a.kind == model.MustAlias) &&
 		model.ShapeIndex(ra.TupleIndices).Equal(a.path()) && sameResultIndex(ra.ResultIndex, a)
 }
@@ -418,7 +418,7 @@ func denseArray(v model.ShapeIndex) string {
 	return "array<i64: " + strings.Trim(list(v), "[]") + ">"
 }
 
-func (p *printer) text(pos, end ast.Pos) string { return string(p.src[pos.Offset:end.Offset]) }
+func (p *printer) text(pos, end ast.At) string { return string(p.src[pos.Offset:end.Offset]) }
 
 // spaceBefore returns the offset where the white space before off begins.
 func (p *printer) spaceBefore(off int) int {
