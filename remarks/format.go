@@ -2,7 +2,6 @@ package remarks
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -92,62 +91,99 @@ func writeSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte) {
 // With width > 0, a line wider than width columns is cut to a window of
 // width columns around the caret. It writes nothing when src does not
 // hold the position.
+//
+// The cost is bounded by what it writes: with width > 0 it reads at most
+// 4*width bytes on either side of the position (a column takes at most
+// four bytes, and an escaped byte four columns), whatever the length of
+// the line, so that the thousands of diagnostics a signature of
+// megabytes on one line can have cost no more than their output. When
+// the line's start is beyond that reach, the tab stops count from the
+// first byte read, not from the line's start: only the width of a tab in
+// such a window can differ.
 func WriteSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte, width int) {
 	if !pos.IsValid() || pos.Offset < 0 || pos.Offset > len(src) {
 		return
 	}
-	start := bytes.LastIndexByte(src[:pos.Offset], '\n') + 1
-	end := bytes.IndexByte(src[pos.Offset:], '\n')
-	if end < 0 {
-		end = len(src)
-	} else {
-		end += pos.Offset
+	off := pos.Offset
+	lo, hi := 0, len(src)
+	if width > 0 {
+		reach := 4*width + utf8.UTFMax
+		lo, hi = max(0, off-reach), min(len(src), off+reach)
 	}
-	line := bytes.TrimSuffix(src[start:end], []byte("\r"))
-	// cells are the line's shown pieces, each at column col.
-	type cell struct {
-		text string
-		col  int
+	start := bytes.LastIndexByte(src[lo:off], '\n') + 1 + lo
+	if start == lo && lo > 0 {
+		for start < off && !utf8.RuneStart(src[start]) {
+			start++ // the window starts inside a line: at a rune
+		}
 	}
-	var cells []cell
-	caret, col := -1, 0
-	for i := 0; i < len(line); {
-		if i >= pos.Offset-start && caret < 0 {
+	end := hi
+	if i := bytes.IndexByte(src[off:hi], '\n'); i >= 0 {
+		end = off + i
+	}
+	line := src[start:end]
+	if end < len(src) && src[end] == '\n' || end == len(src) {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+	}
+	caret, cols := -1, 0
+	forCells(line, func(i int, text []byte, col int) bool {
+		if i >= off-start && caret < 0 {
 			caret = col
 		}
-		r, n := utf8.DecodeRune(line[i:])
-		var text string
-		switch {
-		case r == '\t':
-			text = strings.Repeat(" ", tabStop-col%tabStop)
-		case r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, !unicode.IsPrint(r) && r != ' ':
-			text = ""
-			for _, c := range line[i : i+n] {
-				text += fmt.Sprintf("\\x%02x", c)
-			}
-		default:
-			text = string(line[i : i+n])
-		}
-		cells = append(cells, cell{text, col})
-		col += utf8.RuneCountInString(text)
-		i += n
-	}
+		cols = col + utf8.RuneCount(text)
+		return true
+	})
 	if caret < 0 {
-		caret = col
+		caret = cols
 	}
-	lo, hi := 0, col
-	if width > 0 && col > width {
-		lo = max(0, min(caret-width/2, col-width))
-		hi = lo + width
+	first, last := 0, cols
+	if width > 0 && cols > width {
+		first = max(0, min(caret-width/2, cols-width))
+		last = first + width
 	}
-	for _, c := range cells {
-		if c.col >= lo && c.col+utf8.RuneCountInString(c.text) <= hi {
-			b.WriteString(c.text)
-		} else if c.col < lo && c.col+utf8.RuneCountInString(c.text) > lo {
-			lo = c.col + utf8.RuneCountInString(c.text) // a piece cut by the window's start is left out
+	forCells(line, func(_ int, text []byte, col int) bool {
+		n := utf8.RuneCount(text)
+		switch {
+		case col >= first && col+n <= last:
+			b.Write(text)
+		case col < first && col+n > first:
+			first = col + n // a piece cut by the window's start is left out
 		}
-	}
+		return col < last
+	})
 	b.WriteByte('\n')
-	b.WriteString(strings.Repeat(" ", max(0, caret-lo)))
+	for range max(0, caret-first) {
+		b.WriteByte(' ')
+	}
 	b.WriteString("^\n")
 }
+
+// forCells calls f with each shown piece of line: its byte offset, its
+// text (valid until f returns) and the column it starts at; tabs expand
+// to the next stop, bytes that are not printable UTF-8 become \xNN. It
+// stops when f returns false.
+func forCells(line []byte, f func(i int, text []byte, col int) bool) {
+	var scratch [4 * utf8.UTFMax]byte
+	col := 0
+	for i := 0; i < len(line); {
+		r, n := utf8.DecodeRune(line[i:])
+		var text []byte
+		switch {
+		case r == '\t':
+			text = append(scratch[:0], "        "[:tabStop-col%tabStop]...)
+		case r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, !unicode.IsPrint(r) && r != ' ':
+			text = scratch[:0]
+			for _, c := range line[i : i+n] {
+				text = append(text, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+			}
+		default:
+			text = line[i : i+n]
+		}
+		if !f(i, text, col) {
+			return
+		}
+		col += utf8.RuneCount(text)
+		i += n
+	}
+}
+
+const hexDigits = "0123456789abcdef"

@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"math/rand/v2"
+	"unicode"
+	"unicode/utf8"
 )
 
 func sample() ast.Remark {
@@ -165,5 +169,112 @@ func TestWriteSourceLineWindowAndEscapes(t *testing.T) {
 	WriteSourceLine(&b, ast.Pos{Line: 1, Column: 4, Offset: 3}, []byte("a\x00\xffb c"), 0)
 	if want := "a\\x00\\xffb c\n         ^\n"; b.String() != want {
 		t.Errorf("escapes: got %q, want %q", b.String(), want)
+	}
+}
+
+// naiveSourceLine is WriteSourceLine's reference: the whole line's cells
+// first, then the window, as the first version of it printed them.
+func naiveSourceLine(pos ast.Pos, src []byte, width int) string {
+	start := bytes.LastIndexByte(src[:pos.Offset], '\n') + 1
+	end := bytes.IndexByte(src[pos.Offset:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += pos.Offset
+	}
+	line := bytes.TrimSuffix(src[start:end], []byte("\r"))
+	type cell struct {
+		text string
+		col  int
+	}
+	var cells []cell
+	caret, col := -1, 0
+	for i := 0; i < len(line); {
+		if i >= pos.Offset-start && caret < 0 {
+			caret = col
+		}
+		r, n := utf8.DecodeRune(line[i:])
+		var text string
+		switch {
+		case r == '\t':
+			text = strings.Repeat(" ", 8-col%8)
+		case r == utf8.RuneError && n <= 1, r < 0x20, r == 0x7f, !unicode.IsPrint(r) && r != ' ':
+			for _, c := range line[i : i+n] {
+				text += fmt.Sprintf("\\x%02x", c)
+			}
+		default:
+			text = string(line[i : i+n])
+		}
+		cells = append(cells, cell{text, col})
+		col += utf8.RuneCountInString(text)
+		i += n
+	}
+	if caret < 0 {
+		caret = col
+	}
+	lo, hi := 0, col
+	if width > 0 && col > width {
+		lo = max(0, min(caret-width/2, col-width))
+		hi = lo + width
+	}
+	var b strings.Builder
+	for _, c := range cells {
+		if c.col >= lo && c.col+utf8.RuneCountInString(c.text) <= hi {
+			b.WriteString(c.text)
+		} else if c.col < lo && c.col+utf8.RuneCountInString(c.text) > lo {
+			lo = c.col + utf8.RuneCountInString(c.text)
+		}
+	}
+	return b.String() + "\n" + strings.Repeat(" ", max(0, caret-lo)) + "^\n"
+}
+
+// TestWriteSourceLineBounded checks the windowed source line against the
+// naive one on random lines of every kind of byte: the same text, except
+// that a tab's width may differ in a window that starts past the reach
+// of the line's start (so lines with tabs are compared only when short).
+func TestWriteSourceLineBounded(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "b", " ", ",", "é", "日本", "\x00", "\xff", "\x1b", "\r", "\n", "🙂", "\xe6\x97"}
+	for iter := 0; iter < 3000; iter++ {
+		var src strings.Builder
+		n := rng.IntN(4000)
+		tabs := rng.IntN(4) == 0
+		for src.Len() < n {
+			if tabs && rng.IntN(20) == 0 {
+				src.WriteByte('\t')
+				continue
+			}
+			src.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := []byte(src.String())
+		off := rng.IntN(len(text) + 1)
+		for off < len(text) && !utf8.RuneStart(text[off]) {
+			off++
+		}
+		width := []int{0, 20, 120}[rng.IntN(3)]
+		lineStart := bytes.LastIndexByte(text[:off], '\n') + 1
+		if tabs && width > 0 && off-lineStart > 4*width {
+			continue
+		}
+		var b bytes.Buffer
+		WriteSourceLine(&b, ast.Pos{Line: 1, Column: 1, Offset: off}, text, width)
+		if want := naiveSourceLine(ast.Pos{Offset: off}, text, width); b.String() != want {
+			t.Fatalf("offset %d width %d of %q:\ngot  %q\nwant %q", off, width, text, b.String(), want)
+		}
+	}
+}
+
+// TestWriteSourceLineLongLine: on a line of 64 MB, each call reads a
+// window, not the line: a thousand diagnostics on it take no more than
+// their output (allocation per call, measured, stays small).
+func TestWriteSourceLineLongLine(t *testing.T) {
+	line := bytes.Repeat([]byte("1, "), 64<<20/3)
+	var b bytes.Buffer
+	allocs := testing.AllocsPerRun(100, func() {
+		b.Reset()
+		WriteSourceLine(&b, ast.Pos{Line: 1, Column: 1, Offset: len(line) / 2}, line, 120)
+	})
+	if b.Len() > 2*121+2 || allocs > 2 {
+		t.Errorf("%d bytes written, %.0f allocations per call", b.Len(), allocs)
 	}
 }
