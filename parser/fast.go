@@ -853,16 +853,17 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 func (d *fastDecoder) skimInts(last *[3]int) {
 	l := d.lex
 	src, end := l.src[:l.end], l.end
-	i, line, col := l.pos.Offset, l.pos.Line, l.pos.Column
+	// Columns count bytes, so a position is its line and the offset of
+	// that line's first byte: only a newline changes them.
+	i, line, lineStart := l.pos.Offset, l.pos.Line, l.pos.Offset-(l.pos.Column-1)
+	ln, ls := line, lineStart // as the scan goes, before an element is taken
 	comma := -1
-	var at point
+	s0, s1, s2 := last[0], last[1], last[2]
 	for {
-		j, ln, cl := i, line, col
+		j := i
 		for j < end && (src[j] == ' ' || src[j] == '\n') {
 			if src[j] == '\n' {
-				ln, cl = ln+1, 1
-			} else {
-				cl++
+				ln, ls = ln+1, j+1
 			}
 			j++
 		}
@@ -873,14 +874,16 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 		if k == j || k >= end || src[k] != ',' {
 			break
 		}
-		*last = [3]int{last[1], last[2], j}
-		comma, at = k, point{k, ln, cl + k - j}
-		i, line, col = k+1, ln, cl+k-j+1
+		s0, s1, s2 = s1, s2, j
+		comma, line, lineStart = k, ln, ls
+		i = k + 1
 	}
 	if comma < 0 {
 		return
 	}
-	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], at
+	*last = [3]int{s0, s1, s2}
+	col := i - lineStart + 1
+	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], point{comma, line, col - 1}
 	d.tokEnd = point{i, line, col}
 	l.pos.Offset, l.pos.Line, l.pos.Column = i, line, col
 }
