@@ -7,6 +7,8 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
@@ -66,6 +68,56 @@ func binaryKind(src []byte) string {
 // protoKind returns the kind of proto src is, Unknown for text. The error
 // is a binary file this tool cannot read.
 func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
+	m := &s.proto
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.is(src) {
+		*m = protoMemo{mu: m.mu, data: unsafe.SliceData(src), n: len(src)}
+		m.kind, m.err = s.findProtoKind(name, src, m)
+	}
+	return m.kind, m.err
+}
+
+// protoMemo keeps what protoKind found for one input, which the options
+// check and the route both ask: the kind, and the read that settled it
+// (a walk of the module's fields through the file), for the route to
+// take once instead of walking the file again.
+type protoMemo struct {
+	mu      *sync.Mutex
+	data    *byte
+	n       int
+	kind    hloproto.Kind
+	err     error
+	file    *hloproto.File // a read of kind as name, not yet taken
+	cfg     *model.Config
+	readErr error
+	read    bool
+}
+
+// is reports whether the memo is of src.
+func (m *protoMemo) is(src []byte) bool {
+	return m.data != nil && m.data == unsafe.SliceData(src) && m.n == len(src)
+}
+
+// readProto reads src as a proto of kind k named name: the read protoKind
+// made, if it made that one and it was not taken yet, else a new one. A
+// config is the caller's to change, so a read is taken once.
+func (s *settings) readProto(name string, src []byte, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
+	m := &s.proto
+	m.mu.Lock()
+	if m.read && m.is(src) && m.kind == k {
+		f, cfg, err := m.file, m.cfg, m.readErr
+		m.read, m.file, m.cfg = false, nil, nil
+		m.mu.Unlock()
+		return f, cfg, err
+	}
+	m.mu.Unlock()
+	return protoSourceOf(src).read(name, k)
+}
+
+// findProtoKind is protoKind's work; a read it makes of the hinted kind
+// is kept in m.
+func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloproto.Kind, error) {
 	if k := inputFormats[s.InputFormat]; k != hloproto.Unknown {
 		return k, nil
 	}
@@ -84,7 +136,9 @@ func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 	}
 	ps := protoSourceOf(src)
 	if hint != hloproto.Unknown {
-		if _, _, err := ps.read("", hint); err == nil {
+		f, cfg, err := ps.read(name, hint)
+		if err == nil {
+			m.file, m.cfg, m.readErr, m.read = f, cfg, err, true
 			return hint, nil
 		}
 	}
@@ -124,7 +178,7 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	if grown != nil {
 		src = grown()
 	}
-	f, cfg, err := protoSourceOf(src).read(name, k)
+	f, cfg, err := s.readProto(name, src, k)
 	if err != nil {
 		d := ast.Errorf(pos, "%s", err)
 		var pe *hloproto.Error

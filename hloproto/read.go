@@ -245,7 +245,9 @@ func Detect(src []byte) Kind {
 
 // DetectAt is Detect of the size bytes r holds.
 func DetectAt(r io.ReaderAt, size int64) Kind {
-	return detect(fileSource(r, size))
+	src := fileSource(r, size)
+	defer src.putWindow()
+	return detect(src)
 }
 
 func detect(r *source) Kind {
@@ -283,7 +285,9 @@ func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 // through a mapping of it: a walk that touches one page every few
 // megabytes costs more in page faults (and in unmapping) than in reads.
 func ReadAt(name string, r io.ReaderAt, size int64, k Kind) (*File, *model.Config, error) {
-	return read(name, fileSource(r, size), k)
+	src := fileSource(r, size)
+	defer src.putWindow() // what the File keeps was copied out of it
+	return read(name, src, k)
 }
 
 func read(name string, r *source, k Kind) (*File, *model.Config, error) {

@@ -3,6 +3,7 @@ package hloproto
 import (
 	"errors"
 	"io"
+	"sync"
 )
 
 // The largest tag, and the largest scalar value (a varint, fixed32 or
@@ -66,7 +67,12 @@ func (s *source) peek(off, n int) []byte {
 	}
 	want := min(max(n, s.block), s.size-off)
 	if cap(s.win) < want {
-		s.win = make([]byte, want)
+		s.putWindow()
+		if want <= maxBlock {
+			s.win = *windows.Get().(*[]byte)
+		} else {
+			s.win = make([]byte, want)
+		}
 	}
 	s.win, s.winAt = s.win[:s.readAt(s.win[:want], off)], off
 	return s.win[:min(n, len(s.win))]
@@ -84,6 +90,22 @@ func (s *source) bytes(off, n int) []byte {
 	}
 	b := make([]byte, n)
 	return b[:s.readAt(b, off)]
+}
+
+// windows are the buffers of reads from files, maxBlock bytes each: a
+// walk over a directory of modules reads each through one, so that the
+// thousands of walks do not each allocate (and leave to the collector)
+// their own.
+var windows = sync.Pool{New: func() any { b := make([]byte, maxBlock); return &b }}
+
+// putWindow gives the source's read buffer back to windows, once nothing
+// holds a slice of it (the walk is over, or a larger one replaces it).
+func (s *source) putWindow() {
+	if cap(s.win) == maxBlock {
+		w := s.win[:maxBlock]
+		windows.Put(&w)
+	}
+	s.win, s.winAt = nil, 0
 }
 
 // readAt fills b from off and returns how much it read.
