@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/anybyte"
 	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -89,20 +90,12 @@ var bodyBytes = [4]byte{'{', '}', '"', '/'}
 // vector search exists it looks for the four bytes in one pass over a
 // window of findWindow bytes, instead of one pass for each.
 func (s *scanner) nextBody(j int) int {
-	if !blockAny {
+	if !anybyte.Vector {
 		return s.nextOf("{}\"/", j)
 	}
 	end := min(j+findWindow, len(s.Src))
-	w := s.Src[j:end]
-	k, block := anyBody(w)
-	if k >= 0 {
+	if k := anybyte.Index4(s.Src[j:end], &bodyBytes); k >= 0 {
 		return j + k
-	}
-	for k := len(w) - len(w)%block; k < len(w); k++ {
-		switch w[k] {
-		case '{', '}', '"', '/':
-			return j + k
-		}
 	}
 	return end
 }
@@ -113,19 +106,12 @@ var groupBytes = [8]byte{'(', ')', '{', '}', '[', ']', '"', '/'}
 // nextGroup is nextOf("(){}[]\"/", j), the search of skipGroup, in one
 // pass where the vector search exists.
 func (s *scanner) nextGroup(j int) int {
-	if !blockAny {
+	if !anybyte.Vector {
 		return s.nextOf("(){}[]\"/", j)
 	}
 	end := min(j+findWindow, len(s.Src))
-	w := s.Src[j:end]
-	if k := indexAny8(w, &groupBytes); k >= 0 {
+	if k := anybyte.Index8(s.Src[j:end], &groupBytes); k >= 0 {
 		return j + k
-	}
-	for k := len(w) &^ 15; k < len(w); k++ {
-		switch w[k] {
-		case '(', ')', '{', '}', '[', ']', '"', '/':
-			return j + k
-		}
 	}
 	return end
 }

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package hlo
+package anybyte
 
 // The vector searches, in any_amd64.s: the index of the first byte of s
 // that is one of set's, looking at whole blocks of 16 bytes (32 for
@@ -18,18 +18,21 @@ func indexAny8(s []byte, set *[8]byte) int
 
 func hasAVX2() bool
 
-// blockAny reports whether the vector searches exist; elsewhere the
-// scanner keeps one finder per byte (scanner.nextOf).
-const blockAny = true
+// Vector reports whether the vector searches exist; elsewhere Index4 and
+// Index8 look at one byte at a time, and a caller may prefer its own
+// search (one bytes.IndexByte per byte of the set, say).
+const Vector = true
 
 // useAVX2 chooses the 32-byte search of indexAny4.
 var useAVX2 = hasAVX2()
 
-// anyBody is the vector search for bodyBytes and the size of the blocks
+// blocks4 is the vector search for four bytes and the size of the blocks
 // it looks at.
-func anyBody(s []byte) (int, int) {
+func blocks4(s []byte, set *[4]byte) (int, int) {
 	if useAVX2 {
-		return indexAny4AVX2(s, &bodyBytes), 32
+		return indexAny4AVX2(s, set), 32
 	}
-	return indexAny4(s, &bodyBytes), 16
+	return indexAny4(s, set), 16
 }
+
+func blocks8(s []byte, set *[8]byte) (int, int) { return indexAny8(s, set), 16 }

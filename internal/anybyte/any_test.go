@@ -1,10 +1,15 @@
-package hlo
+package anybyte
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"math/rand/v2"
 	"testing"
+)
+
+// The sets the module scanners search for.
+var (
+	bodyBytes  = [4]byte{'{', '}', '"', '/'}
+	groupBytes = [8]byte{'(', ')', '{', '}', '[', ']', '"', '/'}
 )
 
 // naiveBody is the first of { } " / in b, or -1.
@@ -30,7 +35,7 @@ func TestIndexAny4(t *testing.T) {
 			}
 		}
 		want := naiveBody(b[:len(b)&^15])
-		if got := indexAny4(b, &bodyBytes); blockAny && got != want {
+		if got := indexAny4(b, &bodyBytes); Vector && got != want {
 			t.Fatalf("case %d: indexAny4(%q) = %d, want %d", n, b, got, want)
 		}
 		if useAVX2 {
@@ -40,32 +45,21 @@ func TestIndexAny4(t *testing.T) {
 			}
 		}
 		want8 := bytes.IndexAny(b[:len(b)&^15], "(){}[]\"/")
-		if got := indexAny8(b, &groupBytes); blockAny && got != want8 {
+		if got := indexAny8(b, &groupBytes); Vector && got != want8 {
 			t.Fatalf("case %d: indexAny8(%q) = %d, want %d", n, b, got, want8)
 		}
-		s := &scanner{Input: arriving.Input{Src: b}}
-		if len(b) > 0 {
-			want8 = bytes.IndexAny(b, "(){}[]\"/")
-			if want8 < 0 {
-				want8 = len(b)
-			}
-			if got := s.nextGroup(0); got != want8 {
-				t.Fatalf("case %d: nextGroup(%q) = %d, want %d", n, b, got, want8)
-			}
-			want = naiveBody(b)
-			if want < 0 {
-				want = len(b)
-			}
-			if got := s.nextBody(0); got != want {
-				t.Fatalf("case %d: nextBody(%q) = %d, want %d", n, b, got, want)
-			}
+		if got, want := Index8(b, &groupBytes), bytes.IndexAny(b, "(){}[]\"/"); got != want {
+			t.Fatalf("case %d: Index8(%q) = %d, want %d", n, b, got, want)
+		}
+		if got, want := Index4(b, &bodyBytes), naiveBody(b); got != want {
+			t.Fatalf("case %d: Index4(%q) = %d, want %d", n, b, got, want)
 		}
 	}
 }
 
 // Every byte value, in every position of a block: only the four match.
 func TestIndexAny4Bytes(t *testing.T) {
-	if !blockAny {
+	if !Vector {
 		t.Skip("no vector search on this architecture")
 	}
 	for c := range 256 {
@@ -82,8 +76,8 @@ func TestIndexAny4Bytes(t *testing.T) {
 			if got := indexAny4(b, &bodyBytes); got != want {
 				t.Fatalf("byte %#x at %d: got %d, want %d", c, pos, got, want)
 			}
-			if got, _ := anyBody(b); got != want {
-				t.Fatalf("anyBody: byte %#x at %d: got %d, want %d", c, pos, got, want)
+			if got := Index4(b, &bodyBytes); got != want {
+				t.Fatalf("Index4: byte %#x at %d: got %d, want %d", c, pos, got, want)
 			}
 			want = -1
 			if bytes.IndexByte([]byte("(){}[]\"/"), byte(c)) >= 0 {
@@ -97,7 +91,7 @@ func TestIndexAny4Bytes(t *testing.T) {
 }
 
 // FuzzIndexAny: the vector searches agree with bytes.IndexAny on their
-// whole blocks, and nextBody and nextGroup on the whole input.
+// whole blocks, and Index4 and Index8 on the whole input.
 func FuzzIndexAny(f *testing.F) {
 	f.Add([]byte(`{0.5, -1.25}, "a/b" [1] (x)`), 3)
 	f.Fuzz(func(t *testing.T, b []byte, off int) {
@@ -106,7 +100,7 @@ func FuzzIndexAny(f *testing.F) {
 		}
 		off = (off%len(b) + len(b)) % len(b)
 		b = b[off:]
-		if blockAny {
+		if Vector {
 			if got, want := indexAny4(b, &bodyBytes), naiveBody(b[:len(b)&^15]); got != want {
 				t.Fatalf("indexAny4(%q) = %d, want %d", b, got, want)
 			}
@@ -119,20 +113,11 @@ func FuzzIndexAny(f *testing.F) {
 				t.Fatalf("indexAny4AVX2(%q) = %d, want %d", b, got, want)
 			}
 		}
-		s := &scanner{Input: arriving.Input{Src: b}}
-		want := naiveBody(b)
-		if want < 0 {
-			want = len(b)
+		if got, want := Index4(b, &bodyBytes), naiveBody(b); got != want {
+			t.Fatalf("Index4(%q) = %d, want %d", b, got, want)
 		}
-		if got := s.nextBody(0); got != want {
-			t.Fatalf("nextBody(%q) = %d, want %d", b, got, want)
-		}
-		want = bytes.IndexAny(b, "(){}[]\"/")
-		if want < 0 {
-			want = len(b)
-		}
-		if got := s.nextGroup(0); got != want {
-			t.Fatalf("nextGroup(%q) = %d, want %d", b, got, want)
+		if got, want := Index8(b, &groupBytes), bytes.IndexAny(b, "(){}[]\"/"); got != want {
+			t.Fatalf("Index8(%q) = %d, want %d", b, got, want)
 		}
 	})
 }

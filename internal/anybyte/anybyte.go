@@ -1,0 +1,48 @@
+// Package anybyte finds the first byte of a small set in a slice, with
+// vector instructions where the processor has them (SSE2 on every amd64
+// processor, AVX2 where present; any_amd64.s), one pass over the bytes
+// for the whole set: the search the module scanners spend their time in,
+// over function bodies and literal constants of gigabytes. Elsewhere
+// (other architectures, or the purego build tag) it looks at one byte at
+// a time.
+package anybyte
+
+// Index4 returns the index of the first byte of s that is one of set's,
+// or -1.
+func Index4(s []byte, set *[4]byte) int {
+	k, block := blocks4(s, set)
+	if k >= 0 {
+		return k
+	}
+	from := 0
+	if block > 0 {
+		from = len(s) - len(s)%block // the vector search looked at the rest
+	}
+	for i := from; i < len(s); i++ {
+		if c := s[i]; c == set[0] || c == set[1] || c == set[2] || c == set[3] {
+			return i
+		}
+	}
+	return -1
+}
+
+// Index8 is Index4 for a set of eight bytes.
+func Index8(s []byte, set *[8]byte) int {
+	k, block := blocks8(s, set)
+	if k >= 0 {
+		return k
+	}
+	from := 0
+	if block > 0 {
+		from = len(s) - len(s)%block
+	}
+	for i := from; i < len(s); i++ {
+		c := s[i]
+		for _, b := range set {
+			if c == b {
+				return i
+			}
+		}
+	}
+	return -1
+}
