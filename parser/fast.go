@@ -852,26 +852,30 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 // and last holding the starts of the last three elements.
 func (d *fastDecoder) skimInts(last *[3]int) {
 	l := d.lex
-	src, end := l.src[:l.end], l.end
+	src := l.src[:l.end]
 	// Columns count bytes, so a position is its line and the offset of
 	// that line's first byte: only a newline changes them.
 	i, line, lineStart := l.pos.Offset, l.pos.Line, l.pos.Offset-(l.pos.Column-1)
 	ln, ls := line, lineStart // as the scan goes, before an element is taken
 	comma := -1
 	s0, s1, s2 := last[0], last[1], last[2]
-	for {
+	for { // the loops compare with len(src), so the compiler drops bounds checks
 		j := i
-		for j < end && (src[j] == ' ' || src[j] == '\n') {
-			if src[j] == '\n' {
+		for j < len(src) {
+			if c := src[j]; c == ' ' {
+				j++
+			} else if c == '\n' {
 				ln, ls = ln+1, j+1
+				j++
+			} else {
+				break
 			}
-			j++
 		}
 		k := j
-		for k < end && isDigit(src[k]) {
+		for k < len(src) && src[k]-'0' < 10 {
 			k++
 		}
-		if k == j || k >= end || src[k] != ',' {
+		if k == j || k >= len(src) || src[k] != ',' {
 			break
 		}
 		s0, s1, s2 = s1, s2, j

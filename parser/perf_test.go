@@ -120,3 +120,16 @@ func TestSkipPathAllocations(t *testing.T) {
 		t.Errorf("parsing a 16 MB module allocates %.0f times, a 1 MB one %.0f: the skip path allocates per byte", b, a)
 	}
 }
+
+// BenchmarkFlatArray is a signature whose one argument carries a 50 MB
+// array of integers in its attribute dictionary: the decoder skims it
+// (skimInts) after the scanner's pass over the braces.
+func BenchmarkFlatArray(b *testing.B) {
+	var src []byte
+	src = append(src, "func.func @main(%arg0: tensor<4xf32> {foo = ["...)
+	for len(src) < 50<<20 {
+		src = append(src, "1, "...)
+	}
+	src = append(src, "1]}) -> tensor<4xf32> {\n  return %arg0 : tensor<4xf32>\n}\n"...)
+	benchParse(b, src)
+}
