@@ -204,6 +204,9 @@ func posAfter(src []byte, p ast.Pos, off int) ast.Pos {
 // saves.
 const pieceBytes = 64 << 10
 
+// cutReach is how far past its place fastPieces looks for a cut.
+const cutReach = 1 << 20
+
 // fastPieces reads a long custom-form signature with the decoder in
 // pieces, one goroutine each, as many as there are processors: a training
 // step's signature holds thousands of arguments. It cuts src[start:end]
@@ -224,7 +227,12 @@ func (s *scanner) fastPieces(start, end int) (*ast.Signature, bool) {
 	cuts := make([]int, 0, n-1)
 	from := start
 	for i := 1; i < n; i++ {
-		c := argComma(s.Src, max(from, start+(end-start)*i/n), end)
+		at := max(from, start+(end-start)*i/n)
+		// A cut is looked for within cutReach of where it should be: an
+		// argument of megabytes (an array in its dictionary) has no '%'
+		// in it, and the search would read to its end for nothing. Past
+		// the reach, the pieces are not worth cutting anyway.
+		c := argComma(s.Src, at, min(end, at+cutReach))
 		if c < 0 {
 			break
 		}
