@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"strconv"
 	"strings"
 )
 
@@ -163,4 +164,24 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	c.n += int64(n)
 	c.err = err
 	return n, err
+}
+
+// ParseSize reads a size for the generators' -size and -const flags:
+// bytes, or with a k, m or g suffix (powers of 1024), a fraction allowed
+// ("1.5g").
+func ParseSize(s string) (int64, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "k"):
+		mult = 1 << 10
+	case strings.HasSuffix(s, "m"):
+		mult = 1 << 20
+	case strings.HasSuffix(s, "g"):
+		mult = 1 << 30
+	}
+	v, err := strconv.ParseFloat(strings.TrimRight(s, "kmg"), 64)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return int64(v * float64(mult)), nil
 }

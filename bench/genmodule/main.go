@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
 )
@@ -24,7 +22,7 @@ func main() {
 	donors := flag.Bool("donors", false, "with -uniform: every parameter is a jax.buffer_donor")
 	hloText := flag.Bool("hlo", false, "write an HLO text dump instead: large literal constants before the ENTRY computation")
 	flag.Parse()
-	n, err := parseSize(*size)
+	n, err := gen.ParseSize(*size)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "genmodule:", err)
 		os.Exit(2)
@@ -50,21 +48,4 @@ func main() {
 		fmt.Fprintln(os.Stderr, "genmodule:", err)
 		os.Exit(1)
 	}
-}
-
-func parseSize(s string) (int64, error) {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(s, "k"):
-		mult = 1 << 10
-	case strings.HasSuffix(s, "m"):
-		mult = 1 << 20
-	case strings.HasSuffix(s, "g"):
-		mult = 1 << 30
-	}
-	v, err := strconv.ParseFloat(strings.TrimRight(s, "kmg"), 64)
-	if err != nil {
-		return 0, fmt.Errorf("bad size %q", s)
-	}
-	return int64(v * float64(mult)), nil
 }

@@ -12,11 +12,11 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/bench/gen"
 	"io"
 	"math"
 	"os"
 	"strconv"
-	"strings"
 
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -27,10 +27,10 @@ func main() {
 	constBytes := flag.String("const", "4m", "bytes of f32 data in each literal constant")
 	out := flag.String("o", "", "output file (default stdout)")
 	flag.Parse()
-	n, err := parseSize(*size)
+	n, err := gen.ParseSize(*size)
 	if err == nil {
 		var c int64
-		if c, err = parseSize(*constBytes); err == nil {
+		if c, err = gen.ParseSize(*constBytes); err == nil {
 			err = write(*out, n, *params, int(c/4))
 		}
 	}
@@ -241,21 +241,4 @@ func module(w io.Writer, size int64, params, elems int) error {
 	b = msg(b, 18, donors)
 	_, err := w.Write(b)
 	return err
-}
-
-func parseSize(s string) (int64, error) {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(s, "k"):
-		mult = 1 << 10
-	case strings.HasSuffix(s, "m"):
-		mult = 1 << 20
-	case strings.HasSuffix(s, "g"):
-		mult = 1 << 30
-	}
-	v, err := strconv.ParseInt(strings.TrimRight(s, "kmg"), 10, 64)
-	if err != nil || v < 0 {
-		return 0, fmt.Errorf("bad size %q", s)
-	}
-	return v * mult, nil
 }
