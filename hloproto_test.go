@@ -3,7 +3,7 @@ package mhloalias
 import (
 	"bytes"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
-	"google.golang.org/protobuf/encoding/protowire"
+	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,7 +139,7 @@ func TestHLOProtoReadThroughFile(t *testing.T) {
 // TestHLOProtoPipedReadThroughSpool: a large proto piped in is spooled,
 // and the spool is read through its file, as a named file is.
 func TestHLOProtoPipedReadThroughSpool(t *testing.T) {
-	src := bigProto(t, 6<<20)
+	src := prototest.Large(t, "testdata/proto/jit-train-step.pb", 6<<20)
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -167,22 +167,4 @@ func TestHLOProtoPipedReadThroughSpool(t *testing.T) {
 	if !bytes.Equal(res.Bytes(), mem.Bytes()) {
 		t.Error("the spooled proto is rewritten otherwise than its bytes")
 	}
-}
-
-// bigProto is testdata's jit-train-step module after a computation
-// holding a literal of about n bytes.
-func bigProto(t *testing.T, n int) []byte {
-	small, err := os.ReadFile("testdata/proto/jit-train-step.pb")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lit := protowire.AppendTag(nil, 8, protowire.BytesType)
-	lit = protowire.AppendBytes(lit, bytes.Repeat([]byte{0, 0, 0x80, 0x3f}, n/4))
-	instr := protowire.AppendTag(nil, 8, protowire.BytesType)
-	instr = protowire.AppendBytes(instr, lit)
-	comp := protowire.AppendTag(nil, 2, protowire.BytesType)
-	comp = protowire.AppendBytes(comp, instr)
-	out := protowire.AppendTag(nil, 3, protowire.BytesType)
-	out = protowire.AppendBytes(out, comp)
-	return append(out, small...)
 }

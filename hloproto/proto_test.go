@@ -2,6 +2,7 @@ package hloproto
 
 import (
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -236,7 +237,7 @@ func (c *countingReader) ReadAt(b []byte, off int64) (int, error) {
 // is walked with a few small reads; the literal is never read, and the
 // config and the rewrite are Read's.
 func TestReadAtSkips(t *testing.T) {
-	src := largeModule(t, 64<<20)
+	src := prototest.Large(t, "../testdata/proto/jit-train-step.pb", 64<<20)
 	cr := &countingReader{r: bytes.NewReader(src)}
 	f, cfg, err := ReadAt("big.pb", cr, int64(len(src)), Unknown)
 	if err != nil {
@@ -262,7 +263,7 @@ func TestReadAtSkips(t *testing.T) {
 // TestReadAtError: a file that ends before its length says (it shrank
 // while read) gives an error, not a config.
 func TestReadAtError(t *testing.T) {
-	src := largeModule(t, 1<<20)
+	src := prototest.Large(t, "../testdata/proto/jit-train-step.pb", 1<<20)
 	_, _, err := ReadAt("big.pb", bytes.NewReader(src[:len(src)/2]), int64(len(src)), ModuleProto)
 	if err == nil || !strings.Contains(err.Error(), "unexpected EOF") {
 		t.Errorf("got %v, want an unexpected EOF", err)
