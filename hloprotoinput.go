@@ -7,7 +7,6 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
-	"sync"
 	"unsafe"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -68,11 +67,11 @@ func binaryKind(src []byte) string {
 // protoKind returns the kind of proto src is, Unknown for text. The error
 // is a binary file this tool cannot read.
 func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
+	s.protoMu.Lock()
+	defer s.protoMu.Unlock()
 	m := &s.proto
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if !m.is(src) {
-		*m = protoMemo{mu: m.mu, data: unsafe.SliceData(src), n: len(src)}
+		*m = protoMemo{data: unsafe.SliceData(src), n: len(src)}
 		m.kind, m.err = s.findProtoKind(name, src, m)
 	}
 	return m.kind, m.err
@@ -83,7 +82,6 @@ func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 // (a walk of the module's fields through the file), for the route to
 // take once instead of walking the file again.
 type protoMemo struct {
-	mu      *sync.Mutex
 	data    *byte
 	n       int
 	kind    hloproto.Kind
@@ -103,15 +101,15 @@ func (m *protoMemo) is(src []byte) bool {
 // made, if it made that one and it was not taken yet, else a new one. A
 // config is the caller's to change, so a read is taken once.
 func (s *settings) readProto(name string, src []byte, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
+	s.protoMu.Lock()
 	m := &s.proto
-	m.mu.Lock()
 	if m.read && m.is(src) && m.kind == k {
 		f, cfg, err := m.file, m.cfg, m.readErr
 		m.read, m.file, m.cfg = false, nil, nil
-		m.mu.Unlock()
+		s.protoMu.Unlock()
 		return f, cfg, err
 	}
-	m.mu.Unlock()
+	s.protoMu.Unlock()
 	return protoSourceOf(src).read(name, k)
 }
 

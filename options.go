@@ -80,8 +80,10 @@ type settings struct {
 	// passes.UnusedDonors when explainsDonors; read back into the
 	// Module whose config it is.
 	unused sync.Map
-	// proto is what protoKind found of the input last asked about.
-	proto protoMemo
+	// proto is what protoKind found of the input last asked about,
+	// guarded by protoMu.
+	proto   protoMemo
+	protoMu sync.Mutex
 }
 
 // explainsDonors reports whether the unused donors are explained.
@@ -92,7 +94,6 @@ func (s *settings) explainsDonors() bool {
 // resolve checks o and parses its pass list.
 func (o Options) resolve() (*settings, error) {
 	s := &settings{Options: o}
-	s.proto.mu = new(sync.Mutex)
 	var ok bool
 	if s.emit, ok = printer.ParseEmit(o.Emit); !ok {
 		return nil, &UsageError{fmt.Sprintf("invalid --emit=%s: valid encodings are result-alias, module, tf", o.Emit)}

@@ -1,6 +1,9 @@
 package passes
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
@@ -21,7 +24,9 @@ func isDonation(p *Pass) bool {
 }
 
 // explainUnused is the donor-unused remarks of one donation pass, as
-// UnusedDonors.
+// UnusedDonors. A remark is the donor's whose message it opens with
+// ("donor parameter 3 at {1} ..."): the explainers report the donors in
+// order, and may leave one out.
 func explainUnused(p *Pass, opts Options, before, after *model.Config) []UnusedDonor {
 	donors := after.Donors.Donors()
 	var out []UnusedDonor
@@ -30,14 +35,13 @@ func explainUnused(p *Pass, opts Options, before, after *model.Config) []UnusedD
 		if r.Category != CategoryDonorUnused {
 			return
 		}
-		// The explainers report the donors in order, skipping none but
-		// those that are not a subshape of their parameter.
-		for i < len(donors) && after.ParamPos(donors[i].ParamNumber, donors[i].ParamIndex) != r.Pos {
-			i++
-		}
-		if i < len(donors) {
-			out = append(out, UnusedDonor{ParamNumber: donors[i].ParamNumber, ParamIndex: donors[i].ParamIndex, Remark: r})
-			i++
+		for ; i < len(donors); i++ {
+			d := donors[i]
+			if strings.HasPrefix(r.Message, fmt.Sprintf("donor parameter %d at %s ", d.ParamNumber, d.ParamIndex)) {
+				out = append(out, UnusedDonor{ParamNumber: d.ParamNumber, ParamIndex: d.ParamIndex, Remark: r})
+				i++
+				return
+			}
 		}
 	})
 	return out
