@@ -27,7 +27,7 @@ func TestNilConfig(t *testing.T) {
 	if errs := model.Verify(cfg); len(errs) == 0 {
 		t.Errorf("Verify(nil) gave no error")
 	}
-	_ = cfg.LongString() + cfg.ShortString() + cfg.JSON() + cfg.JSONLine("f", 0)
+	_ = cfg.LongString() + cfg.ShortString() + cfg.JSON()
 	_, _ = cfg.ParamSubshape(0, nil)
 	_ = cfg.ParamPos(0, nil)
 	_ = cfg.OutputPos(nil)

@@ -208,11 +208,6 @@ func (m Memory) Summary() string {
 	return b.String()
 }
 
-// OneLine is Summary's facts on one line, joined by "; ".
-func (m Memory) OneLine() string {
-	return strings.ReplaceAll(strings.TrimSuffix(m.Summary(), "\n"), "\n", "; ")
-}
-
 // SpaceName names a memory space for people: "device memory" (0), "host
 // memory S(5)" (XLA's host memory space, where pinned_host and
 // unpinned_host arguments live), else "memory space S(n)".

@@ -99,12 +99,6 @@ func (c *Config) ShortString() string {
 // fixed, so the text can be compared.
 func (c *Config) JSON() string { return c.JSONRecord("", nil) }
 
-// JSONLine is JSON with "file" and "chunk" (0-based) first, for JSON Lines
-// output of several modules.
-func (c *Config) JSONLine(file string, chunk int) string {
-	return c.JSONRecord(fmt.Sprintf(`"file": %s, "chunk": %d, `, JSONString(file), chunk), nil)
-}
-
 // JSONRecord is JSON with head (keys and values, each followed by ", ")
 // written first, and each donor for which reason returns true with a
 // "reason" key last: why it is unused.
