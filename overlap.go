@@ -240,21 +240,21 @@ func (sp *speculation) reuse(f *ast.File) *earlyResult {
 	}
 	var read [][]byte
 	text := sp.in.Text()
-	add := func(a, b ast.Pos) { read = append(read, text[a.Offset:b.Offset]) }
+	add := func(a, b int) { read = append(read, text[a:b]) }
 	if sig := f.Entry.Sig; sig != nil {
-		add(sig.Pos, sig.EndPos)
+		add(sig.Pos.Offset, sig.EndPos.Offset)
 	}
 	for _, d := range []*ast.AttrDict{f.Entry.Props, f.Entry.Attrs} {
 		if d != nil {
-			add(d.Pos, d.EndPos)
+			add(d.Pos.Offset, d.EndPos.Offset)
 		}
 	}
 	if f.Module != nil && f.Module.Attrs != nil {
-		add(f.Module.Attrs.Pos, f.Module.Attrs.EndPos)
+		add(f.Module.Attrs.Pos.Offset, f.Module.Attrs.EndPos.Offset)
 	}
 	for _, m := range []map[string]ast.Span{e.file.TypeAliases, e.file.AttrAliases} {
 		for _, span := range m {
-			add(span.Pos, span.End)
+			add(span.Pos.Offset, span.End.Offset)
 		}
 	}
 	for _, pair := range [][2]map[string]ast.Span{{f.TypeAliases, e.file.TypeAliases}, {f.AttrAliases, e.file.AttrAliases}} {

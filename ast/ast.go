@@ -4,10 +4,11 @@ package ast
 // of the attribute dictionaries. Every node has Pos and EndPos, where its
 // first byte is and the byte after it, except TensorType and NamedType,
 // which are always the whole of a Type and share its span. The nodes of
-// which a signature holds several per argument (Arg, Result, Type, Loc,
-// AttrEntry, Attr and the attribute kinds) keep them as offsets (At);
-// File.PosOf gives the line and column when a diagnostic needs them. The
-// few others (Signature, ResultList, AttrDict) keep whole positions. The
+// which a signature holds one or more per argument (Arg, Result, Type,
+// Loc, AttrDict, AttrEntry, Attr and the attribute kinds) keep them as
+// offsets (At); File.PosOf gives the line and column when a diagnostic
+// needs them. The two that stand once per signature (Signature,
+// ResultList) keep whole positions. The
 // grammar of record is a parallel set of types in package parser, with
 // the same names and fields.
 
@@ -131,8 +132,8 @@ type NamedType struct {
 
 // AttrDict is an attribute dictionary `{key = value, flag}`.
 type AttrDict struct {
-	Pos     Pos
-	EndPos  Pos
+	Pos     At
+	EndPos  At
 	Entries []*AttrEntry
 }
 

@@ -197,12 +197,12 @@ func sameShape(a, b *model.Shape) bool { return a.String() == b.String() }
 func source(f *File, params []*Instr) model.Source {
 	src := model.Source{Func: f.Entry.Pos}
 	if len(params) > 0 {
-		src.Args = make([]ast.Span, 0, len(params))
+		src.Args = make([]model.Point, 0, len(params))
 	}
 	for _, in := range params {
-		src.Args = append(src.Args, in.Span)
+		src.Args = append(src.Args, model.PointOf(in.Span.Pos))
 	}
-	src.Results = []ast.Span{f.Entry.Root.Span}
+	src.Results = []model.Point{model.PointOf(f.Entry.Root.Span.Pos)}
 	return src
 }
 

@@ -174,17 +174,17 @@ func (l *lowerer) build() error {
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
 	src := &l.cfg.Source
 	if len(fn.Args) > 0 {
-		src.Args = make([]ast.Span, len(fn.Args))
+		src.Args = make([]model.Point, len(fn.Args))
 	}
 	if len(fn.Results) > 0 {
-		src.Results = make([]ast.Span, len(fn.Results))
+		src.Results = make([]model.Point, len(fn.Results))
 	}
 	// In order, one cursor counting the lines once.
 	for i, a := range fn.Args {
-		src.Args[i] = ast.Span{Pos: l.pos(a.Pos), End: l.pos(a.EndPos)}
+		src.Args[i] = model.PointOf(l.pos(a.Pos))
 	}
 	for i, r := range fn.Results {
-		src.Results[i] = ast.Span{Pos: l.pos(r.Pos), End: l.pos(r.EndPos)}
+		src.Results[i] = model.PointOf(l.pos(r.Pos))
 	}
 	return nil
 }

@@ -658,7 +658,7 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 // dict is `'{' (AttrEntry (',' AttrEntry)*)? '}'`, at a '{'.
 func (d *fastDecoder) dict() *ast.AttrDict {
 	dict := d.dicts.new()
-	d.setPos(&dict.Pos, d.tok.at)
+	d.setAt(&dict.Pos, d.tok.at)
 	d.next()
 	first := len(d.pending)
 	for d.ok && !d.is(tokBracket, "}") {
@@ -689,7 +689,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		d.pending = d.pending[:first]
 	}
 	d.expect(tokBracket, "}")
-	d.setPos(&dict.EndPos, d.lastEnd)
+	d.setAt(&dict.EndPos, d.lastEnd)
 	return dict
 }
 

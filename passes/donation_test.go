@@ -73,13 +73,13 @@ func TestBufferDonationToAlias(t *testing.T) {
 // The layout errors point at the argument or result they name, and the
 // config is left untouched: nothing is matched before the check.
 func TestDonationLayoutErrorPosition(t *testing.T) {
-	at := func(line int) ast.Span {
-		return ast.Span{Pos: ast.Pos{Filename: "m.mlir", Line: line, Column: 3, Offset: 10 * line}}
+	at := func(line int) model.Point {
+		return model.PointOf(ast.Pos{Filename: "m.mlir", Line: line, Column: 3, Offset: 10 * line})
 	}
 	source := model.Source{
 		Func:        ast.Pos{Filename: "m.mlir", Line: 1, Column: 1},
-		Args:        []ast.Span{at(2), at(3)},
-		Results:     []ast.Span{at(4), at(5)},
+		Args:        []model.Point{at(2), at(3)},
+		Results:     []model.Point{at(4), at(5)},
 		ResultTuple: true,
 	}
 	tests := []struct {

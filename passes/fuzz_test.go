@@ -118,10 +118,10 @@ func genConfig(r *bytesReader) *model.Config {
 	c := model.NewConfig(params, output)
 	c.Source = model.Source{Func: genPos(1), TupleArgs: tupleArgs, ResultTuple: returnTuple}
 	for i := range args {
-		c.Source.Args = append(c.Source.Args, ast.Span{Pos: genPos(2 + i), End: genPos(2 + i)})
+		c.Source.Args = append(c.Source.Args, model.PointOf(genPos(2+i)))
 	}
 	for i := range results {
-		c.Source.Results = append(c.Source.Results, ast.Span{Pos: genPos(10 + i), End: genPos(10 + i)})
+		c.Source.Results = append(c.Source.Results, model.PointOf(genPos(10+i)))
 	}
 	var outs, ins []leaf
 	c.Output().ForEachSubshape(func(index model.ShapeIndex, _ *model.Shape) {
