@@ -225,7 +225,7 @@ func aliases(f *File, cfg *model.Config) ast.ErrorList {
 		if e.Must {
 			kind = model.MustAlias
 		}
-		origin := model.Origin{Attr: keyAlias, Span: ast.Span{Pos: e.Pos, End: e.EndPos}}
+		origin := model.Origin{Attr: keyAlias, Pos: e.Pos}
 		if err := cfg.Aliases.SetUpAlias(e.Output, e.Param, e.ParamIndex, kind, origin); err != nil {
 			errs.Add(e.Pos, "%s", err)
 		}
@@ -244,7 +244,7 @@ func donors(f *File, cfg *model.Config) ast.ErrorList {
 			errs = append(errs, err)
 			continue
 		}
-		origin := model.Origin{Attr: keyDonor, Span: ast.Span{Pos: e.Pos, End: e.EndPos}}
+		origin := model.Origin{Attr: keyDonor, Pos: e.Pos}
 		if err := cfg.Donors.AddBufferDonor(e.Param, e.ParamIndex, origin); err != nil {
 			errs.Add(e.Pos, "%s", err)
 		}

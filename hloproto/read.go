@@ -915,7 +915,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		if e.kind == 2 {
 			kind = model.MustAlias
 		}
-		origin := model.Origin{Attr: keyAlias, Span: ast.Span{Pos: ast.Pos{Filename: m.file, Offset: e.off}}}
+		origin := model.Origin{Attr: keyAlias, Pos: ast.Pos{Filename: m.file, Offset: e.off}}
 		if err := cfg.Aliases.SetUpAlias(e.out, e.param, e.index, kind, origin); err != nil {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
 		}
@@ -927,7 +927,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		if e.param >= int64(len(ps.params)) {
 			return nil, &Error{Offset: e.off, Path: e.path + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, len(ps.params))}
 		}
-		origin := model.Origin{Attr: keyDonor, Span: ast.Span{Pos: ast.Pos{Filename: m.file, Offset: e.off}}}
+		origin := model.Origin{Attr: keyDonor, Pos: ast.Pos{Filename: m.file, Offset: e.off}}
 		if err := cfg.Donors.AddBufferDonor(e.param, e.index, origin); err != nil {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
 		}

@@ -17,7 +17,7 @@ type claim struct {
 }
 
 func (c claim) String() string {
-	return fmt.Sprintf("%s at %s", c.origin.Attr, c.origin.Span.Pos)
+	return fmt.Sprintf("%s at %s", c.origin.Attr, c.origin.Pos)
 }
 
 func (c claim) same(d claim) bool {
@@ -43,7 +43,7 @@ func (l *lowerer) aliases() error {
 	}
 	for _, c := range claims {
 		if err := l.cfg.Aliases.SetUpAlias(c.out, c.param, c.index, c.kind, c.origin); err != nil {
-			l.diag.Add(c.origin.Span.Pos, "%s", err)
+			l.diag.Add(c.origin.Pos, "%s", err)
 		}
 	}
 	return l.donors()
@@ -121,7 +121,7 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 	if _, ok := l.results[r].Subshape(rest); !ok {
 		return nil, ast.Errorf(l.pos(e.Pos), "%s result tuple indices are invalid", prefix)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Span: l.span(e)}}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Pos: l.pos(e.Pos)}}
 	if ra.MustAlias {
 		c.kind = model.MustAlias
 	}
@@ -150,7 +150,7 @@ func (l *lowerer) aliasingOutput(i int) (*claim, error) {
 	if n < 0 {
 		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Span: l.span(e)}}
+	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Pos: l.pos(e.Pos)}}
 	c.param, c.index = l.param(i, nil)
 	switch {
 	case l.cfg.Source.ResultTuple:
@@ -191,7 +191,7 @@ func (l *lowerer) donors() error {
 			l.diag.Add(l.pos(e.Pos), "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
 			continue
 		}
-		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Span: l.span(e)}); err != nil {
+		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Pos: l.pos(e.Pos)}); err != nil {
 			l.diag.Add(l.pos(e.Pos), "%s", err)
 		}
 	}
@@ -210,12 +210,12 @@ func (l *lowerer) choose(perArg, module []claim) ([]claim, error) {
 	}
 	for _, m := range module {
 		if !containsSame(perArg, m) {
-			return nil, ast.Errorf(m.origin.Span.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that the argument attributes do not", AttrInputOutput, m.out, m.param, m.index, m.kind)
+			return nil, ast.Errorf(m.origin.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that the argument attributes do not", AttrInputOutput, m.out, m.param, m.index, m.kind)
 		}
 	}
 	for _, a := range perArg {
 		if !containsSame(module, a) {
-			return nil, ast.Errorf(a.origin.Span.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that %s does not", a.origin.Attr, a.out, a.param, a.index, a.kind, AttrInputOutput)
+			return nil, ast.Errorf(a.origin.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that %s does not", a.origin.Attr, a.out, a.param, a.index, a.kind, AttrInputOutput)
 		}
 	}
 	return perArg, nil

@@ -58,9 +58,9 @@ func (s *claimSet) add(c claim) error {
 		case c.same(d):
 			return nil
 		case c.out.Equal(d.out):
-			return ast.Errorf(c.origin.Span.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
+			return ast.Errorf(c.origin.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
 		default:
-			return ast.Errorf(c.origin.Span.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
+			return ast.Errorf(c.origin.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
 		}
 	}
 	n := len(s.list)

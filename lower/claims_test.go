@@ -18,9 +18,9 @@ func mergeByWalk(claims []claim, c claim) ([]claim, error) {
 		case c.same(d):
 			return claims, nil
 		case c.out.Equal(d.out):
-			return nil, ast.Errorf(c.origin.Span.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
+			return nil, ast.Errorf(c.origin.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
 		case c.param == d.param && c.index.Equal(d.index):
-			return nil, ast.Errorf(c.origin.Span.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
+			return nil, ast.Errorf(c.origin.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
 		}
 	}
 	return append(claims, c), nil
@@ -44,7 +44,7 @@ func TestClaimSet(t *testing.T) {
 		var walk []claim
 		for i := 0; i < 30; i++ {
 			c := claim{out: index(), param: int64(r.Intn(4)), index: index(), kind: model.AliasKind(r.Intn(2)),
-				origin: model.Origin{Attr: "a", Span: ast.Span{Pos: ast.Pos{Filename: "t.mlir", Line: i + 1, Column: 1}}}}
+				origin: model.Origin{Attr: "a", Pos: ast.Pos{Filename: "t.mlir", Line: i + 1, Column: 1}}}
 			errSet := set.add(c)
 			var errWalk error
 			if m, err := mergeByWalk(walk, c); err != nil {

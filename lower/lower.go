@@ -221,7 +221,3 @@ func (l *lowerer) value(e *ast.AttrEntry) (*ast.AttrEntry, *ast.Attr, error) {
 	v, err := l.resolve(e.Value)
 	return e, v, err
 }
-
-func (l *lowerer) span(e *ast.AttrEntry) ast.Span {
-	return ast.Span{Pos: l.pos(e.Pos), End: l.pos(e.EndPos)}
-}

@@ -31,7 +31,7 @@ func (l *lowerer) moduleClaims() ([]claim, error) {
 		}
 		for _, d := range claims {
 			if d.out.Equal(c.out) {
-				l.diag.Add(l.pos(el.Pos), "%s entry %d aliases output index %s again; entry at %s already does", AttrInputOutput, i, c.out, d.origin.Span.Pos)
+				l.diag.Add(l.pos(el.Pos), "%s entry %d aliases output index %s again; entry at %s already does", AttrInputOutput, i, c.out, d.origin.Pos)
 			}
 		}
 		claims = append(claims, c)
@@ -49,7 +49,7 @@ func (l *lowerer) moduleClaim(i int, el *ast.Attr) (claim, error) {
 	if el.AsDict() == nil {
 		return claim{}, ast.Errorf(l.pos(el.Pos), "%s must be a dictionary", what)
 	}
-	c := claim{origin: model.Origin{Attr: AttrInputOutput, Span: ast.Span{Pos: l.pos(el.Pos), End: l.pos(el.EndPos)}}}
+	c := claim{origin: model.Origin{Attr: AttrInputOutput, Pos: l.pos(el.Pos)}}
 	if c.out, err = l.indexField(el.AsDict(), "output_index", what, l.pos(el.Pos)); err != nil {
 		return claim{}, err
 	}

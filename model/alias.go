@@ -28,8 +28,8 @@ func (k AliasKind) String() string {
 // Origin says where an alias or donor was read from. The zero Origin means
 // a pass made it.
 type Origin struct {
-	Attr string   // the attribute, e.g. "mhlo.result_alias"
-	Span ast.Span // the attribute's value in the source
+	Attr string  // the attribute, e.g. "mhlo.result_alias"
+	Pos  ast.Pos // where the attribute's entry starts in the source
 }
 
 // Alias is the parameter buffer an output may or must reuse.

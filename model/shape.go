@@ -29,12 +29,15 @@ const UnboundedSize int64 = -1
 // it is the dimension's bound instead, or UnboundedSize. Dynamic is nil for
 // a static shape. MinorToMajor is the layout when HasLayout is set; an array
 // without a layout is "unresolved" (mhlo.layout_mode = "auto").
+//
+// The three one-byte fields come first, in one word: a config holds a
+// Shape for each of up to hundreds of thousands of parameters.
 type Shape struct {
 	Kind         ShapeKind
 	Elem         PrimitiveType
+	HasLayout    bool
 	Dims         []int64
 	Dynamic      []bool
-	HasLayout    bool
 	MinorToMajor []int64
 	// MemorySpace is the layout's memory space: 0 the device default,
 	// 1 generic fast memory, 5 host memory (S(n) in HLO text;

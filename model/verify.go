@@ -30,7 +30,7 @@ func Verify(c *Config) ast.ErrorList {
 	for _, e := range c.Donors.ordered() {
 		d := e.Donor
 		if msg := c.verifyDonor(d); msg != "" {
-			pos := d.Origin.Span.Pos
+			pos := d.Origin.Pos
 			if !pos.IsValid() {
 				pos = c.ParamPos(d.ParamNumber, d.ParamIndex)
 			}
@@ -42,8 +42,8 @@ func Verify(c *Config) ast.ErrorList {
 }
 
 func (c *Config) aliasPos(out ShapeIndex, a *Alias) ast.Pos {
-	if a.Origin.Span.Pos.IsValid() {
-		return a.Origin.Span.Pos
+	if a.Origin.Pos.IsValid() {
+		return a.Origin.Pos
 	}
 	return c.OutputPos(out)
 }

@@ -181,7 +181,7 @@ func genOrigin(r *bytesReader) model.Origin {
 	if a == "" {
 		return model.Origin{}
 	}
-	return model.Origin{Attr: a, Span: ast.Span{Pos: genPos(20), End: genPos(20)}}
+	return model.Origin{Attr: a, Pos: genPos(20)}
 }
 
 // tryAdd applies add to a copy of *c and keeps the copy if it is valid.

@@ -137,7 +137,7 @@ func (p *printer) argAliases() aliasTable {
 	sorted := true
 	p.cfg.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
 		aa := argAlias{arg: int(a.ParamNumber), out: out, param: a.ParamNumber, paramIndex: a.ParamIndex,
-			kind: a.Kind, origin: a.Origin.Span.Pos, tupleArgs: src.TupleArgs, resultTuple: src.ResultTuple}
+			kind: a.Kind, origin: a.Origin.Pos, tupleArgs: src.TupleArgs, resultTuple: src.ResultTuple}
 		if src.TupleArgs {
 			if len(a.ParamIndex) == 0 {
 				p.errs.Add(p.aliasPos(out, a), "output index %s aliases the whole tuple parameter 0, which no argument attribute can state", out)
@@ -170,8 +170,8 @@ func (p *printer) argAliases() aliasTable {
 }
 
 func (p *printer) aliasPos(out model.ShapeIndex, a model.Alias) ast.Pos {
-	if a.Origin.Span.Pos.IsValid() {
-		return a.Origin.Span.Pos
+	if a.Origin.Pos.IsValid() {
+		return a.Origin.Pos
 	}
 	return p.cfg.ParamPos(a.ParamNumber, a.ParamIndex)
 }
