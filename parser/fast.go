@@ -42,6 +42,10 @@ type fastDecoder struct {
 	types   slab[ast.Type]
 	tensors slab[ast.TensorType]
 	names   slab[ast.NamedType]
+	// elems holds the element type of the plain tensors read so far, one
+	// node for each name: a named type has no position of its own (its
+	// Type's span is its), so one node serves every f32 of a signature.
+	elems   map[string]*ast.NamedType
 	dicts   slab[ast.AttrDict]
 	entries slab[ast.AttrEntry]
 	attrs   slab[ast.Attr]
@@ -626,8 +630,15 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 	elem := d.types.new()
 	d.setAt(&elem.Pos, col(j))
 	d.setAt(&elem.EndPos, col(e))
-	named := d.names.new()
-	named.Name = d.keep(name)
+	named := d.elems[name]
+	if named == nil {
+		named = d.names.new()
+		named.Name = d.keep(name)
+		if d.elems == nil {
+			d.elems = map[string]*ast.NamedType{}
+		}
+		d.elems[named.Name] = named
+	}
 	elem.Node = named
 	t := d.tensors.new()
 	t.Dims, t.Elem = d.keep(l.str[dims-l.base:j-l.base]), elem
