@@ -176,7 +176,9 @@ func (e *AttrEntry) Name() string {
 // attributes are built from the typed ones; anything else the tool does
 // not interpret is still parsed, as a hash attribute, a type or raw
 // groups, so that its span can be copied unchanged. An Attr is 64 bytes,
-// whatever its kind.
+// whatever its kind. A string of UnreadStringBytes or more is kept as
+// its span alone (Unread): its Text is "", its text the input's bytes
+// between Pos and EndPos, so that a 50 MB string costs one node.
 type Attr struct {
 	Pos    At
 	EndPos At
@@ -216,8 +218,18 @@ func (a *Attr) text(k AttrKind) string {
 	return a.Text
 }
 
-// Str is the quoted string the value is, or "".
+// Str is the quoted string the value is, or "" (also for an unread
+// string, whose text is the input's).
 func (a *Attr) Str() string { return a.text(KindString) }
+
+// Unread reports whether a is a string kept as its span alone: one of
+// UnreadStringBytes or more. No string token is empty, so Text is "" for
+// no other.
+func (a *Attr) Unread() bool { return a.Kind == KindString && a.Text == "" }
+
+// UnreadStringBytes is the least length, quotes included, of a string
+// value kept as its span alone.
+const UnreadStringBytes = 1 << 10
 
 // Num is the integer or float the value is, as written, or "".
 func (a *Attr) Num() string { return a.text(KindNumber) }

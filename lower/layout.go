@@ -219,10 +219,10 @@ func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explic
 }
 
 func (l *lowerer) modeString(e *ast.AttrEntry, mode *ast.Attr) (string, error) {
-	if mode == nil || mode.Str() == "" {
+	if mode == nil || mode.Kind != ast.KindString {
 		return "", ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode must be a string")
 	}
-	return ast.Unquote(mode.Str())
+	return ast.Unquote(l.str(mode))
 }
 
 // unresolve removes the layout of every array in s.

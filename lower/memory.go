@@ -34,10 +34,10 @@ func (l *lowerer) memoryKinds() error {
 
 func (l *lowerer) memoryKind(s *model.Shape, e *ast.AttrEntry) error {
 	_, v, err := l.value(e)
-	if err != nil || v == nil || v.Str() == "" {
+	if err != nil || v == nil || v.Kind != ast.KindString {
 		return err
 	}
-	kind, err := ast.Unquote(v.Str())
+	kind, err := ast.Unquote(l.str(v))
 	if err != nil || (kind != "pinned_host" && kind != "unpinned_host") {
 		return nil
 	}

@@ -141,7 +141,7 @@ func (l *lowerer) kindField(d *ast.AttrDict, what string, pos ast.Pos) (model.Al
 	if e == nil || v == nil {
 		return 0, ast.Errorf(pos, "%s is missing kind", what)
 	}
-	k, err := ast.Unquote(v.Str())
+	k, err := ast.Unquote(l.str(v))
 	switch {
 	case err == nil && k == "may_alias":
 		return model.MayAlias, nil

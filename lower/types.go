@@ -299,3 +299,12 @@ func (l *lowerer) encoding(s *model.Shape, t *ast.TensorType) error {
 func (l *lowerer) text(pos, end ast.At) string {
 	return string(l.src[pos.Offset:end.Offset])
 }
+
+// str is the quoted string a is, read from the input when it is a long
+// one kept as its span (ast.Attr.Unread), or "" when a is no string.
+func (l *lowerer) str(a *ast.Attr) string {
+	if a.Unread() {
+		return l.text(a.Pos, a.EndPos)
+	}
+	return a.Str()
+}

@@ -56,14 +56,14 @@ type fastDecoder struct {
 	lists   slab[*ast.AttrEntry]
 	// toks holds the tokens the nodes keep (keep, copyTok).
 	toks tokenStore
-	// cuts are the insides of the long arrays of scalars read so far,
-	// which the grammar need not read again to place an error (see
-	// grammarParseCut).
+	// cuts are the insides of the long arrays of scalars and of the long
+	// strings read so far, which the grammar need not read again to place
+	// an error (see grammarParseCut).
 	cuts [][2]int
 }
 
-// cutBytes is the least length of an array's inside worth cutting out of
-// what the grammar reads after the decoder fails.
+// cutBytes is the least length of an array's or a string's inside worth
+// cutting out of what the grammar reads after the decoder fails.
 const cutBytes = 1 << 10
 
 // fastToken is a token of the decoder: lexer.Token without the file name.
@@ -713,7 +713,15 @@ func (d *fastDecoder) attr() *ast.Attr {
 	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
-		a.Kind, a.Text = ast.KindString, d.keep(d.next().Value)
+		a.Kind = ast.KindString
+		t := d.next()
+		if len(t.Value) < ast.UnreadStringBytes {
+			a.Text = d.keep(t.Value)
+		} else if len(t.Value)-2 >= cutBytes {
+			// Its inside need not be read again by the grammar, should
+			// the decoder fail after it (grammarParseCut).
+			d.cuts = append(d.cuts, [2]int{t.at.off + 1, t.at.off + len(t.Value) - 1})
+		}
 	case tokInt, tokFloat:
 		a.Kind, a.Text = ast.KindNumber, d.keep(d.next().Value)
 	case tokHash:

@@ -103,11 +103,11 @@ func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, e
 }
 
 // grammarParseCut runs the grammar over src[start:end] without the
-// insides of the long arrays of scalars the decoder read before it failed
-// (cuts, in order): each is left with its brackets, or with the element
-// before the decoder's failure, so the grammar meets the same error at
-// the same token, having read a few bytes of each array instead of all
-// of them. The error's position is that of the token in src. It returns
+// insides of the long arrays of scalars and long strings the decoder read
+// before it failed (cuts, in order): each array is left with its
+// brackets, or with the element before the decoder's failure, each string
+// with its quotes, so the grammar meets the same error at the same token,
+// having read a few bytes of each instead of all of them. The error's position is that of the token in src. It returns
 // nil if the grammar accepts the cut text (the decoder failed on a
 // construct outside its subset); the caller then reads the whole.
 func grammarParseCut(mode string, src []byte, start, end int, pos ast.Pos, cuts [][2]int) error {
@@ -188,6 +188,9 @@ func attrToAST(g *gram.Attr) *ast.Attr {
 		}
 	}
 	// In the grammar's order, as exactly one is set.
+	if len(g.String) >= ast.UnreadStringBytes {
+		a.Kind = ast.KindString // unread: its span alone
+	}
 	text(ast.KindString, g.String)
 	text(ast.KindNumber, g.Number)
 	node(ast.KindResultAlias, new(*ast.ResultAliasAttr), reflect.ValueOf(g.ResultAlias))

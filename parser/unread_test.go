@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -38,6 +39,71 @@ func TestUnreadArrayAllocations(t *testing.T) {
 		small, large := allocs(1000), allocs(100000)
 		if large > small+8 {
 			t.Errorf("array ending %q: %.0f allocations at 100000 elements, %.0f at 1000", tail, large, small)
+		}
+	}
+}
+
+// TestUnreadString checks that a long string value is kept as its span
+// alone, by the decoder and the grammar alike, and a short one as its
+// text.
+func TestUnreadString(t *testing.T) {
+	for _, n := range []int{ast.UnreadStringBytes - 3, ast.UnreadStringBytes - 2, 1 << 20} {
+		value := `"` + strings.Repeat("x", n) + `"`
+		src := []byte("func.func @main(%arg0: tensor<2xf32> {mhlo.sharding = " + value + ", jax.buffer_donor = true}) {\n  return\n}\n")
+		compareParses(t, "a string of "+value[:8], src)
+		f, err := ParseFile("f.mlir", src, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := f.Entry.Args[0].Attrs.Lookup("mhlo.sharding").Value
+		if got := string(src[v.Pos.Offset:v.EndPos.Offset]); got != value {
+			t.Fatalf("%d bytes: the value's span holds %.20q", len(value), got)
+		}
+		if unread := len(value) >= ast.UnreadStringBytes; v.Unread() != unread || v.Kind != ast.KindString {
+			t.Errorf("%d bytes: Unread() = %v, kind %d; want %v, a string", len(value), v.Unread(), v.Kind, unread)
+		}
+		if !v.Unread() && v.Str() != value {
+			t.Errorf("%d bytes: Str() = %.20q", len(value), v.Str())
+		}
+	}
+}
+
+// TestUnreadStringBytes checks that the bytes a parse allocates do not
+// grow with a string value's length, valid or with an error after it.
+func TestUnreadStringBytes(t *testing.T) {
+	for _, tail := range []string{"", " x"} {
+		allocated := func(n int) uint64 {
+			src := []byte("(%arg0: tensor<2xf32> {foo = \"" + strings.Repeat("x", n) + "\"" + tail + ", mhlo.sharding = \"{replicated}\"})")
+			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := parseSpanAt("sig", src, 0, len(src), pos)
+			runtime.ReadMemStats(&after)
+			if (err != nil) != (tail != "") {
+				t.Fatalf("tail %q: %v", tail, err)
+			}
+			return after.TotalAlloc - before.TotalAlloc
+		}
+		small, large := allocated(1<<20), allocated(8<<20)
+		if large > small+64<<10 {
+			t.Errorf("tail %q: a parse allocates %d bytes with a string of 8 MB, %d with one of 1 MB", tail, large, small)
+		}
+	}
+}
+
+// TestUnreadStringErrors checks that an error after a long string, which
+// the grammar reads with the string's inside cut out, is the grammar's
+// error over the whole text, at the same position.
+func TestUnreadStringErrors(t *testing.T) {
+	pos := ast.Pos{Filename: "f.mlir", Line: 2, Column: 7}
+	for _, tail := range []string{"", " x", " : i32", " : i32 x", ", b", ", b = ", ", = 1", " \"s\"", "}, %b: i32 {c = \"" + strings.Repeat("y", 3000) + "\" 1", ", c = [\"" + strings.Repeat("z", 2000) + "\", 1 2]"} {
+		for _, n := range []int{0, 1 << 10, 4 << 10} {
+			src := []byte("(%arg0: tensor<2xf32> {foo = \"" + strings.Repeat("x\\n", n) + "\"" + tail + "})")
+			_, want := grammarParse("sig", src, 0, len(src), pos)
+			_, got := parseSpanAt("sig", src, 0, len(src), pos)
+			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
+				t.Errorf("%d bytes, then %q: the grammar says %v, the cut text %v", n, tail, want, got)
+			}
 		}
 	}
 }
