@@ -40,37 +40,80 @@ var AddMayAliases = &Pass{
 
 // addNewAliases is the compiler's AddNewAliases: the kind is only what the
 // new aliases are stamped with; discovery is the same for both passes.
+//
+// Each output in pre-order takes the lowest-numbered free parameter of its
+// key that no earlier output took: the i-th free output of a key gets the
+// i-th free parameter of that key. So the free outputs are indexed by key
+// (a queue of each key's outputs in pre-order), and the parameters, read
+// in ascending order, each take the first output still waiting in their
+// key's queue: an index of the outputs, not of every parameter.
 func addNewAliases(c *model.Config, kind model.AliasKind) (bool, error) {
-	// Printing the keys is most of the work; the parameters' and the
-	// outputs' are printed at once when there are many. Neither side
-	// changes the config, and a new alias only ever lands on the output
-	// being visited, so reading every output's state first reads what the
-	// walk in pre-order would.
-	var free map[string]*paramQueue
-	var outs []outputKey
-	var text []byte
-	if len(c.Params) >= parallelKeys && runtime.GOMAXPROCS(0) > 1 {
+	outs, text := freeOutputKeys(c)
+	if len(outs) == 0 {
+		return false, nil
+	}
+	// queue[k] is the first output of key k still waiting, next[j] the
+	// output after output j of the same key; -1 for none.
+	keys := make(map[string]int32, len(outs))
+	var queue, tail []int32
+	next := make([]int32, len(outs))
+	for j, o := range outs {
+		next[j] = -1
+		k, ok := keys[string(text[o.start:o.end])]
+		if !ok {
+			keys[string(text[o.start:o.end])] = int32(len(queue))
+			queue, tail = append(queue, int32(j)), append(tail, int32(j))
+			continue
+		}
+		next[tail[k]], tail[k] = int32(j), int32(j)
+	}
+	// Printing the parameters' keys is most of the work: when there are
+	// many, in two halves at once. Neither changes the config or the
+	// index; key[p] is parameter p's key, or -1.
+	key := make([]int32, len(c.Params))
+	lookUp := func(from, to int) {
+		var buf []byte
+		for i := from; i < to; i++ {
+			key[i] = -1
+			s := &c.Params[i]
+			if !s.IsArray() || c.Aliases.ParameterHasAlias(int64(i), model.ShapeIndex{}) {
+				continue
+			}
+			buf = s.AppendText(buf[:0], true)
+			if k, ok := keys[string(buf)]; ok {
+				key[i] = k
+			}
+		}
+	}
+	if n := len(c.Params); n >= parallelKeys && runtime.GOMAXPROCS(0) > 1 {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			free = freeParams(c)
+			lookUp(n/2, n)
 		}()
-		outs, text = freeOutputKeys(c)
+		lookUp(0, n/2)
 		<-done
 	} else {
-		free = freeParams(c)
-		outs, text = freeOutputKeys(c)
+		lookUp(0, n)
 	}
+	taken := make([]int64, len(outs))
+	for j := range taken {
+		taken[j] = -1
+	}
+	for p, k := range key {
+		if k >= 0 && queue[k] >= 0 {
+			j := queue[k]
+			queue[k] = next[j]
+			taken[j] = int64(p)
+		}
+	}
+	// In pre-order, as the compiler sets them up.
 	changed := false
-	for _, o := range outs {
-		q := free[string(text[o.start:o.end])]
-		if q == nil || len(q.params) == 0 {
+	for j, param := range taken {
+		if param < 0 {
 			continue
 		}
-		// Consume on match, so two outputs never claim one parameter.
-		param := q.params[0]
-		q.params = q.params[1:]
-		if err := c.Aliases.SetUpAlias(o.out, param, model.ShapeIndex{}, kind, model.Origin{}); err != nil {
+		if err := c.Aliases.SetUpAlias(outs[j].out, param, model.ShapeIndex{}, kind, model.Origin{}); err != nil {
 			return changed, err
 		}
 		c.Donors.RemoveBufferDonor(param, model.ShapeIndex{})
@@ -106,31 +149,4 @@ func freeOutputKeys(c *model.Config) (outs []outputKey, text []byte) {
 		outs = append(outs, outputKey{out, start, len(text)})
 	})
 	return outs, text
-}
-
-// paramQueue is the free parameters of one key, in ascending order; its
-// head is the lowest-numbered candidate.
-type paramQueue struct{ params []int64 }
-
-// freeParams indexes the array parameters that no output aliases by their
-// shape printed with layout. The map is only ever looked up, never ranged
-// over, so its order cannot leak into the result.
-func freeParams(c *model.Config) map[string]*paramQueue {
-	free := map[string]*paramQueue{}
-	var buf []byte
-	for i := range c.Params {
-		p := int64(i)
-		s := &c.Params[i]
-		if !s.IsArray() || c.Aliases.ParameterHasAlias(p, model.ShapeIndex{}) {
-			continue
-		}
-		buf = s.AppendText(buf[:0], true)
-		q := free[string(buf)]
-		if q == nil {
-			q = &paramQueue{}
-			free[string(buf)] = q
-		}
-		q.params = append(q.params, p)
-	}
-	return free
 }

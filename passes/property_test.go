@@ -238,3 +238,53 @@ func TestAddParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestAddPairing checks add-may-aliases and add-must-aliases against
+// their definition, read literally: each free output array leaf in
+// pre-order takes the lowest-numbered free array parameter of the same
+// key that no earlier output took.
+func TestAddPairing(t *testing.T) {
+	for seed := uint64(0); seed < 500; seed++ {
+		for _, p := range []*Pass{AddMayAliases, AddMustAliases} {
+			base := newGen(seed).config()
+			want := base.Clone()
+			kind := model.MayAlias
+			if p == AddMustAliases {
+				kind = model.MustAlias
+			}
+			free := map[int64]bool{}
+			for i := range want.Params {
+				if want.Params[i].IsArray() && !want.Aliases.ParameterHasAlias(int64(i), model.ShapeIndex{}) {
+					free[int64(i)] = true
+				}
+			}
+			var outs []model.ShapeIndex
+			var shapes []*model.Shape
+			want.Aliases.ForEachOutput(func(out model.ShapeIndex, sub *model.Shape) {
+				if sub.IsArray() && !want.Aliases.OutputHasAlias(out) {
+					outs, shapes = append(outs, out.Clone()), append(shapes, sub)
+				}
+			})
+			wantChanged := false
+			for j, out := range outs {
+				key := string(shapes[j].AppendText(nil, true))
+				for i := range want.Params {
+					if free[int64(i)] && string(want.Params[i].AppendText(nil, true)) == key {
+						delete(free, int64(i))
+						if err := want.Aliases.SetUpAlias(out, int64(i), model.ShapeIndex{}, kind, model.Origin{}); err != nil {
+							t.Fatal(err)
+						}
+						want.Donors.RemoveBufferDonor(int64(i), model.ShapeIndex{})
+						wantChanged = true
+						break
+					}
+				}
+			}
+			got := base.Clone()
+			changed, err := p.Run(got, p.Defaults())
+			if err != nil || changed != wantChanged || got.LongString() != want.LongString() {
+				t.Fatalf("seed %d, %s: changed %v, %v:\n%s\nwant changed %v:\n%s", seed, p.Name, changed, err, got.LongString(), wantChanged, want.LongString())
+			}
+		}
+	}
+}
