@@ -212,6 +212,7 @@ func aliases(f *File, cfg *model.Config) ast.ErrorList {
 		return nil
 	}
 	var errs ast.ErrorList
+	cfg.Aliases.Grow(len(f.Aliases.Entries))
 	for _, e := range f.Aliases.Entries {
 		if err := nonNegative(e.Pos, "output index", e.Output); err != nil {
 			errs = append(errs, err)

@@ -904,6 +904,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 	}
 	cfg := model.NewConfig(ps.params, ps.result)
 	cfg.Source.Func = ast.Pos{Filename: m.file, Offset: ps.off}
+	cfg.Aliases.Grow(len(m.aliases))
 	for _, e := range m.aliases {
 		if err := nonNegative(e.out, e.index); err != "" {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err}

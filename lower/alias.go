@@ -41,6 +41,7 @@ func (l *lowerer) aliases() error {
 	if err != nil {
 		return err
 	}
+	l.cfg.Aliases.Grow(len(claims))
 	for _, c := range claims {
 		if err := l.cfg.Aliases.SetUpAlias(c.out, c.param, c.index, c.kind, c.origin); err != nil {
 			l.diag.Add(c.origin.Pos, "%s", err)

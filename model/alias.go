@@ -165,6 +165,17 @@ func (c *AliasConfig) at(i int) (Alias, bool) {
 // Shape is the output shape the config is keyed by.
 func (c *AliasConfig) Shape() *Shape { return &c.shape }
 
+// Grow makes room for n more aliases with origins, the aliases a front
+// end read from the source, so that setting them up allocates once
+// rather than doubling.
+func (c *AliasConfig) Grow(n int) {
+	n = min(n, len(c.aliases)-len(c.slots)) // no output has two aliases
+	if n > 0 {
+		c.slots = slices.Grow(c.slots, n)
+		c.origins = slices.Grow(c.origins, n)
+	}
+}
+
 // SetUpAlias makes output index out an alias of parameter param at
 // paramIndex. It fails with upstream's texts when the output index is not
 // in the output shape or the output already has an alias.
@@ -286,7 +297,7 @@ func (c *AliasConfig) Len() int { return c.count }
 // Clone returns a deep copy of c.
 func (c *AliasConfig) Clone() *AliasConfig {
 	d := &AliasConfig{shape: c.shape.Clone(), nodes: c.nodes, aliases: slices.Clone(c.aliases),
-		slots: slices.Clone(c.slots), origins: slices.Clone(c.origins),
+		slots: slices.Clone(c.slots), origins: slices.Clip(c.origins), // origins are only appended
 		byRoot: maps.Clone(c.byRoot), byIndex: maps.Clone(c.byIndex), count: c.count}
 	for i := range d.slots {
 		d.slots[i].index = d.slots[i].index.Clone()

@@ -3,6 +3,8 @@ package model
 import (
 	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
 func TestShapeStrings(t *testing.T) {
@@ -225,5 +227,39 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGrowAllocations checks that after Grow the aliases a front end read
+// are set up without growing the config's tables again and again.
+func TestGrowAllocations(t *testing.T) {
+	const n = 1000
+	elems := make([]Shape, n)
+	for i := range elems {
+		elems[i] = Array(F32, 4)
+	}
+	output := Tuple(elems...)
+	outs := make([]ShapeIndex, n)
+	for i := range outs {
+		outs[i] = ShapeIndex{int64(i)}
+	}
+	origin := Origin{Attr: "tf.aliasing_output", Pos: ast.Pos{Filename: "m.mlir", Line: 1, Column: 1}}
+	setUp := func(grow bool) float64 {
+		return testing.AllocsPerRun(5, func() {
+			c := NewAliasConfig(output)
+			if grow {
+				c.Grow(n)
+			}
+			for i := int64(0); i < n; i++ {
+				if err := c.SetUpAlias(outs[i], i, ShapeIndex{}, MayAlias, origin); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	empty := testing.AllocsPerRun(5, func() { NewAliasConfig(output) })
+	grown, doubled := setUp(true), setUp(false)
+	if grown-empty > 10 || grown >= doubled {
+		t.Errorf("setting up %d aliases: %.0f allocations after Grow, %.0f without, %.0f for the config alone", n, grown, doubled, empty)
 	}
 }
