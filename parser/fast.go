@@ -56,6 +56,8 @@ type fastDecoder struct {
 	lists   slab[*ast.AttrEntry]
 	// toks holds the tokens the nodes keep (keep, copyTok).
 	toks tokenStore
+	// argsTo, when not nil, is where the next argument list goes.
+	argsTo []*ast.Arg
 	// cuts are the insides of the long arrays of scalars and of the long
 	// strings read so far, which the grammar need not read again to place
 	// an error (see grammarParseCut).
@@ -185,14 +187,17 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*ro
 type fastPiece struct {
 	mode string
 	lex  *sigLexer
+	// args, empty, is where the piece's arguments go, as far as its
+	// capacity holds them (see fastPiecesAt).
+	args []*ast.Arg
 	root *root
 	end  ast.Pos // after the last token read
 	ok   bool
 }
 
 func (p *fastPiece) parse() {
-	var d *fastDecoder
-	p.root, d, p.ok = fastParseLexer(p.mode, p.lex)
+	d := &fastDecoder{argsTo: p.args}
+	p.root, d, p.ok = fastParseWith(d, p.mode, p.lex)
 	if p.ok {
 		p.end = d.end()
 	}
@@ -369,7 +374,8 @@ func (d *fastDecoder) signature() *ast.Signature {
 
 // args is `Arg (',' Arg)*`.
 func (d *fastDecoder) args() []*ast.Arg {
-	var args []*ast.Arg
+	args := d.argsTo
+	d.argsTo = nil
 	for d.ok {
 		args = append(args, d.arg())
 		if !d.is(tokPunct, ",") {

@@ -342,6 +342,10 @@ func TestFastPieces(t *testing.T) {
 		{"(%a: tensor<2xf32> // , %b: i32\n , %c: i32)", 1},
 		{"(%a: tensor<2x3xf32, #enc<a, %b>>, %c: !d.t<1, %x>, %e: tuple<i32, f32>)", 2},
 		{"(%a: tensor<2xf32>,\n\t%b: tensor<?x3xbf16> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>})", 1},
+		// Arguments without names, more in a piece than the room its '%'
+		// make for them in the joined list.
+		{"(tensor<2xf32>, i32, tensor<3xi8>)", 2},
+		{"(%a: i32, i32, i32, %b: f32, f32)", 4},
 	} {
 		src := []byte("func.func @main" + tc.sig + " {\n}\n")
 		start := len("func.func @main")

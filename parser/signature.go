@@ -251,6 +251,25 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	}
 	sig := &ast.Signature{Pos: s.pos(start)}
 	pieces := make([]fastPiece, len(cuts)+1)
+	// Each piece's arguments go into its own part of one slice, with room
+	// for as many as it has '%' (an argument's name starts with one), so
+	// that the signature's list is made once and joined in place.
+	var room []int
+	for i := range pieces {
+		from, to := start, end
+		if i > 0 {
+			from = cuts[i-1] + 1
+		}
+		if i < len(cuts) {
+			to = cuts[i]
+		}
+		room = append(room, bytes.Count(s.Src[from:to], []byte{'%'}))
+	}
+	all := make([]*ast.Arg, 0, sumInts(room))
+	for i, at := 0, 0; i < len(pieces); i++ {
+		pieces[i].args = all[at : at : at+room[i]]
+		at += room[i]
+	}
 	for i := range pieces {
 		from, to, mode := start, end, "args"
 		if i > 0 {
@@ -288,14 +307,29 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		}
 		args += len(p.root.Args.Args)
 	}
-	sig.Args = make([]*ast.Arg, 0, args)
-	for _, p := range pieces {
-		sig.Args = append(sig.Args, p.root.Args.Args...)
+	// Each piece's arguments are at or after the place they go to (or
+	// elsewhere, had a piece more than its room): moving them down joins
+	// the list.
+	if args > cap(all) {
+		all = make([]*ast.Arg, 0, args)
 	}
+	for _, p := range pieces {
+		all = append(all, p.root.Args.Args...)
+	}
+	clear(all[len(all):cap(all)])
+	sig.Args = all[:len(all):len(all)]
 	last := pieces[len(pieces)-1]
 	sig.Results, sig.Attrs = last.root.Tail.Results, last.root.Tail.Attrs
 	sig.EndPos = last.end
 	return sig, true
+}
+
+func sumInts(v []int) int {
+	n := 0
+	for _, x := range v {
+		n += x
+	}
+	return n
 }
 
 // argComma returns the first comma at or after i, before end, that white
