@@ -57,17 +57,17 @@ func (l *lowerer) argClaims() ([]claim, error) {
 	var merged claimSet
 	n := 0
 	for _, k := range l.argKeys {
-		if k[keyResultAlias] != nil || k[keyAliasingOut] != nil {
+		if k.has(keyResultAlias) || k.has(keyAliasingOut) {
 			n++
 		}
 	}
 	merged.list = make([]claim, 0, n)
 	for i, k := range l.argKeys {
-		if k[keyResultAlias] != nil {
+		if k.has(keyResultAlias) {
 			c, err := l.resultAlias(i)
 			merged.read(l, c, err)
 		}
-		if k[keyAliasingOut] != nil {
+		if k.has(keyAliasingOut) {
 			c, err := l.aliasingOutput(i)
 			merged.read(l, c, err)
 		}
@@ -96,7 +96,7 @@ func (l *lowerer) param(i int, path []int64) (int64, model.ShapeIndex) {
 // resultAlias reads `mhlo.result_alias` of argument i, with upstream's
 // verifier checks against the function's types.
 func (l *lowerer) resultAlias(i int) (*claim, error) {
-	e, v, err := l.value(l.argKeys[i][keyResultAlias])
+	e, v, err := l.value(l.argEntry(i, keyResultAlias))
 	if err != nil || e == nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 // aliasingOutput reads `tf.aliasing_output = N : i32` of argument i: a
 // may-alias of the whole argument.
 func (l *lowerer) aliasingOutput(i int) (*claim, error) {
-	e, v, err := l.value(l.argKeys[i][keyAliasingOut])
+	e, v, err := l.value(l.argEntry(i, keyAliasingOut))
 	if err != nil || e == nil {
 		return nil, err
 	}
@@ -168,7 +168,7 @@ func (l *lowerer) aliasingOutput(i int) (*claim, error) {
 func (l *lowerer) donors() error {
 	n := 0
 	for _, k := range l.argKeys {
-		if k[keyBufferDonor] != nil {
+		if k.has(keyBufferDonor) {
 			n++
 		}
 	}
@@ -176,8 +176,8 @@ func (l *lowerer) donors() error {
 		return nil
 	}
 	l.cfg.Donors.Reserve(len(l.cfg.Params), n)
-	for i, k := range l.argKeys {
-		e, v, err := l.value(k[keyBufferDonor])
+	for i := range l.argKeys {
+		e, v, err := l.value(l.argEntry(i, keyBufferDonor))
 		if err != nil {
 			return err
 		}

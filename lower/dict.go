@@ -1,6 +1,10 @@
 package lower
 
-import "github.com/mhlo-alias/mhlo-alias/ast"
+import (
+	"math"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
 
 // duplicateKeys reports every key written twice in one dictionary of the
 // module's attributes or the entry function's signature, nested ones
@@ -48,18 +52,56 @@ func (l *lowerer) duplicateKeys() error {
 	return nil
 }
 
-// resultKeys returns the entries read of result i.
-func (l *lowerer) resultKeys(i int) valueKeys {
-	if l.resKeys == nil {
-		return valueKeys{}
-	}
-	return l.resKeys[i]
+// argEntry is the entry of argument i's dictionary for key, or nil.
+func (l *lowerer) argEntry(i, key int) *ast.AttrEntry {
+	return l.argKeys[i].entry(l.file.Entry.Args[i].Attrs, key)
 }
 
-// valueKeys holds the entries of an argument's or result's dictionary
-// that the tool reads, found in the one walk that checks its keys, so
-// that no later step searches the dictionary again.
-type valueKeys [numKeys]*ast.AttrEntry
+// resultEntry is the entry of result i's dictionary for key, or nil.
+func (l *lowerer) resultEntry(i, key int) *ast.AttrEntry {
+	if l.resKeys == nil {
+		return nil
+	}
+	return l.resKeys[i].entry(l.file.Entry.Results[i].Attrs, key)
+}
+
+// valueKeys says where the entries of an argument's or result's
+// dictionary that the tool reads are, found in the one walk that checks
+// its keys, so that no later step searches the dictionary again: for each
+// key, one more than the entry's index in the dictionary, 0 for none. Ten
+// bytes an argument rather than five pointers.
+type valueKeys [numKeys]uint16
+
+// farEntry marks an entry whose index 16 bits do not hold: it is looked
+// up by its name.
+const farEntry = math.MaxUint16
+
+// has reports whether the dictionary has an entry for key.
+func (k valueKeys) has(key int) bool { return k[key] != 0 }
+
+// set records entry i of the dictionary for key, unless one is already.
+func (k *valueKeys) set(key, i int) {
+	if k[key] == 0 {
+		k[key] = uint16(min(i+1, farEntry))
+	}
+}
+
+// entry is the entry for key of d, the dictionary k was read from.
+func (k valueKeys) entry(d *ast.AttrDict, key int) *ast.AttrEntry {
+	switch x := k[key]; x {
+	case 0:
+		return nil
+	case farEntry:
+		for _, e := range d.Entries {
+			if e.Name() == keyNames[key] {
+				return e
+			}
+		}
+		return nil
+	default:
+		return d.Entries[x-1]
+	}
+}
 
 // The keys of valueKeys.
 const (
@@ -70,6 +112,9 @@ const (
 	keyMemoryKind
 	numKeys
 )
+
+// keyNames are the names of the keys of valueKeys.
+var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor, AttrLayoutMode, AttrMemoryKind}
 
 // keyOf returns the valueKeys index of an attribute name, or -1.
 func keyOf(name string) int {
@@ -99,9 +144,9 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 	if seen[d] {
 		// Checked already (in generic form, as an element of
 		// arg_attrs): only its entries are wanted.
-		for _, e := range d.Entries {
-			if k := keyOf(e.Name()); k >= 0 && known[k] == nil {
-				known[k] = e
+		for i, e := range d.Entries {
+			if k := keyOf(e.Name()); k >= 0 {
+				known.set(k, i)
 			}
 		}
 		return known
@@ -117,8 +162,8 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 	}
 	for i, e := range d.Entries {
 		name := e.Name()
-		if k := keyOf(name); k >= 0 && known[k] == nil {
-			known[k] = e
+		if k := keyOf(name); k >= 0 {
+			known.set(k, i)
 		}
 		if keys != nil {
 			if keys[name] {

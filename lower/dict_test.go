@@ -1,6 +1,12 @@
 package lower
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/parser"
+)
 
 // TestDuplicateKeys pins MLIR's rule: a key written twice in one
 // dictionary is an error at the second, whatever the dictionary and
@@ -36,5 +42,26 @@ func TestDuplicateKeys(t *testing.T) {
 	// Different keys, and the same key in different dictionaries, are fine.
 	if _, diags := lowerText(t, fn(`%a: tensor<2xf32> {a = {b = 1}, b = {a = 1}}, %b: tensor<2xf32> {a = 1}`, "tensor<2xf32> {a}"), Options{}); diags.HasErrors() {
 		t.Errorf("unexpected errors: %v", diags)
+	}
+}
+
+// TestFarEntry checks that an entry the tool reads is found past the
+// index that valueKeys holds in 16 bits.
+func TestFarEntry(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 70000; i++ {
+		fmt.Fprintf(&b, "k%d = 1, ", i)
+	}
+	src := "func.func @main(%a: tensor<2xf32> {" + b.String() + "jax.buffer_donor = true}) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n"
+	f, err := parser.ParseFile("m.mlir", []byte(src), parser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := Lower(f, []byte(src), Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if got := cfg.Donors.String(); !strings.Contains(got, "Parameter 0 at {}") {
+		t.Errorf("the donor 70000 entries into the dictionary is not read: %q", got)
 	}
 }

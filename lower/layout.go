@@ -47,7 +47,7 @@ func (l *lowerer) layouts() error {
 		return err
 	}
 	err = l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
-		src, mode := sourceAt(argEntries, i), sub.argKeys[i][keyLayoutMode]
+		src, mode := sourceAt(argEntries, i), sub.argEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			return nil // the default layout it has
 		}
@@ -57,7 +57,7 @@ func (l *lowerer) layouts() error {
 		return err
 	}
 	for i := range fn.Results {
-		src, mode := sourceAt(resEntries, i), l.resultKeys(i)[keyLayoutMode]
+		src, mode := sourceAt(resEntries, i), l.resultEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			continue
 		}

@@ -19,13 +19,13 @@ const hostMemorySpace = 5
 func (l *lowerer) memoryKinds() error {
 	fn := l.file.Entry
 	err := l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
-		return sub.memoryKind(&sub.args[i], sub.argKeys[i][keyMemoryKind])
+		return sub.memoryKind(&sub.args[i], sub.argEntry(i, keyMemoryKind))
 	})
 	if err != nil {
 		return err
 	}
 	for i := range fn.Results {
-		if err := l.memoryKind(&l.results[i], l.resultKeys(i)[keyMemoryKind]); err != nil {
+		if err := l.memoryKind(&l.results[i], l.resultEntry(i, keyMemoryKind)); err != nil {
 			return err
 		}
 	}
