@@ -61,24 +61,24 @@ func (l *lowerer) argClaims() ([]claim, error) {
 			n++
 		}
 	}
-	merged.list = make([]claim, 0, n)
+	merged.grow(n)
 	for i, k := range l.argKeys {
 		if k.has(keyResultAlias) {
-			c, err := l.resultAlias(i)
-			merged.read(l, c, err)
+			c, ok, err := l.resultAlias(i)
+			merged.read(l, c, ok, err)
 		}
 		if k.has(keyAliasingOut) {
-			c, err := l.aliasingOutput(i)
-			merged.read(l, c, err)
+			c, ok, err := l.aliasingOutput(i)
+			merged.read(l, c, ok, err)
 		}
 	}
 	return merged.list, nil
 }
 
 // read adds the claim an argument's attribute states, or its error.
-func (s *claimSet) read(l *lowerer, c *claim, err error) {
-	if err == nil && c != nil {
-		err = s.add(*c)
+func (s *claimSet) read(l *lowerer, c claim, ok bool, err error) {
+	if err == nil && ok {
+		err = s.add(c)
 	}
 	if err != nil {
 		l.addError(err)
@@ -95,34 +95,34 @@ func (l *lowerer) param(i int, path []int64) (int64, model.ShapeIndex) {
 
 // resultAlias reads `mhlo.result_alias` of argument i, with upstream's
 // verifier checks against the function's types.
-func (l *lowerer) resultAlias(i int) (*claim, error) {
+func (l *lowerer) resultAlias(i int) (claim, bool, error) {
 	e, v, err := l.value(l.argEntry(i, keyResultAlias))
 	if err != nil || e == nil {
-		return nil, err
+		return claim{}, false, err
 	}
 	if v == nil || v.AsResultAlias() == nil {
-		return nil, ast.Errorf(l.pos(e.Pos), "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
 	}
 	ra := v.AsResultAlias()
 	const prefix = `attribute "` + AttrResultAlias + `"`
 	for _, list := range [2][]int64{ra.TupleIndices, ra.ResultIndex} {
 		for _, x := range list {
 			if x < 0 {
-				return nil, ast.Errorf(l.pos(e.Pos), "%s expects all argument and result indices to be >= 0", prefix)
+				return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s expects all argument and result indices to be >= 0", prefix)
 			}
 		}
 	}
 	r, rest := ra.ResultIndex[0], ra.ResultIndex[1:]
 	if r >= int64(len(l.results)) {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s result index is out of range, must be <%d", prefix, len(l.results))
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s result index is out of range, must be <%d", prefix, len(l.results))
 	}
 	if _, ok := l.args[i].Subshape(ra.TupleIndices); !ok {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s argument tuple indices are invalid", prefix)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s argument tuple indices are invalid", prefix)
 	}
 	if _, ok := l.results[r].Subshape(rest); !ok {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s result tuple indices are invalid", prefix)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s result tuple indices are invalid", prefix)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Pos: l.pos(e.Pos)}}
+	c := claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrResultAlias, Pos: l.pos(e.Pos)}}
 	if ra.MustAlias {
 		c.kind = model.MustAlias
 	}
@@ -131,37 +131,37 @@ func (l *lowerer) resultAlias(i int) (*claim, error) {
 	if l.cfg.Source.ResultTuple {
 		c.out = append(model.ShapeIndex{r}, rest...)
 	}
-	return c, nil
+	return c, true, nil
 }
 
 // aliasingOutput reads `tf.aliasing_output = N : i32` of argument i: a
 // may-alias of the whole argument.
-func (l *lowerer) aliasingOutput(i int) (*claim, error) {
+func (l *lowerer) aliasingOutput(i int) (claim, bool, error) {
 	e, v, err := l.value(l.argEntry(i, keyAliasingOut))
 	if err != nil || e == nil {
-		return nil, err
+		return claim{}, false, err
 	}
 	if v == nil || v.Num() == "" {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer", AttrAliasingOut, i)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer", AttrAliasingOut, i)
 	}
 	n, err := ast.ParseInt(v.Num())
 	if err != nil {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Num())
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Num())
 	}
 	if n < 0 {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
 	}
-	c := &claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Pos: l.pos(e.Pos)}}
+	c := claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Pos: l.pos(e.Pos)}}
 	c.param, c.index = l.param(i, nil)
 	switch {
 	case l.cfg.Source.ResultTuple:
 		c.out = model.ShapeIndex{n}
 	case n != 0:
-		return nil, ast.Errorf(l.pos(e.Pos), "Aliasing output must be 0 if only one output exists")
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "Aliasing output must be 0 if only one output exists")
 	default:
 		c.out = model.ShapeIndex{}
 	}
-	return c, nil
+	return c, true, nil
 }
 
 // donors registers every argument's jax.buffer_donor.

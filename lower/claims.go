@@ -2,6 +2,7 @@ package lower
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -18,6 +19,18 @@ type claimSet struct {
 	// an output index of one number (outAt), a whole parameter (rootAt).
 	outAt  map[int64]int
 	rootAt map[int64]int
+}
+
+// grow makes room for n claims, most of them on an output index of one
+// number and a whole parameter, so that adding them allocates once.
+func (s *claimSet) grow(n int) {
+	s.list = slices.Grow(s.list, n)
+	if s.outAt == nil {
+		s.outAt = make(map[int64]int, n)
+	}
+	if s.rootAt == nil {
+		s.rootAt = make(map[int64]int, n)
+	}
 }
 
 // lookOut returns the position of the claim on out, if any.
