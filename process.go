@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
 	"slices"
@@ -194,6 +195,12 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 			in.Complete()
 			return in.Data
 		}
+	} else if first, more := in.Ahead(); more != nil && ch.start == 0 && ch.end == len(in.Data) {
+		// A large file is scanned through memory it is read into ahead
+		// of the scan, as if it were arriving; Data is the whole of it
+		// all along.
+		src, po.More, po.Step = first, more, fileio.AheadStep
+		grown = func() []byte { return in.Data }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
 	cfg, edits, diags := s.run(in.Display, src, po, sp, &m.Remarks, grown)
