@@ -24,8 +24,9 @@ import (
 // scan keeping to the ring: a read behind it, or a read of a file that
 // changed, reads the mapping, as it would without the ring.
 //
-// The output is copied from the file's descriptor (copy_file_range), as
-// for any mapped file, never from the view's memory.
+// The output is copied as from any mapped file: ranges of a megabyte or
+// more from the file's descriptor (copy_file_range), the short ones
+// between edits from the view.
 
 // AheadStep is parser.Options.Step for a scan that reads ahead: the scan
 // counts the lines of each step when it ends, which must still be in
