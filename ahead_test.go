@@ -168,3 +168,30 @@ func TestAheadSameError(t *testing.T) {
 		t.Errorf("diagnostics %v, want %v", got, want)
 	}
 }
+
+// --verify-diagnostics on a file read ahead reads the annotations of the
+// whole file, not of what the scan had read when it began.
+func TestAheadVerifyDiagnostics(t *testing.T) {
+	withAheadFrom(t, 1<<10, 64<<10)
+	src := append(aheadModule(5*64<<10-40, 3), "// expected-error @+1 {{expects}}\nfunc.func @broken(\n"...)
+	path := filepath.Join(t.TempDir(), "in.mlir")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{VerifyDiagnostics: true}
+	whole, err := Process(path, src, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ProcessFile(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	if !res.in.ReadsAhead() {
+		t.Fatalf("not read ahead")
+	}
+	if res.OK() != whole.OK() || res.Diagnostics().Error() != whole.Diagnostics().Error() {
+		t.Errorf("read ahead: ok %v, %v; read whole: ok %v, %v", res.OK(), res.Diagnostics(), whole.OK(), whole.Diagnostics())
+	}
+}
