@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
 	"slices"
@@ -182,6 +183,7 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 		po.Release = func(off int) { in.Release(ch.start + off) }
 	}
 	var grown func() []byte
+	scan := src // what the scan starts from
 	if in.Grow != nil && !in.Completed {
 		// The chunk is the whole input, read as it arrives.
 		seen := len(src)
@@ -194,9 +196,15 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 			in.Complete()
 			return in.Data
 		}
+	} else if first, more := in.Ahead(); more != nil && ch.start == 0 && ch.end == len(in.Data) {
+		// A large file is scanned through memory it is read into ahead
+		// of the scan, as if it were arriving; Data is the whole of it
+		// all along.
+		scan, po.More, po.Step = first, more, fileio.AheadStep
+		grown = func() []byte { return in.Data }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.Display, src, po, sp, &m.Remarks, grown)
+	cfg, edits, diags := s.run(in.Display, scan, po, sp, &m.Remarks, grown)
 	if grown != nil {
 		m.End = len(in.Data)
 	}
@@ -234,7 +242,7 @@ func (s *settings) run(name string, src []byte, po parser.Options, sp *speculati
 		return cfg, edits, diags
 	}
 	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More}
+		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More, Step: po.Step}
 		file, err := hlo.ParseFile(name, src, ho)
 		if grown != nil {
 			src = grown()

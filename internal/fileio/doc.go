@@ -3,13 +3,21 @@
 // back edits, and everything between those and the files is here.
 //
 // An Input comes from one of four places. A regular file is mapped
-// read-only (OpenFile): a window ahead of the scan is populated in one
-// call and the pages behind it are dropped, so a file of gigabytes costs
-// little memory; a front end that reads only a few fields of a large file
-// reads them through the file instead (MappedReader). A stream (ReadInput)
-// of a few megabytes is held in memory; a larger one is spooled to an
-// unlinked temporary file, mapped once with room to grow (Growing), so
-// the scan starts while the stream still flows. A pipe whose output can
+// read-only (OpenFile), and its Data is that mapping, but a file of 16 MB
+// or more is not scanned through it: the scan reads the file ahead of
+// itself with pread, a chunk of 2 MB at a time, into a fresh huge page
+// moved over the mapping at the chunk's place, and the file is mapped back
+// over each chunk the scan has left behind (Ahead; Linux). Data holds the
+// file's bytes at every moment, through memory where the scan has just
+// been and through the mapping elsewhere; only the page faults of the
+// mapping, costly on some machines, are saved. A smaller file's scan reads
+// the mapping: a window ahead of it is populated in one call and the pages
+// behind it are dropped, so a file of gigabytes costs little memory either
+// way. A front end that reads only a few fields of a large file reads them
+// through the file (MappedReader). A stream (ReadInput) of a few
+// megabytes is held in memory; a larger one is spooled to an unlinked
+// temporary file, mapped once with room to grow (Growing), so the scan
+// starts while the stream still flows. A pipe whose output can
 // be written as it is read goes through a ring of memory instead
 // (StreamPipe, Linux): the scan and the writer read the same bytes, and
 // only the spans the pipeline reads again are kept.

@@ -143,9 +143,13 @@ func (in *Input) Current() []byte {
 }
 
 // Complete waits for a growing input to end and makes Data the whole of
-// it; it returns the error that ended the spool, if any. For any other
+// it; it returns the error that ended the spool, if any. For a file read
+// ahead of its scan it ends the reading ahead (see Ahead); for any other
 // input it does nothing. Only the goroutine that reads Data calls it.
 func (in *Input) Complete() error {
+	if in.ahead != nil {
+		in.ahead.finish()
+	}
 	if in.Grow == nil {
 		return nil
 	}

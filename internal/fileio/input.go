@@ -36,6 +36,32 @@ type Input struct {
 	// modification time were state then.
 	mapped bool
 	state  fileState
+	// ahead is set for a large mapped file that the scan reads ahead of
+	// itself rather than through the mapping (ahead_linux.go).
+	ahead *ahead
+}
+
+// ReadsAhead reports whether the input is a file whose scan reads ahead
+// of itself (see Ahead).
+func (in *Input) ReadsAhead() bool { return in.ahead != nil }
+
+// Ahead returns, for a file whose scan reads ahead of itself (a large
+// mapped file, on Linux), what the scan starts from and the
+// parser.Options.More that reads the rest as the scan asks for it; nil
+// for any other input, whose scan reads Data. Data is the whole file all
+// along: the reading ahead only decides what is read through memory
+// rather than through the mapping, and Complete ends it.
+func (in *Input) Ahead() (first []byte, more func() []byte) {
+	if in.ahead == nil {
+		return nil, nil
+	}
+	first = in.ahead.more(0)
+	seen := len(first)
+	return first, func() []byte {
+		v := in.ahead.more(seen)
+		seen = len(v)
+		return v
+	}
 }
 
 // dropWindow is how much of a mapped input CountLines reads before it
@@ -108,6 +134,9 @@ var OpenedHook func(path string)
 // load maps a regular file, or reads any other.
 func (in *Input) load() error {
 	st, err := in.File.Stat()
+	if err == nil && st.Mode().IsRegular() && st.Size() >= int64(AheadMin) && in.mapAhead(st.Size()) == nil {
+		return nil
+	}
 	if err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		if err = in.mapFile(st.Size()); err == nil {
 			return nil
