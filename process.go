@@ -183,7 +183,8 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 		po.Release = func(off int) { in.Release(ch.start + off) }
 	}
 	var grown func() []byte
-	scan := src // what the scan starts from
+	scan := src     // what the scan starts from
+	stable := false // the bytes the scan has stay in place as it gets more
 	if in.Grow != nil && !in.Completed {
 		// The chunk is the whole input, read as it arrives.
 		seen := len(src)
@@ -200,11 +201,11 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 		// A large file is scanned through memory it is read into ahead
 		// of the scan, as if it were arriving; Data is the whole of it
 		// all along.
-		scan, po.More, po.Step = first, more, fileio.AheadStep
+		scan, po.More, po.Step, stable = first, more, fileio.AheadStep, true
 		grown = func() []byte { return in.Data }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.Display, scan, po, sp, &m.Remarks, grown)
+	cfg, edits, diags := s.run(in.Display, scan, po, stable, sp, &m.Remarks, grown)
 	if grown != nil {
 		m.End = len(in.Data)
 	}
@@ -236,13 +237,14 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 // run reads one module, runs the passes, verifies the result and computes
 // the edits; the remarks shown are appended to *rs. When src is the start
 // of a growing input (po.More), grown waits for the rest and returns the
-// whole of it, for what follows the scan.
-func (s *settings) run(name string, src []byte, po parser.Options, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
+// whole of it, for what follows the scan; stable says that the bytes of a
+// growing input stay in place as it grows (hlo.Options.Stable).
+func (s *settings) run(name string, src []byte, po parser.Options, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
 	if cfg, edits, diags, ok := s.runOther(name, src, po, rs, grown); ok {
 		return cfg, edits, diags
 	}
 	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More, Step: po.Step}
+		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More, Step: po.Step, Stable: stable}
 		file, err := hlo.ParseFile(name, src, ho)
 		if grown != nil {
 			src = grown()

@@ -95,8 +95,13 @@ type Options struct {
 	// has, and More waits for the input to grow and returns it whole so
 	// far; it returns the input unchanged at its end. Every offset and
 	// position is the same as for the whole input read at once. With
-	// More, Early runs on the scan's own goroutine.
+	// More, Early runs on the scan's own goroutine, unless Stable.
 	More func() []byte
+	// Stable says that the bytes More has returned stay where they are,
+	// unchanged, as the input grows (a file read ahead of its scan, whose
+	// slice is the whole file's view all along): Early then runs on
+	// another processor while the scan goes on, as for a whole input.
+	Stable bool
 	// Step is how much text the scan reads between two calls of Release;
 	// 0 means 8 MB.
 	Step int
@@ -120,7 +125,8 @@ const (
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
 	s := &scanner{Input: arriving.Input{Src: src, More: opts.More}, name: filename, lineOffset: opts.LineOffset,
-		release: opts.Release, early: opts.Early, file: &File{Name: filename}, step: opts.Step, keepSpan: opts.Keep}
+		release: opts.Release, early: opts.Early, file: &File{Name: filename}, step: opts.Step, keepSpan: opts.Keep,
+		stable: opts.Stable}
 	if s.step <= 0 {
 		s.step = releaseStep
 	}
@@ -157,7 +163,7 @@ func (s *scanner) parseValues() error {
 		}
 	}
 	if !s.headerRead {
-		errs = s.parseHeaderValues()
+		errs = s.parseHeaderValues(s.Src)
 	}
 	// Without entry_computation_layout the shapes come from the entry's
 	// instructions; with it, Lower reads an instruction's shape only when
@@ -184,12 +190,12 @@ func (s *scanner) parseValues() error {
 // and hands a File of the header alone to Options.Early, when the header
 // has entry_computation_layout and its values parse. ParseFile keeps the
 // values; it reports errors in them in its own order.
-func (s *scanner) parseEarly() {
+func (s *scanner) parseEarly(src []byte) {
 	f := s.file
 	if f.Header.Attr(keyLayout) == nil {
 		return
 	}
-	if errs := s.parseHeaderValues(); len(errs) > 0 {
+	if errs := s.parseHeaderValues(src); len(errs) > 0 {
 		f.Aliases, f.Donors, f.Layout = nil, nil, nil
 		return
 	}
@@ -198,8 +204,9 @@ func (s *scanner) parseEarly() {
 }
 
 // parseHeaderValues parses the header values the tool reads:
-// input_output_alias, buffer_donor and entry_computation_layout.
-func (s *scanner) parseHeaderValues() ast.ErrorList {
+// input_output_alias, buffer_donor and entry_computation_layout, from src,
+// the input as far as the scan has it when the header was read.
+func (s *scanner) parseHeaderValues(src []byte) ast.ErrorList {
 	f := s.file
 	var errs ast.ErrorList
 	add := func(err error) {
@@ -208,27 +215,27 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 		}
 	}
 	if a := f.Header.Attr(keyAlias); a != nil {
-		if f.Aliases = fastAliases(s.Src, a.Value); f.Aliases == nil {
-			r, err := parseSpan(&grammar.alias, s.Src, a.Value)
+		if f.Aliases = fastAliases(src, a.Value); f.Aliases == nil {
+			r, err := parseSpan(&grammar.alias, src, a.Value)
 			if add(err); err == nil {
 				f.Aliases = r.List
 			}
 		}
 	}
 	if a := f.Header.Attr(keyDonor); a != nil {
-		if f.Donors = fastDonors(s.Src, a.Value); f.Donors == nil {
-			r, err := parseSpan(&grammar.donor, s.Src, a.Value)
+		if f.Donors = fastDonors(src, a.Value); f.Donors == nil {
+			r, err := parseSpan(&grammar.donor, src, a.Value)
 			if add(err); err == nil {
 				f.Donors = r.List
 			}
 		}
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
-		if l := fastLayout(s.Src, a.Value); l != nil {
+		if l := fastLayout(src, a.Value); l != nil {
 			f.Layout = l
 			return errs
 		}
-		r, err := parseSpan(&grammar.layout, s.Src, a.Value)
+		r, err := parseSpan(&grammar.layout, src, a.Value)
 		if add(err); err == nil {
 			f.Layout = r.Layout
 		}

@@ -18,10 +18,16 @@ type parseRecord struct {
 
 // parseIn parses src; with more, src is the first part of the input
 // and more gives the rest (Options.More).
-func parseIn(src []byte, more func() []byte) parseRecord {
+func parseIn(src []byte, more func() []byte) parseRecord { return parseInAs(src, more, false) }
+
+// parseInStable is parseIn with Options.Stable: the pieces more gives are
+// longer slices of the same bytes.
+func parseInStable(src []byte, more func() []byte) parseRecord { return parseInAs(src, more, true) }
+
+func parseInAs(src []byte, more func() []byte, stable bool) parseRecord {
 	var r parseRecord
 	var mu sync.Mutex
-	opts := Options{Early: func(f *File) { mu.Lock(); r.Early = append(r.Early, f); mu.Unlock() }, More: more}
+	opts := Options{Early: func(f *File) { mu.Lock(); r.Early = append(r.Early, f); mu.Unlock() }, More: more, Stable: stable}
 	f, err := ParseFile("g.hlo", src, opts)
 	r.File = f
 	if err != nil {
@@ -39,6 +45,18 @@ func TestGrowingInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, s := range fuzzSeeds {
 		arrivingtest.Compare(t, "seed", []byte(s), rng, 3, parseIn)
+	}
+}
+
+// TestGrowingInputStable is TestGrowingInput with Options.Stable, where
+// Early runs on another goroutine while the scan goes on (also under
+// -race in CI).
+func TestGrowingInputStable(t *testing.T) {
+	keep := func(path string) bool { return !strings.HasSuffix(path, ".md") }
+	arrivingtest.CompareAll(t, 30, keep, parseInStable, "../testdata/hlo", "testdata/fuzz/FuzzParseHLO")
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, s := range fuzzSeeds {
+		arrivingtest.Compare(t, "seed", []byte(s), rng, 3, parseInStable)
 	}
 }
 

@@ -28,6 +28,7 @@ type scanner struct {
 	finders        [256]finder // for each byte, where it occurs next
 	early          func(*File)
 	headerRead     bool // the header's values are parsed (for Early)
+	stable         bool // Options.Stable
 	// earlyWait waits for the early parse and Early to return (and raises
 	// on the caller a fault on the input they met);
 	// nil when there is none. Until then that goroutine owns the File's

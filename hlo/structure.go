@@ -23,14 +23,17 @@ func (s *scanner) scanFile() error {
 		return err
 	}
 	s.keep(i, end)
-	if s.early != nil && s.More != nil {
+	if s.early != nil && s.More != nil && !s.stable {
 		// A growing input's slice changes as the scan goes on: the
 		// header is parsed on the scan's goroutine.
-		s.parseEarly()
+		s.parseEarly(s.Src)
 	} else if s.early != nil {
 		// The header's values are parsed, and Early runs, on another
-		// processor while the scan goes on; ParseFile waits for it.
-		s.earlyWait = faults.Go(s.parseEarly)
+		// processor while the scan goes on, from the slice the scan has
+		// now (the scan moves on to longer ones of the same bytes);
+		// ParseFile waits for it.
+		src := s.Src
+		s.earlyWait = faults.Go(func() { s.parseEarly(src) })
 	}
 	return s.computations(end)
 }
