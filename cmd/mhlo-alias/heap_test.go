@@ -10,7 +10,7 @@ import (
 
 // TestWatchHeap checks the collector's pacing switch: with a live heap
 // under half of memoryLimit a collection leaves the collector off, and
-// once the live heap passes it, the limit is lifted and GOGC=100 paces it.
+// once the live heap passes it, the limit is lifted and GOGC=50 paces it.
 func TestWatchHeap(t *testing.T) {
 	oldPercent := debug.SetGCPercent(-1)
 	oldLimit := debug.SetMemoryLimit(memoryLimit)
@@ -34,8 +34,8 @@ func TestWatchHeap(t *testing.T) {
 		live[i] = byte(i)
 	}
 	settle()
-	if p, l := percent(), debug.SetMemoryLimit(-1); p != 100 || l != math.MaxInt64 {
-		t.Errorf("with %d MiB live: GOGC=%d, limit %d; want 100 and no limit", len(live)>>20, p, l)
+	if p, l := percent(), debug.SetMemoryLimit(-1); p != 50 || l != math.MaxInt64 {
+		t.Errorf("with %d MiB live: GOGC=%d, limit %d; want 50 and no limit", len(live)>>20, p, l)
 	}
 	runtime.KeepAlive(live)
 }
