@@ -346,6 +346,9 @@ func TestFastPieces(t *testing.T) {
 		// make for them in the joined list.
 		{"(tensor<2xf32>, i32, tensor<3xi8>)", 2},
 		{"(%a: i32, i32, i32, %b: f32, f32)", 4},
+		// A first piece over its room, a second with room to spare (its
+		// '%' in a string): the first must not be moved over the second.
+		{"(%a: i32, i32, i32, %b: f32 {s = \"%%%%%%\"}, %c: f32)", 4},
 	} {
 		src := []byte("func.func @main" + tc.sig + " {\n}\n")
 		start := len("func.func @main")

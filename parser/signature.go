@@ -300,17 +300,19 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	for _, wait := range waits {
 		wait()
 	}
-	args := 0
-	for _, p := range pieces {
+	args, over := 0, false
+	for i, p := range pieces {
 		if !p.ok || len(p.root.Args.Args) == 0 {
 			return nil, false
 		}
 		args += len(p.root.Args.Args)
+		over = over || len(p.root.Args.Args) > room[i]
 	}
-	// Each piece's arguments are at or after the place they go to (or
-	// elsewhere, had a piece more than its room): moving them down joins
-	// the list.
-	if args > cap(all) {
+	// Each piece's arguments are at or after the place they go to, so
+	// moving them down in order joins the list. A piece that had more
+	// than its room put them elsewhere, and moving them in could write
+	// over the next piece's before they moved: the list is then made anew.
+	if over {
 		all = make([]*ast.Arg, 0, args)
 	}
 	for _, p := range pieces {
