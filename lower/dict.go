@@ -92,12 +92,7 @@ func (k valueKeys) entry(d *ast.AttrDict, key int) *ast.AttrEntry {
 	case 0:
 		return nil
 	case farEntry:
-		for _, e := range d.Entries {
-			if e.Name() == keyNames[key] {
-				return e
-			}
-		}
-		return nil
+		return d.Lookup(keyNames[key]) // the first of that name
 	default:
 		return d.Entries[x-1]
 	}

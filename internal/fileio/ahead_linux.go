@@ -87,7 +87,6 @@ func (in *Input) mapAhead(size int64) error {
 		return err
 	}
 	at := chunk - int(uintptr(unsafe.Pointer(&st[0]))%uintptr(chunk))
-	const adviseHuge = 14 // MADV_HUGEPAGE
 	stage := st[at : at+chunk]
 	_ = madvise(stage, adviseHuge)
 	a := &ahead{view: view, fd: fd, size: n, chunk: chunk, stage: stage}
@@ -157,12 +156,8 @@ func (a *ahead) fill() {
 		a.stop()
 		return
 	}
-	// The stage stays mapped (MREMAP_DONTUNMAP, Linux 5.7), empty, for the
-	// next chunk: a hole there could take another mapping.
-	const mayMove, fixed, dontUnmap = 1, 2, 4
-	_, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&a.stage[0])), uintptr(a.chunk), uintptr(a.chunk),
-		mayMove|fixed|dontUnmap, uintptr(unsafe.Pointer(&a.view[a.filled])), 0)
-	if e != 0 {
+	// The stage stays mapped, empty, for the next chunk.
+	if moveOver(a.stage, a.view[a.filled:a.filled+a.chunk]) != nil {
 		a.stop()
 		return
 	}

@@ -83,7 +83,6 @@ func StreamPipe(display string, p *os.File) (*Input, error) {
 	}
 	start := huge - int(uintptr(unsafe.Pointer(&mapped[0]))%huge)
 	all := mapped[start : start+int(reserveBytes)]
-	const adviseHuge = 14 // MADV_HUGEPAGE
 	_ = madvise(all, adviseHuge)
 	keep, err := keepReserve()
 	if err != nil {
@@ -172,12 +171,9 @@ func (g *Growing) recycle() error {
 	// made unreadable: a hole there would let the kernel place another
 	// mapping (the Go heap's, say) inside the reservation, which Close
 	// then unmaps. A read of it faults, which abandons the stream.
-	const mayMove, fixed, dontUnmap = 1, 2, 4 // MREMAP_MAYMOVE, MREMAP_FIXED, MREMAP_DONTUNMAP (Linux 5.7)
 	old := g.All[from : from+RingChunk]
-	_, _, e := syscall.Syscall6(syscall.SYS_MREMAP, uintptr(unsafe.Pointer(&old[0])), uintptr(RingChunk), uintptr(RingChunk),
-		mayMove|fixed|dontUnmap, uintptr(unsafe.Pointer(&g.All[to])), 0)
-	if e != 0 {
-		return e
+	if err := moveOver(old, g.All[to:to+RingChunk]); err != nil {
+		return err
 	}
 	if err := syscall.Mprotect(old, syscall.PROT_NONE); err != nil {
 		return err
