@@ -254,22 +254,8 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	// Each piece's arguments go into its own part of one slice, with room
 	// for as many as it has '%' (an argument's name starts with one), so
 	// that the signature's list is made once and joined in place.
-	var room []int
-	for i := range pieces {
-		from, to := start, end
-		if i > 0 {
-			from = cuts[i-1] + 1
-		}
-		if i < len(cuts) {
-			to = cuts[i]
-		}
-		room = append(room, bytes.Count(s.Src[from:to], []byte{'%'}))
-	}
-	all := make([]*ast.Arg, 0, sumInts(room))
-	for i, at := 0, 0; i < len(pieces); i++ {
-		pieces[i].args = all[at : at : at+room[i]]
-		at += room[i]
-	}
+	room := make([]int, len(pieces))
+	total := 0
 	for i := range pieces {
 		from, to, mode := start, end, "args"
 		if i > 0 {
@@ -291,6 +277,13 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		if i > 0 {
 			p.lex.depth = 1 // inside the argument list's '('
 		}
+		room[i] = bytes.Count(s.Src[from:to], []byte{'%'})
+		total += room[i]
+	}
+	all := make([]*ast.Arg, 0, total)
+	for i, at := 0, 0; i < len(pieces); i++ {
+		pieces[i].args = all[at : at : at+room[i]]
+		at += room[i]
 	}
 	waits := make([]func(), 0, len(pieces))
 	for i := 1; i < len(pieces); i++ {
@@ -324,14 +317,6 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	sig.Results, sig.Attrs = last.root.Tail.Results, last.root.Tail.Attrs
 	sig.EndPos = last.end
 	return sig, true
-}
-
-func sumInts(v []int) int {
-	n := 0
-	for _, x := range v {
-		n += x
-	}
-	return n
 }
 
 // argComma returns the first comma at or after i, before end, that white
