@@ -311,7 +311,9 @@ type SHLOBoundsAttr struct {
 }
 
 // HashAttr is an attribute alias `#name` (Name), or a dialect attribute
-// the tool does not read, `#dialect.name<...>`, kept whole (Raw).
+// the tool does not read, `#dialect.name<...>`, kept whole (Raw), or as
+// its span alone when it is UnreadStringBytes or longer (Raw is then "",
+// its text the input's between Pos and EndPos).
 type HashAttr struct {
 	Pos    At
 	EndPos At

@@ -58,8 +58,8 @@ type fastDecoder struct {
 	toks tokenStore
 	// argsTo, when not nil, is where the next argument list goes.
 	argsTo []*ast.Arg
-	// cuts are the insides of the long arrays of scalars and of the long
-	// strings read so far, which the grammar need not read again to place
+	// cuts are the insides of the long arrays of scalars, strings and
+	// dialect attributes read so far, which the grammar need not read again to place
 	// an error (see grammarParseCut).
 	cuts [][2]int
 }
@@ -746,7 +746,13 @@ func (d *fastDecoder) attr() *ast.Attr {
 		}
 	case tokHashRaw:
 		h := &ast.HashAttr{Pos: d.at()}
-		h.Raw = d.keep(d.next().Value)
+		t := d.next()
+		if len(t.Value) < ast.UnreadStringBytes {
+			h.Raw = d.keep(t.Value)
+		} else if open := strings.IndexByte(t.Value, '<'); len(t.Value)-open-2 >= cutBytes {
+			// As for a long string (attr): the inside of its brackets.
+			d.cuts = append(d.cuts, [2]int{t.at.off + open + 1, t.at.off + len(t.Value) - 1})
+		}
 		d.setAt(&h.EndPos, d.lastEnd)
 		a.Kind, a.Node = ast.KindHash, h
 	case tokAt:

@@ -269,6 +269,7 @@ func FuzzFastDecoder(f *testing.F) {
 	f.Add([]byte(`(%a: i32 {s = "` + strings.Repeat("x, %b", 400) + `", o = #d.a<` + strings.Repeat("[1, {2}], ", 200) + `>} loc("` + strings.Repeat("l", 2<<10) + `"(#l)), %c: i32 {n = [` + strings.Repeat("1, ", 2000) + `2]})`))
 	// Strings on either side of the length from which they are kept as
 	// their spans, one with a type suffix, then one with an error after it.
+	f.Add([]byte(`{o = #d.a<` + strings.Repeat("[1, {2}], ", 200) + `> : i32, p = #d.b<` + strings.Repeat("z", ast.UnreadStringBytes-7) + `> x}`))
 	f.Add([]byte(`{a = "` + strings.Repeat("y", ast.UnreadStringBytes-3) + `", b = "` + strings.Repeat("z", ast.UnreadStringBytes-2) + `" : i32, c = "` + strings.Repeat("w", 3<<10) + `" x}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, mode := range fastModes {

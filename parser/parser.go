@@ -197,6 +197,9 @@ func attrToAST(g *gram.Attr) *ast.Attr {
 	node(ast.KindMHLOBounds, new(*ast.MHLOBoundsAttr), reflect.ValueOf(g.MHLOBounds))
 	node(ast.KindSHLOBounds, new(*ast.SHLOBoundsAttr), reflect.ValueOf(g.SHLOBounds))
 	node(ast.KindHash, new(*ast.HashAttr), reflect.ValueOf(g.Hash))
+	if h := a.AsHash(); h != nil && len(h.Raw) >= ast.UnreadStringBytes {
+		h.Raw = "" // its span alone, as the decoder keeps it
+	}
 	node(ast.KindArray, new(*ast.ArrayAttr), reflect.ValueOf(g.Array))
 	node(ast.KindDict, new(*ast.AttrDict), reflect.ValueOf(g.Dict))
 	text(ast.KindBool, g.Bool)

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -104,6 +105,50 @@ func TestUnreadStringErrors(t *testing.T) {
 			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 				t.Errorf("%d bytes, then %q: the grammar says %v, the cut text %v", n, tail, want, got)
 			}
+		}
+	}
+}
+
+// TestUnreadHash checks that a long dialect attribute the tool does not
+// read is kept as its span alone, by the decoder and the grammar alike;
+// that the bytes a parse allocates do not grow with its length, valid or
+// with an error after it; and that such an error is the grammar's over
+// the whole text.
+func TestUnreadHash(t *testing.T) {
+	value := func(n int) string { return "#d.a<" + strings.Repeat("[1, {2}], ", n) + "x>" }
+	for _, n := range []int{1, 101, 1000} {
+		v := value(n)
+		src := []byte("func.func @main(%arg0: tensor<2xf32> {foo = " + v + ", jax.buffer_donor = true}) {\n  return\n}\n")
+		compareParses(t, "a dialect attribute of "+strconv.Itoa(len(v))+" bytes", src)
+		f, err := ParseFile("f.mlir", src, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := f.Entry.Args[0].Attrs.Lookup("foo").Value
+		if got := string(src[a.Pos.Offset:a.EndPos.Offset]); got != v {
+			t.Fatalf("%d bytes: the value's span holds %.20q", len(v), got)
+		}
+		if h := a.AsHash(); h == nil || (h.Raw == "") != (len(v) >= ast.UnreadStringBytes) {
+			t.Errorf("%d bytes: %+v", len(v), h)
+		}
+	}
+	pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
+	for _, tail := range []string{"", " x", " : i32 x", ", b = "} {
+		allocated := func(n int) uint64 {
+			src := []byte("(%arg0: tensor<2xf32> {foo = " + value(n) + tail + ", mhlo.sharding = \"{replicated}\"})")
+			_, want := grammarParse("sig", src, 0, len(src), pos)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, got := parseSpanAt("sig", src, 0, len(src), pos)
+			runtime.ReadMemStats(&after)
+			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
+				t.Fatalf("tail %q: the grammar says %v, the cut text %v", tail, want, got)
+			}
+			return after.TotalAlloc - before.TotalAlloc
+		}
+		small, large := allocated(100000), allocated(800000)
+		if large > small+64<<10 {
+			t.Errorf("tail %q: a parse allocates %d bytes with 8 MB of attribute, %d with 1 MB", tail, large, small)
 		}
 	}
 }
