@@ -312,10 +312,10 @@ func lowerArray(a *ArrayNode, dst *model.Shape) *ast.Error {
 
 func lowerDim(d *DimNode, s *model.Shape, i int) *ast.Error {
 	if d.Unbounded || d.Bounded {
-		if s.Dynamic == nil {
-			s.Dynamic = make([]bool, len(s.Dims))
+		if s.Dynamic() == nil {
+			s.SetDynamic(make([]bool, len(s.Dims)))
 		}
-		s.Dynamic[i] = true
+		s.Dynamic()[i] = true
 	}
 	if d.Unbounded {
 		s.Dims[i] = model.UnboundedSize
@@ -358,7 +358,11 @@ func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
 			a.ElementSizeBits, err = intAttr(l.ElementSize, 0, "element size in bits")
 			return
 		},
-		func() (err *ast.Error) { s.MemorySpace, err = intAttr(l.MemorySpace, 0, "memory space"); return },
+		func() (err *ast.Error) {
+			m, err := intAttr(l.MemorySpace, 0, "memory space")
+			s.SetMemorySpace(m)
+			return err
+		},
 		func() (err *ast.Error) { a.SplitConfigs, err = splits(l.Splits); return },
 		func() (err *ast.Error) { a.PhysicalShape, err = physical(l.Physical); return },
 		func() (err *ast.Error) {
@@ -377,7 +381,7 @@ func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
 		return ast.Errorf(l.Physical.Pos, "Layout has physical shape, but is not for a sparse array: %s", layoutText(s, a))
 	}
 	if !a.IsZero() {
-		s.Attrs = a
+		s.SetAttrs(a)
 	}
 	return nil
 }
@@ -385,7 +389,7 @@ func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
 // layoutText prints the layout of s with attributes a, for a message.
 func layoutText(s *model.Shape, a *model.LayoutAttrs) string {
 	c := *s
-	c.Attrs = a
+	c.SetAttrs(a)
 	text := c.StringWithLayout()
 	if i := strings.IndexByte(text, '{'); i >= 0 {
 		return text[i:]

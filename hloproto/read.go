@@ -632,7 +632,7 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 		anyDynamic = anyDynamic || b
 	}
 	if anyDynamic {
-		s.Dynamic = dynamic
+		s.SetDynamic(dynamic)
 	}
 	for i, n := range dims {
 		switch {
@@ -701,9 +701,11 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 				return err
 			}
 		case 8:
-			if s.MemorySpace, err = varint("memory_space"); err != nil {
+			m, err := varint("memory_space")
+			if err != nil {
 				return err
 			}
+			s.SetMemorySpace(m)
 		case 9:
 			return d.errf(fl.start, d.path+".dim_level_types", "a sparse layout is not one this tool reads")
 		case 10:
@@ -779,11 +781,11 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 		m2m = []int64{}
 	}
 	s.HasLayout, s.MinorToMajor = true, m2m
-	if s.MemorySpace < 0 || a.ElementSizeBits < 0 || a.DynamicMetadataPrefixBytes < 0 || a.TailPaddingAlignment < 1 {
+	if s.MemorySpace() < 0 || a.ElementSizeBits < 0 || a.DynamicMetadataPrefixBytes < 0 || a.TailPaddingAlignment < 1 {
 		return d.errf(0, d.path, "a negative layout attribute")
 	}
 	if !a.IsZero() {
-		s.Attrs = a
+		s.SetAttrs(a)
 	}
 	return nil
 }

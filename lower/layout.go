@@ -140,9 +140,9 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 		return ast.Errorf(l.pos(a.Pos), "layout of %s: an array of %d bytes of scalars is not a layout", what, a.AsArray().EndPos.Offset-a.AsArray().Pos.Offset)
 	case a.AsArray() != nil && len(a.AsArray().Elems) == 0:
 		return nil
-	case a.AsArray() != nil && s.IsTuple() && len(a.AsArray().Elems) == len(s.Elems):
+	case a.AsArray() != nil && s.IsTuple() && len(a.AsArray().Elems) == len(s.Elems()):
 		for i, el := range a.AsArray().Elems {
-			if err := l.applyLayout(&s.Elems[i], el, what.element(i)); err != nil {
+			if err := l.applyLayout(&s.Elems()[i], el, what.element(i)); err != nil {
 				return err
 			}
 		}

@@ -45,7 +45,7 @@ func (l *lowerer) memoryKind(s *model.Shape, e *ast.AttrEntry) error {
 	*s = s.Clone()
 	s.ForEachSubshape(func(_ model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() {
-			sub.MemorySpace = hostMemorySpace
+			sub.SetMemorySpace(hostMemorySpace)
 		}
 	})
 	return nil

@@ -175,8 +175,8 @@ const intsBlock = 4096
 func (l *lowerer) copyArray(s model.Shape) model.Shape {
 	s.Dims = l.takeInts(s.Dims)
 	s.MinorToMajor = l.takeInts(s.MinorToMajor)
-	if s.Dynamic != nil {
-		s.Dynamic = append([]bool(nil), s.Dynamic...)
+	if s.Dynamic() != nil {
+		s.SetDynamic(append([]bool(nil), s.Dynamic()...))
 	}
 	return s
 }
@@ -218,10 +218,11 @@ func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
 			d, tail, _ := strings.Cut(rest, "x")
 			rest = tail
 			if d == "?" {
-				if s.Dynamic == nil {
-					s.Dynamic = make([]bool, n)
+				if s.Dynamic() == nil {
+					s.SetDynamic(make([]bool, n))
 				}
-				s.Dims, s.Dynamic[i] = append(s.Dims, model.UnboundedSize), true
+				s.Dims = append(s.Dims, model.UnboundedSize)
+				s.Dynamic()[i] = true
 				continue
 			}
 			v, err := ast.ParseInt(d)

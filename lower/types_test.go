@@ -89,8 +89,8 @@ func TestDims(t *testing.T) {
 			t.Fatalf("%s: %v", tt.typ, diags)
 		}
 		p := cfg.Params[0]
-		if !reflect.DeepEqual(p.Dims, tt.dims) || !reflect.DeepEqual(p.Dynamic, tt.dynamic) {
-			t.Errorf("%s: dims %v dynamic %v, want %v %v", tt.typ, p.Dims, p.Dynamic, tt.dims, tt.dynamic)
+		if !reflect.DeepEqual(p.Dims, tt.dims) || !reflect.DeepEqual(p.Dynamic(), tt.dynamic) {
+			t.Errorf("%s: dims %v dynamic %v, want %v %v", tt.typ, p.Dims, p.Dynamic(), tt.dims, tt.dynamic)
 		}
 	}
 	_, diags := lowerText(t, fn("%a: tensor<99999999999999999999x2xf32>", "tensor<2xf32>"), Options{})
@@ -175,7 +175,7 @@ func TestParallel(t *testing.T) {
 		if cfg == nil {
 			return "", diags.Error()
 		}
-		return fmt.Sprint(cfg.Params), diags.Error()
+		return shapesText(cfg), diags.Error()
 	}
 	for _, bad := range []map[int]string{
 		nil,
@@ -204,4 +204,15 @@ func TestParallel(t *testing.T) {
 			t.Errorf("defects %v: error %q", bad, seqErr)
 		}
 	}
+}
+
+// shapesText prints every parameter of cfg with all that the model holds
+// of it: its layout, memory space and dynamic dimensions included.
+func shapesText(cfg *model.Config) string {
+	var b strings.Builder
+	for i := range cfg.Params {
+		p := &cfg.Params[i]
+		fmt.Fprintf(&b, "%s %s %v %v;", p.StringWithLayout(), p.Written(), p.HasLayout, p.Dynamic())
+	}
+	return b.String()
 }

@@ -94,8 +94,8 @@ func newOutputNodes(s *Shape) *outputNodes {
 	count = func(sub *Shape, depth int) {
 		nodes++
 		digits += depth
-		for i := range sub.Elems {
-			count(&sub.Elems[i], depth+1)
+		for i := range sub.Elems() {
+			count(&sub.Elems()[i], depth+1)
 		}
 	}
 	count(s, 0)
@@ -109,9 +109,9 @@ func newOutputNodes(s *Shape) *outputNodes {
 		n.index = append(n.index, ShapeIndex(all[start:len(all):len(all)]))
 		n.children = append(n.children, nil)
 		if sub.IsTuple() {
-			kids := make([]int32, len(sub.Elems))
-			for i := range sub.Elems {
-				kids[i] = walk(append(prefix, int64(i)), &sub.Elems[i])
+			kids := make([]int32, len(sub.Elems()))
+			for i := range sub.Elems() {
+				kids[i] = walk(append(prefix, int64(i)), &sub.Elems()[i])
 			}
 			n.children[pos] = kids
 		}
@@ -236,8 +236,8 @@ func (c *AliasConfig) ForEachOutput(f func(out ShapeIndex, sub *Shape)) {
 	walk = func(sub *Shape) {
 		f(c.nodes.index[i], sub)
 		i++
-		for j := range sub.Elems {
-			walk(&sub.Elems[j])
+		for j := range sub.Elems() {
+			walk(&sub.Elems()[j])
 		}
 	}
 	walk(&c.shape)

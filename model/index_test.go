@@ -125,12 +125,12 @@ func TestShapeKeys(t *testing.T) {
 			if len(dims) == 2 && r.IntN(2) == 0 {
 				s.MinorToMajor = []int64{0, 1}
 			}
-			s.MemorySpace = []int64{0, 5}[r.IntN(2)]
+			s.SetMemorySpace([]int64{0, 5}[r.IntN(2)])
 		}
 		for i := range dims {
 			if r.IntN(4) == 0 {
-				s.Dynamic = ensureLen(s.Dynamic, len(dims))
-				s.Dynamic[i] = true
+				s.SetDynamic(ensureLen(s.Dynamic(), len(dims)))
+				s.Dynamic()[i] = true
 				if r.IntN(2) == 0 {
 					s.Dims[i] = UnboundedSize
 				}
@@ -161,9 +161,9 @@ func ensureLen(v []bool, n int) []bool {
 // takes part in Equal.
 func TestMemorySpace(t *testing.T) {
 	host := Array(F32, 4, 8)
-	host.MemorySpace = 5
+	host.SetMemorySpace(5)
 	scalar := Array(F32)
-	scalar.MemorySpace = 5
+	scalar.SetMemorySpace(5)
 	for _, tt := range []struct {
 		s    Shape
 		want string

@@ -102,8 +102,8 @@ func cloneLayoutAttrs(a *LayoutAttrs) *LayoutAttrs {
 // A scalar whose layout would print `{}` prints nothing, as
 // ShapeUtil::HumanStringWithLayout leaves it out.
 func (s *Shape) appendLayout(b []byte) []byte {
-	a := s.Attrs
-	hasColon := !a.IsZero() || s.MemorySpace != 0
+	a := s.Attrs()
+	hasColon := !a.IsZero() || s.MemorySpace() != 0
 	if len(s.MinorToMajor) == 0 && !hasColon {
 		return b
 	}
@@ -120,8 +120,8 @@ func (s *Shape) appendLayout(b []byte) []byte {
 			a = &LayoutAttrs{}
 		}
 		b = a.appendBeforeMemorySpace(b)
-		if s.MemorySpace != 0 {
-			b = strconv.AppendInt(append(b, "S("...), s.MemorySpace, 10)
+		if s.MemorySpace() != 0 {
+			b = strconv.AppendInt(append(b, "S("...), s.MemorySpace(), 10)
 			b = append(b, ')')
 		}
 		b = a.appendAfterMemorySpace(b, true)

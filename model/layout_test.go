@@ -5,21 +5,21 @@ import "testing"
 func TestLayoutAttrsPrint(t *testing.T) {
 	tiled := Array(F32, 4, 2, 2)
 	tiled.MinorToMajor = []int64{0, 2, 1}
-	tiled.Attrs = &LayoutAttrs{Tiles: []Tile{{2, 128}}}
+	tiled.SetAttrs(&LayoutAttrs{Tiles: []Tile{{2, 128}}})
 	host := Array(F32, 8)
-	host.MemorySpace = 5
+	host.SetMemorySpace(5)
 	scalarHost := Array(S32)
-	scalarHost.MemorySpace = 5
+	scalarHost.SetMemorySpace(5)
 	all := Array(U8, 16, 8)
 	phys := Array(U8, 128)
-	all.MemorySpace = 1
-	all.Attrs = &LayoutAttrs{
+	all.SetMemorySpace(1)
+	all.SetAttrs(&LayoutAttrs{
 		Tiles:                []Tile{{8, 128}, {CombineDimension, 4}},
 		TailPaddingAlignment: 2, IndexType: U32, PointerType: U64, ElementSizeBits: 4,
 		SplitConfigs:               []SplitConfig{{0, []int64{2, 4}}, {1, []int64{8}}},
 		PhysicalShape:              &phys,
 		DynamicMetadataPrefixBytes: 8,
-	}
+	})
 	tests := []struct {
 		s    Shape
 		want string
@@ -43,12 +43,12 @@ func TestLayoutAttrsPrint(t *testing.T) {
 func TestLayoutAttrsEqual(t *testing.T) {
 	base := Array(F32, 8, 128)
 	variants := map[string]func(s *Shape){
-		"tiles":        func(s *Shape) { s.Attrs = &LayoutAttrs{Tiles: []Tile{{8, 128}}} },
-		"memory space": func(s *Shape) { s.MemorySpace = 5 },
-		"element size": func(s *Shape) { s.Attrs = &LayoutAttrs{ElementSizeBits: 4} },
-		"index type":   func(s *Shape) { s.Attrs = &LayoutAttrs{IndexType: U32} },
-		"split":        func(s *Shape) { s.Attrs = &LayoutAttrs{SplitConfigs: []SplitConfig{{0, []int64{1}}}} },
-		"padding":      func(s *Shape) { s.Attrs = &LayoutAttrs{TailPaddingAlignment: 4} },
+		"tiles":        func(s *Shape) { s.SetAttrs(&LayoutAttrs{Tiles: []Tile{{8, 128}}}) },
+		"memory space": func(s *Shape) { s.SetMemorySpace(5) },
+		"element size": func(s *Shape) { s.SetAttrs(&LayoutAttrs{ElementSizeBits: 4}) },
+		"index type":   func(s *Shape) { s.SetAttrs(&LayoutAttrs{IndexType: U32}) },
+		"split":        func(s *Shape) { s.SetAttrs(&LayoutAttrs{SplitConfigs: []SplitConfig{{0, []int64{1}}}}) },
+		"padding":      func(s *Shape) { s.SetAttrs(&LayoutAttrs{TailPaddingAlignment: 4}) },
 	}
 	for name, change := range variants {
 		v := base.Clone()
@@ -67,7 +67,7 @@ func TestLayoutAttrsEqual(t *testing.T) {
 	// As XLA's Layout::Equal: the metadata prefix is not compared, and an
 	// alignment of 1 is the default.
 	m := base.Clone()
-	m.Attrs = &LayoutAttrs{DynamicMetadataPrefixBytes: 8, TailPaddingAlignment: 1}
+	m.SetAttrs(&LayoutAttrs{DynamicMetadataPrefixBytes: 8, TailPaddingAlignment: 1})
 	if !Equal(&base, &m) {
 		t.Error("M(n) and L(1) must not make shapes differ")
 	}

@@ -24,8 +24,8 @@ func ByteSizeOf(s *Shape) (size int64, ok bool) {
 		}
 		return s.ByteSize(), true
 	case TupleShape:
-		for i := range s.Elems {
-			n, ok := ByteSizeOf(&s.Elems[i])
+		for i := range s.Elems() {
+			n, ok := ByteSizeOf(&s.Elems()[i])
 			if !ok || size+n < size {
 				return 0, false
 			}
@@ -114,7 +114,7 @@ func accountMemory(c *Config, in func(space int64) *Memory) {
 	for i := range c.Params {
 		c.Params[i].ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
 			if sub.IsArray() {
-				m := in(sub.MemorySpace)
+				m := in(sub.MemorySpace())
 				m.Parameters += m.leaf(sub, &m.ParameterBytes)
 			}
 		})
@@ -123,7 +123,7 @@ func accountMemory(c *Config, in func(space int64) *Memory) {
 		if !sub.IsArray() {
 			return
 		}
-		m := in(sub.MemorySpace)
+		m := in(sub.MemorySpace())
 		m.Outputs += m.leaf(sub, &m.OutputBytes)
 		size, _ := ByteSizeOf(sub)
 		a, ok := c.Aliases.GetAliasedParameter(out)
@@ -142,7 +142,7 @@ func accountMemory(c *Config, in func(space int64) *Memory) {
 	// Aliases of tuple outputs (which Verify rejects) are still counted.
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		if sub, ok := c.Output().Subshape(out); ok && !sub.IsArray() {
-			m := in(sub.MemorySpace)
+			m := in(sub.MemorySpace())
 			size, _ := ByteSizeOf(sub)
 			if a.Kind == MustAlias {
 				m.MustAliases++
@@ -157,7 +157,7 @@ func accountMemory(c *Config, in func(space int64) *Memory) {
 		sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		var space int64
 		if ok {
-			space = sub.MemorySpace
+			space = sub.MemorySpace()
 		}
 		m := in(space)
 		m.UnusedDonors++

@@ -34,9 +34,9 @@ func TestByteSizeOfElementTypes(t *testing.T) {
 
 func TestByteSizeOfShapes(t *testing.T) {
 	bounded := Array(F32, 4, 8)
-	bounded.Dynamic = []bool{false, true} // f32[4,<=8]
+	bounded.SetDynamic([]bool{false, true}) // f32[4,<=8]
 	unbounded := Array(F32, 4, UnboundedSize)
-	unbounded.Dynamic = []bool{false, true} // f32[4,?]
+	unbounded.SetDynamic([]bool{false, true}) // f32[4,?]
 	tests := []struct {
 		name  string
 		shape Shape
@@ -110,7 +110,7 @@ parameters: 5, 2.6 GiB; outputs: 5, 2.0 GiB
 // never added to a byte total.
 func TestMemoryUnknown(t *testing.T) {
 	dyn := Array(F32, UnboundedSize)
-	dyn.Dynamic = []bool{true}
+	dyn.SetDynamic([]bool{true})
 	c := NewConfig([]Shape{dyn, Array(F32, 4)}, Tuple(dyn, Array(F32, 4)))
 	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MayAlias, Origin{}))
 	must(t, c.Donors.AddBufferDonor(1, nil, Origin{}))
@@ -140,7 +140,7 @@ func TestJSONRecordHead(t *testing.T) {
 // apart, each alias in its output's space and each donor in its
 // parameter's, and that the summary then splits every figure.
 func TestMemoryBySpace(t *testing.T) {
-	host := func(s Shape) Shape { s.MemorySpace = 5; return s }
+	host := func(s Shape) Shape { s.SetMemorySpace(5); return s }
 	dev := Array(F32, 4)          // 16 bytes
 	big := host(Array(F32, 1024)) // 4 KiB
 	c := NewConfig([]Shape{dev, big, host(Array(F32, 2))}, Tuple(dev, big, Array(F32, 8)))

@@ -8,9 +8,11 @@ import (
 )
 
 func TestShapeStrings(t *testing.T) {
-	dyn := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{UnboundedSize, 3}, Dynamic: []bool{true, false}}
+	dyn := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{UnboundedSize, 3}}
+	dyn.SetDynamic([]bool{true, false})
 	dyn.SetDefaultLayout()
-	bounded := Shape{Kind: ArrayShape, Elem: S32, Dims: []int64{8}, Dynamic: []bool{true}}
+	bounded := Shape{Kind: ArrayShape, Elem: S32, Dims: []int64{8}}
+	bounded.SetDynamic([]bool{true})
 	unresolved := Shape{Kind: ArrayShape, Elem: BF16, Dims: []int64{4, 5}}
 	colMajor := Array(F32, 2, 3)
 	colMajor.MinorToMajor = []int64{0, 1}
@@ -75,7 +77,8 @@ func TestEqualAndCompatible(t *testing.T) {
 	if Equal(&a, &u) {
 		t.Error("an unresolved layout equals a resolved one")
 	}
-	d := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{UnboundedSize, 3}, Dynamic: []bool{true, false}}
+	d := Shape{Kind: ArrayShape, Elem: F32, Dims: []int64{UnboundedSize, 3}}
+	d.SetDynamic([]bool{true, false})
 	if Equal(&a, &d) || !Compatible(&a, &d) {
 		t.Error("dynamic dims: Equal must fail, Compatible must hold")
 	}

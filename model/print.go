@@ -180,10 +180,10 @@ func jsonSpace(s *Shape) string {
 		if !sub.IsArray() {
 			return
 		}
-		if seen && sub.MemorySpace != space {
+		if seen && sub.MemorySpace() != space {
 			mixed = true
 		}
-		space, seen = sub.MemorySpace, true
+		space, seen = sub.MemorySpace(), true
 	})
 	if !seen || mixed {
 		return "null"

@@ -25,29 +25,132 @@ const UnboundedSize int64 = -1
 
 // Shape mirrors xla::Shape for the parts the alias passes look at.
 //
-// For an array, Dims[i] is the size of dimension i; when Dynamic[i] is set
-// it is the dimension's bound instead, or UnboundedSize. Dynamic is nil for
-// a static shape. MinorToMajor is the layout when HasLayout is set; an array
-// without a layout is "unresolved" (mhlo.layout_mode = "auto").
+// For an array, Dims[i] is the size of dimension i; when Dynamic()[i] is
+// set it is the dimension's bound instead, or UnboundedSize. Dynamic is
+// nil for a static shape. MinorToMajor is the layout when HasLayout is
+// set; an array without a layout is "unresolved" (mhlo.layout_mode =
+// "auto").
 //
-// The three one-byte fields come first, in one word: a config holds a
-// Shape for each of up to hundreds of thousands of parameters.
+// A config holds a Shape for each of up to hundreds of thousands of
+// parameters and results, so a Shape is 64 bytes: the one-byte fields
+// share a word, and the fields most shapes leave zero (the dynamic
+// flags, the memory space, an HLO layout's other attributes, a tuple's
+// elements, an opaque type's text) sit behind one pointer, read with
+// the methods of the same names and set with Set methods. A Set method
+// never changes a copy of the shape made before it: the shape gets
+// fields of its own.
 type Shape struct {
 	Kind         ShapeKind
 	Elem         PrimitiveType
 	HasLayout    bool
 	Dims         []int64
-	Dynamic      []bool
 	MinorToMajor []int64
-	// MemorySpace is the layout's memory space: 0 the device default,
-	// 1 generic fast memory, 5 host memory (S(n) in HLO text;
-	// mhlo.memory_kind "pinned_host" or "unpinned_host" in MLIR).
-	MemorySpace int64
-	// Attrs is the rest of an HLO layout (tiles, element size, ...); nil
-	// for MLIR, which has none. See LayoutAttrs.
-	Attrs *LayoutAttrs
-	Elems []Shape // the elements of a tuple
-	Text  string  // the MLIR spelling of an opaque type
+	rare         *rareFields
+}
+
+// rareFields are the fields of a Shape that most shapes leave zero.
+type rareFields struct {
+	dynamic     []bool
+	memorySpace int64
+	attrs       *LayoutAttrs
+	elems       []Shape
+	text        string
+}
+
+// own returns s's rare fields, a copy of its own to change.
+func (s *Shape) own() *rareFields {
+	r := &rareFields{}
+	if s.rare != nil {
+		*r = *s.rare
+	}
+	s.rare = r
+	return r
+}
+
+// Dynamic holds, for each dimension of an array, whether it is dynamic;
+// nil for a static shape.
+func (s *Shape) Dynamic() []bool {
+	if s.rare == nil {
+		return nil
+	}
+	return s.rare.dynamic
+}
+
+// SetDynamic sets the dynamic flags (see Dynamic).
+func (s *Shape) SetDynamic(d []bool) {
+	if d == nil && s.rare == nil {
+		return
+	}
+	s.own().dynamic = d
+}
+
+// MemorySpace is the layout's memory space: 0 the device default, 1
+// generic fast memory, 5 host memory (S(n) in HLO text; mhlo.memory_kind
+// "pinned_host" or "unpinned_host" in MLIR).
+func (s *Shape) MemorySpace() int64 {
+	if s.rare == nil {
+		return 0
+	}
+	return s.rare.memorySpace
+}
+
+// SetMemorySpace sets the memory space (see MemorySpace).
+func (s *Shape) SetMemorySpace(m int64) {
+	if m == 0 && s.rare == nil {
+		return
+	}
+	s.own().memorySpace = m
+}
+
+// Attrs is the rest of an HLO layout (tiles, element size, ...); nil for
+// MLIR, which has none. See LayoutAttrs.
+func (s *Shape) Attrs() *LayoutAttrs {
+	if s.rare == nil {
+		return nil
+	}
+	return s.rare.attrs
+}
+
+// SetAttrs sets the layout's other attributes (see Attrs).
+func (s *Shape) SetAttrs(a *LayoutAttrs) {
+	if a == nil && s.rare == nil {
+		return
+	}
+	s.own().attrs = a
+}
+
+// Elems are the elements of a tuple. They are shared by the copies of
+// the shape, as a slice's elements are: a change to one through
+// Subshape or &Elems()[i] is seen by all.
+func (s *Shape) Elems() []Shape {
+	if s.rare == nil {
+		return nil
+	}
+	return s.rare.elems
+}
+
+// SetElems sets the elements of a tuple (see Elems).
+func (s *Shape) SetElems(elems []Shape) {
+	if elems == nil && s.rare == nil {
+		return
+	}
+	s.own().elems = elems
+}
+
+// Text is the MLIR spelling of an opaque type, or "".
+func (s *Shape) Text() string {
+	if s.rare == nil {
+		return ""
+	}
+	return s.rare.text
+}
+
+// SetText sets the MLIR spelling of an opaque type (see Text).
+func (s *Shape) SetText(t string) {
+	if t == "" && s.rare == nil {
+		return
+	}
+	s.own().text = t
 }
 
 // Array returns a static array shape with the default descending layout.
@@ -62,21 +165,25 @@ func Tuple(elems ...Shape) Shape {
 	if elems == nil {
 		elems = []Shape{}
 	}
-	return Shape{Kind: TupleShape, Elems: elems}
+	return Shape{Kind: TupleShape, rare: &rareFields{elems: elems}}
 }
 
 // Token returns the token shape.
 func Token() Shape { return Shape{Kind: TokenShape} }
 
 // Opaque returns a leaf for a type XLA does not model, spelled text in MLIR.
-func Opaque(text string) Shape { return Shape{Kind: OpaqueShape, Text: text} }
+func Opaque(text string) Shape {
+	s := Shape{Kind: OpaqueShape}
+	s.SetText(text)
+	return s
+}
 
 // Written is the shape as a message names it: an opaque shape as the
 // source wrote its type (memref<2xf32>, !mpmd.mesh_tensor<...>), which
 // says more than XLA's opaque[]; any other shape as String prints it.
 func (s *Shape) Written() string {
-	if s.Kind == OpaqueShape && s.Text != "" {
-		return s.Text
+	if s.Kind == OpaqueShape && s.Text() != "" {
+		return s.Text()
 	}
 	return s.String()
 }
@@ -104,13 +211,14 @@ func (s *Shape) IsTuple() bool { return s.Kind == TupleShape }
 
 // IsDynamic reports whether s has a dynamic dimension anywhere.
 func (s *Shape) IsDynamic() bool {
-	for _, d := range s.Dynamic {
+	for _, d := range s.Dynamic() {
 		if d {
 			return true
 		}
 	}
-	for i := range s.Elems {
-		if s.Elems[i].IsDynamic() {
+	elems := s.Elems()
+	for i := range elems {
+		if elems[i].IsDynamic() {
 			return true
 		}
 	}
@@ -118,7 +226,10 @@ func (s *Shape) IsDynamic() bool {
 }
 
 // IsDynamicDim reports whether dimension i is dynamic.
-func (s *Shape) IsDynamicDim(i int) bool { return i < len(s.Dynamic) && s.Dynamic[i] }
+func (s *Shape) IsDynamicDim(i int) bool {
+	d := s.Dynamic()
+	return i < len(d) && d[i]
+}
 
 // ByteSize is the size of a static array's buffer, as ShapeUtil::ByteSizeOf.
 func (s *Shape) ByteSize() int64 {
@@ -148,10 +259,11 @@ func (s *Shape) byteSizeFits() bool {
 func (s *Shape) Subshape(index ShapeIndex) (*Shape, bool) {
 	cur := s
 	for _, i := range index {
-		if !cur.IsTuple() || i < 0 || i >= int64(len(cur.Elems)) {
+		elems := cur.Elems()
+		if !cur.IsTuple() || i < 0 || i >= int64(len(elems)) {
 			return nil, false
 		}
-		cur = &cur.Elems[i]
+		cur = &elems[i]
 	}
 	return cur, true
 }
@@ -162,8 +274,9 @@ func (s *Shape) ForEachSubshape(f func(index ShapeIndex, sub *Shape)) {
 	var walk func(index ShapeIndex, sub *Shape)
 	walk = func(index ShapeIndex, sub *Shape) {
 		f(index, sub)
-		for i := range sub.Elems {
-			walk(append(index, int64(i)), &sub.Elems[i])
+		elems := sub.Elems()
+		for i := range elems {
+			walk(append(index, int64(i)), &elems[i])
 		}
 	}
 	walk(make(ShapeIndex, 0, 4), s)
@@ -174,15 +287,20 @@ func (s Shape) Clone() Shape {
 	c := s
 	c.Dims = cloneInts(s.Dims)
 	c.MinorToMajor = cloneInts(s.MinorToMajor)
-	c.Attrs = cloneLayoutAttrs(s.Attrs)
-	if s.Dynamic != nil {
-		c.Dynamic = append([]bool(nil), s.Dynamic...)
+	if s.rare == nil {
+		return c
 	}
-	if s.Elems != nil {
-		c.Elems = make([]Shape, len(s.Elems))
-		for i := range s.Elems {
-			c.Elems[i] = s.Elems[i].Clone()
+	r := c.own()
+	r.attrs = cloneLayoutAttrs(r.attrs)
+	if r.dynamic != nil {
+		r.dynamic = append([]bool(nil), r.dynamic...)
+	}
+	if r.elems != nil {
+		elems := make([]Shape, len(r.elems))
+		for i := range r.elems {
+			elems[i] = r.elems[i].Clone()
 		}
+		r.elems = elems
 	}
 	return c
 }
@@ -207,11 +325,12 @@ func Equal(a, b *Shape) bool {
 	case OpaqueShape:
 		return false
 	case TupleShape:
-		if len(a.Elems) != len(b.Elems) {
+		ae, be := a.Elems(), b.Elems()
+		if len(ae) != len(be) {
 			return false
 		}
-		for i := range a.Elems {
-			if !Equal(&a.Elems[i], &b.Elems[i]) {
+		for i := range ae {
+			if !Equal(&ae[i], &be[i]) {
 				return false
 			}
 		}
@@ -226,7 +345,7 @@ func Equal(a, b *Shape) bool {
 		}
 	}
 	return !a.HasLayout || equalInts(a.MinorToMajor, b.MinorToMajor) &&
-		a.MemorySpace == b.MemorySpace && equalLayoutAttrs(a.Attrs, b.Attrs)
+		a.MemorySpace() == b.MemorySpace() && equalLayoutAttrs(a.Attrs(), b.Attrs())
 }
 
 // Compatible reports whether two arrays may be must-aliased under MHLO's
@@ -266,11 +385,12 @@ func (s *Shape) AppendText(b []byte, layout bool) []byte {
 	switch s.Kind {
 	case TupleShape:
 		b = append(b, '(')
-		for i := range s.Elems {
+		elems := s.Elems()
+		for i := range elems {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = s.Elems[i].AppendText(b, layout)
+			b = elems[i].AppendText(b, layout)
 		}
 		return append(b, ')')
 	case TokenShape:
@@ -323,12 +443,12 @@ func (s *Shape) AppendEqualKey(b []byte) []byte {
 		return append(b, 0)
 	}
 	b = append(b, 1)
-	b = binary.AppendVarint(b, s.MemorySpace)
+	b = binary.AppendVarint(b, s.MemorySpace())
 	b = binary.AppendUvarint(b, uint64(len(s.MinorToMajor)))
 	for _, d := range s.MinorToMajor {
 		b = binary.AppendVarint(b, d)
 	}
-	return s.Attrs.appendEqualKey(b)
+	return s.Attrs().appendEqualKey(b)
 }
 
 // MLIR prints an array as an MLIR tensor type ("tensor<2x?xf32>"); other
@@ -336,15 +456,16 @@ func (s *Shape) AppendEqualKey(b []byte) []byte {
 func (s *Shape) MLIR() string {
 	switch s.Kind {
 	case TupleShape:
-		parts := make([]string, len(s.Elems))
-		for i := range s.Elems {
-			parts[i] = s.Elems[i].MLIR()
+		elems := s.Elems()
+		parts := make([]string, len(elems))
+		for i := range elems {
+			parts[i] = elems[i].MLIR()
 		}
 		return "tuple<" + strings.Join(parts, ", ") + ">"
 	case TokenShape:
 		return "!mhlo.token"
 	case OpaqueShape:
-		return s.Text
+		return s.Text()
 	}
 	var b strings.Builder
 	b.WriteString("tensor<")

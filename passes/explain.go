@@ -208,7 +208,7 @@ func newNearIndex(items []candidate, key func(*model.Shape) string) *nearIndex {
 		setFirst(x.layout, s.String(), i)
 		setFirst(x.dims, dimsKey(s), i)
 		if n, ok := staticSize(s); ok {
-			setFirst(x.size, spaceSize{s.MemorySpace, n}, i)
+			setFirst(x.size, spaceSize{s.MemorySpace(), n}, i)
 		}
 	}
 	return x
@@ -253,7 +253,7 @@ func (x *nearIndex) nearest(s *model.Shape) (string, int) {
 		return ClassElementType, i
 	}
 	if n, ok := staticSize(s); ok {
-		if i, ok := x.size[spaceSize{s.MemorySpace, n}]; ok {
+		if i, ok := x.size[spaceSize{s.MemorySpace(), n}]; ok {
 			return ClassByteSize, i
 		}
 	}
@@ -435,8 +435,8 @@ func explainXLADonation(p *Pass, opts Options, before, after *model.Config, emit
 	aliased := map[spaceSize]model.ShapeIndex{} // outputs aliased before the pass, first of each size
 	before.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if n, ok := staticSize(sub); ok && before.Aliases.OutputHasAlias(out) {
-			if _, dup := aliased[spaceSize{sub.MemorySpace, n}]; !dup {
-				aliased[spaceSize{sub.MemorySpace, n}] = out.Clone()
+			if _, dup := aliased[spaceSize{sub.MemorySpace(), n}]; !dup {
+				aliased[spaceSize{sub.MemorySpace(), n}] = out.Clone()
 			}
 		}
 	})

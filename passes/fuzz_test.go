@@ -44,11 +44,11 @@ func (r *bytesReader) array() model.Shape {
 	for i := range dims {
 		switch r.n(8) {
 		case 0:
-			s.Dynamic = ensure(s.Dynamic, len(dims))
-			s.Dynamic[i] = true
+			s.SetDynamic(ensure(s.Dynamic(), len(dims)))
+			s.Dynamic()[i] = true
 		case 1:
-			s.Dynamic = ensure(s.Dynamic, len(dims))
-			s.Dynamic[i] = true
+			s.SetDynamic(ensure(s.Dynamic(), len(dims)))
+			s.Dynamic()[i] = true
 			s.Dims[i] = model.UnboundedSize
 		}
 	}

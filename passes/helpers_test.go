@@ -34,9 +34,9 @@ func layout(s model.Shape, minorToMajor ...int64) model.Shape {
 
 // dyn marks dimensions dynamic, keeping their size as the bound.
 func dyn(s model.Shape, dims ...int) model.Shape {
-	s.Dynamic = make([]bool, len(s.Dims))
+	s.SetDynamic(make([]bool, len(s.Dims)))
 	for _, d := range dims {
-		s.Dynamic[d] = true
+		s.Dynamic()[d] = true
 	}
 	return s
 }

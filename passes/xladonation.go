@@ -140,7 +140,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 					xlaDonationName, p, index, sub.String())
 				return
 			}
-			d := xlaDonor{param: p, index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace}
+			d := xlaDonor{param: p, index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}
 			plan.donors[d.space] = append(plan.donors[d.space], d)
 		})
 	}
@@ -153,7 +153,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 				xlaDonationName, index, sub.String())
 			return
 		}
-		d := xlaDonee{index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace}
+		d := xlaDonee{index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}
 		plan.donees[d.space] = append(plan.donees[d.space], d)
 	})
 	if bad != nil {

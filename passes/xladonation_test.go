@@ -27,7 +27,7 @@ func host(s model.Shape) model.Shape {
 	s = s.Clone()
 	s.ForEachSubshape(func(_ model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() {
-			sub.MemorySpace = 5
+			sub.SetMemorySpace(5)
 		}
 	})
 	return s
