@@ -400,4 +400,7 @@ type Func struct {
 	// arrays, or nil.
 	ArgAttrs *ArrayAttr
 	ResAttrs *ArrayAttr
+	// Lazy, when not nil, stands for the arguments, which Args then does
+	// not hold (parser.Options.Lazy; see LazyArgs).
+	Lazy *LazyArgs
 }

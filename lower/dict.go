@@ -28,15 +28,15 @@ func (l *lowerer) duplicateKeys() error {
 	if !fn.Generic {
 		valueSeen = nil
 	}
-	l.argKeys = make([]valueKeys, len(fn.Args))
+	l.argKeys = make([]valueKeys, fn.NumArgs())
 	if fn.Generic {
 		for i, a := range fn.Args {
 			l.argKeys[i] = l.dictKeys(a.Attrs, seen)
 		}
 	} else {
 		// Each dictionary is its own: the arguments in parallel.
-		l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
-			sub.argKeys[i] = sub.dictKeys(fn.Args[i].Attrs, nil)
+		l.parallel(fn.NumArgs(), func(sub *lowerer, i int) error {
+			sub.argKeys[i] = sub.dictKeys(sub.arg(i).Attrs, nil)
 			return nil
 		})
 	}
@@ -54,7 +54,11 @@ func (l *lowerer) duplicateKeys() error {
 
 // argEntry is the entry of argument i's dictionary for key, or nil.
 func (l *lowerer) argEntry(i, key int) *ast.AttrEntry {
-	return l.argKeys[i].entry(l.file.Entry.Args[i].Attrs, key)
+	k := l.argKeys[i]
+	if !k.has(key) {
+		return nil
+	}
+	return k.entry(l.arg(i).Attrs, key)
 }
 
 // resultEntry is the entry of result i's dictionary for key, or nil.

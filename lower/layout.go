@@ -38,7 +38,7 @@ type layoutSource struct {
 // layouts applies both sources to every argument and result.
 func (l *lowerer) layouts() error {
 	fn := l.file.Entry
-	argEntries, err := l.layoutEntries(AttrParamLayouts, len(fn.Args), nil)
+	argEntries, err := l.layoutEntries(AttrParamLayouts, fn.NumArgs(), nil)
 	if err != nil {
 		return err
 	}
@@ -46,7 +46,7 @@ func (l *lowerer) layouts() error {
 	if err != nil {
 		return err
 	}
-	err = l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
+	err = l.parallel(fn.NumArgs(), func(sub *lowerer, i int) error {
 		src, mode := sourceAt(argEntries, i), sub.argEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			return nil // the default layout it has

@@ -43,6 +43,56 @@ type lowerer struct {
 	tensors map[string]model.Shape // tensor shapes by type text (types.go)
 	ints    []int64                // room for the dims of copies (types.go)
 	lines   ast.Cursor             // for pos
+	window  argWindow              // the arguments decoded last (arg)
+}
+
+// argWindow is a run of the entry function's arguments decoded again,
+// when the parser kept only their spans (ast.LazyArgs).
+type argWindow struct {
+	buf   ast.Buffer
+	first int
+	args  []*ast.Arg
+}
+
+// windowArgs is how many arguments one window holds.
+const windowArgs = 1024
+
+// arg is argument i of the entry function. Kept only as spans, it is
+// decoded again with those around it, in windowArgs runs that reuse one
+// buffer: a step reads the arguments in order, and a node is valid only
+// until that step reads one of another window. Should the input no
+// longer hold what the parser read, arg panics with a changedInput, which
+// Lower turns into its error.
+func (l *lowerer) arg(i int) *ast.Arg {
+	fn := l.file.Entry
+	if fn.Lazy == nil {
+		return fn.Args[i]
+	}
+	w := &l.window
+	if i < w.first || i >= w.first+len(w.args) {
+		from := i / windowArgs * windowArgs
+		args, err := fn.Lazy.Decode(&w.buf, l.src, from, min(from+windowArgs, fn.NumArgs()))
+		if err != nil {
+			w.args = nil
+			panic(changedInput{err})
+		}
+		w.first, w.args = from, args
+	}
+	return w.args[i-w.first]
+}
+
+// changedInput is arg's panic: the input is not what the parser read.
+type changedInput struct{ err error }
+
+// recoverChanged, deferred, stores in *dst the changedInput a panic
+// carries, stopping it; any other panic goes on.
+func recoverChanged(dst *any) {
+	if r := recover(); r != nil {
+		if _, ok := r.(changedInput); !ok {
+			panic(r)
+		}
+		*dst = r
+	}
 }
 
 // pos is the position of the offset at, for a diagnostic.
@@ -59,7 +109,16 @@ func (l *lowerer) pos(at ast.At) ast.Pos {
 // checked, and the donors; then it verifies the result. It returns the
 // config (nil if it could not be built) and the diagnostics, warnings
 // included; the config is valid when the list holds no error.
-func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
+func Lower(f *ast.File, src []byte, opts Options) (cfg *model.Config, diags ast.ErrorList) {
+	defer func() {
+		if r := recover(); r != nil {
+			c, ok := r.(changedInput)
+			if !ok {
+				panic(r)
+			}
+			cfg, diags = nil, asList(c.err)
+		}
+	}()
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
 	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.aliases}
 	for _, step := range steps {
@@ -77,6 +136,17 @@ func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList)
 		return nil, l.diag
 	}
 	return l.cfg, l.diag
+}
+
+// asList is err as diagnostics.
+func asList(err error) ast.ErrorList {
+	switch e := err.(type) {
+	case *ast.Error:
+		return ast.ErrorList{e}
+	case ast.ErrorList:
+		return e
+	}
+	return ast.ErrorList{ast.Errorf(ast.Pos{}, "%s", err)}
 }
 
 // addError adds err, a single diagnostic or a list, to the diagnostics.
@@ -100,14 +170,15 @@ func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
 // shapes converts every argument and result type.
 func (l *lowerer) shapes() error {
 	fn := l.file.Entry
-	l.args = make([]model.Shape, len(fn.Args))
+	nargs := fn.NumArgs()
+	l.args = make([]model.Shape, nargs)
 	l.results = make([]model.Shape, len(fn.Results))
-	return l.parallel(len(fn.Args)+len(fn.Results), func(sub *lowerer, i int) (err error) {
-		if i < len(fn.Args) {
-			sub.args[i], err = sub.shape(fn.Args[i].Type)
+	return l.parallel(nargs+len(fn.Results), func(sub *lowerer, i int) (err error) {
+		if i < nargs {
+			sub.args[i], err = sub.shape(sub.arg(i).Type)
 			return err
 		}
-		i -= len(fn.Args)
+		i -= nargs
 		sub.results[i], err = sub.shape(fn.Results[i].Type)
 		return err
 	})
@@ -138,18 +209,30 @@ func (l *lowerer) parallel(n int, f func(sub *lowerer, i int) error) error {
 	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, resKeys: l.resKeys,
 		lines: ast.NewCursor(l.file.Lines)}
 	var err2 error
+	var changed any
 	// The values are read from the input, which may be a mapped file: a
-	// fault there reaches this goroutine (see internal/faults).
+	// fault there reaches this goroutine (see internal/faults), and so
+	// does arg's panic when the input changed.
 	wait := faults.Go(func() {
+		defer recoverChanged(&changed)
 		for i := mid; i < n && err2 == nil; i++ {
 			err2 = f(sub, i)
 		}
 	})
 	var err error
-	for i := 0; i < mid && err == nil; i++ {
-		err = f(l, i)
-	}
+	var changedHere any
+	func() {
+		defer recoverChanged(&changedHere)
+		for i := 0; i < mid && err == nil; i++ {
+			err = f(l, i)
+		}
+	}()
 	wait()
+	for _, c := range []any{changedHere, changed} {
+		if c != nil {
+			panic(c)
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -173,15 +256,15 @@ func (l *lowerer) build() error {
 	l.cfg = model.NewConfig(params, output)
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
 	src := &l.cfg.Source
-	if len(fn.Args) > 0 {
-		src.Args = make([]model.Point, len(fn.Args))
+	if nargs := fn.NumArgs(); nargs > 0 {
+		src.Args = make([]model.Point, nargs)
 	}
 	if len(fn.Results) > 0 {
 		src.Results = make([]model.Point, len(fn.Results))
 	}
 	// In order, one cursor counting the lines once.
-	for i, a := range fn.Args {
-		src.Args[i] = model.PointOf(l.pos(a.Pos))
+	for i := range src.Args {
+		src.Args[i] = model.PointOf(l.pos(fn.ArgPos(i)))
 	}
 	for i, r := range fn.Results {
 		src.Results[i] = model.PointOf(l.pos(r.Pos))

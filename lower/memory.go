@@ -18,7 +18,7 @@ const hostMemorySpace = 5
 // unresolved layout carries it without effect.
 func (l *lowerer) memoryKinds() error {
 	fn := l.file.Entry
-	err := l.parallel(len(fn.Args), func(sub *lowerer, i int) error {
+	err := l.parallel(fn.NumArgs(), func(sub *lowerer, i int) error {
 		return sub.memoryKind(&sub.args[i], sub.argEntry(i, keyMemoryKind))
 	})
 	if err != nil {

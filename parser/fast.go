@@ -62,6 +62,38 @@ type fastDecoder struct {
 	// dialect attributes read so far, which the grammar need not read again to place
 	// an error (see grammarParseCut).
 	cuts [][2]int
+	// lazy makes an argument list keep each argument's span in spans
+	// rather than its nodes, which the next argument then reuses
+	// (Options.Lazy).
+	lazy  bool
+	spans []ast.ArgSpan
+	// batch is the list a decoder reading runs of arguments again reuses
+	// (decodeArgs).
+	batch []*ast.Arg
+}
+
+// resetTokens lets the tokens kept so far be written over by the next
+// ones, and forgets the element types' nodes, which hold some of them.
+// The nodes that hold the others must be reset too (resetNodes).
+func (d *fastDecoder) resetTokens() {
+	d.toks.reset()
+	clear(d.elems)
+}
+
+// resetNodes lets the nodes made so far be written over by the next
+// ones: those of the arguments, their types and their dictionaries. The
+// element types' nodes (elems) and the tokens kept stay (resetTokens).
+func (d *fastDecoder) resetNodes() {
+	d.argSlab.reset()
+	d.results.reset()
+	d.types.reset()
+	d.tensors.reset()
+	d.dicts.reset()
+	d.entries.reset()
+	d.attrs.reset()
+	d.locs.reset()
+	d.lists.reset()
+	d.pending = d.pending[:0]
 }
 
 // cutBytes is the least length of an array's or a string's inside worth
@@ -100,6 +132,30 @@ func (d *fastDecoder) lexerPoint() point {
 type tokenStore struct {
 	recent [tokenCache]string
 	buf    []byte
+	// chunks are the chunks made and used how many of them hold tokens
+	// since the last reset, as for a slab.
+	chunks [][]byte
+	used   int
+}
+
+// refill makes the next chunk the one tokens are copied into.
+func (k *tokenStore) refill() {
+	if k.used < len(k.chunks) {
+		k.buf = k.chunks[k.used][:0]
+	} else {
+		k.buf = make([]byte, 0, tokenChunk)
+		k.chunks = append(k.chunks, k.buf)
+	}
+	k.used++
+}
+
+// reset lets the tokens kept so far be written over by the next ones.
+func (k *tokenStore) reset() {
+	if k.used == 0 && len(k.buf) == 0 {
+		return
+	}
+	k.recent = [tokenCache]string{}
+	k.buf, k.used = nil, 0
 }
 
 // tokenChunk is the size of tokenStore's chunks; tokenCache the number
@@ -135,7 +191,7 @@ func (d *fastDecoder) copyTok(v string) string {
 		return strings.Clone(v)
 	}
 	if cap(k.buf)-len(k.buf) < len(v) {
-		k.buf = make([]byte, 0, tokenChunk)
+		k.refill()
 	}
 	if len(v) == 0 {
 		return ""
@@ -149,27 +205,51 @@ func (d *fastDecoder) copyTok(v string) string {
 type slab[T any] struct {
 	buf  []T
 	next int
+	// chunks are the chunks made, used how many of them have been handed
+	// out since the last reset, which lets a decoder that reads many runs
+	// in turn reuse the same memory (reset).
+	chunks [][]T
+	used   int
 }
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == 0 {
-		s.next = min(max(2*s.next, 8), 256)
-		s.buf = make([]T, s.next)
+		s.refill(1)
 	}
 	p := &s.buf[0]
 	s.buf = s.buf[1:]
+	var zero T
+	*p = zero // a reused chunk holds the nodes of the last run
 	return p
 }
 
 // take returns a slice of n elements that nothing else shares.
 func (s *slab[T]) take(n int) []T {
 	if len(s.buf) < n {
-		s.next = min(max(2*s.next, 8), 256)
-		s.buf = make([]T, max(s.next, n))
+		s.refill(n)
 	}
 	out := s.buf[:n:n]
 	s.buf = s.buf[n:]
+	clear(out)
 	return out
+}
+
+// refill makes the next chunk, of at least n elements, the one handed out.
+func (s *slab[T]) refill(n int) {
+	if s.used < len(s.chunks) && len(s.chunks[s.used]) >= n {
+		s.buf = s.chunks[s.used]
+	} else {
+		s.next = min(max(2*s.next, 8), 256)
+		s.buf = make([]T, max(s.next, n))
+		s.chunks = append(s.chunks[:s.used], s.buf)
+	}
+	s.used++
+}
+
+// reset hands out the slab's chunks again from the first: every node
+// made since the last reset may be written over.
+func (s *slab[T]) reset() {
+	s.buf, s.used = nil, 0
 }
 
 // fastParse parses src[start:end] as the construct mode names, or reports
@@ -193,13 +273,17 @@ type fastPiece struct {
 	root *root
 	end  ast.Pos // after the last token read
 	ok   bool
+	// lazy pieces keep their arguments' spans instead (Options.Lazy).
+	lazy  bool
+	spans []ast.ArgSpan
 }
 
 func (p *fastPiece) parse() {
-	d := &fastDecoder{argsTo: p.args}
+	d := &fastDecoder{argsTo: p.args, lazy: p.lazy, spans: p.spans}
 	p.root, d, p.ok = fastParseWith(d, p.mode, p.lex)
 	if p.ok {
 		p.end = d.end()
+		p.spans = d.spans
 	}
 }
 
@@ -372,8 +456,13 @@ func (d *fastDecoder) signature() *ast.Signature {
 	return sig
 }
 
-// args is `Arg (',' Arg)*`.
+// args is `Arg (',' Arg)*`. A lazy decoder keeps each argument's span
+// and returns nil.
 func (d *fastDecoder) args() []*ast.Arg {
+	if d.lazy {
+		d.lazyArgs()
+		return nil
+	}
 	args := d.argsTo
 	d.argsTo = nil
 	for d.ok {
@@ -385,6 +474,28 @@ func (d *fastDecoder) args() []*ast.Arg {
 	}
 	return args
 }
+
+// lazyArgs is args keeping spans: each argument's nodes are written over
+// by the next one's, so that the list costs its spans whatever its length.
+func (d *fastDecoder) lazyArgs() {
+	for n := 0; d.ok; n++ {
+		if n%lazyTokens == 0 {
+			d.resetTokens()
+		}
+		d.resetNodes()
+		a := d.arg()
+		d.spans = append(d.spans, ast.ArgSpan{Pos: a.Pos, EndPos: a.EndPos})
+		if !d.is(tokPunct, ",") {
+			break
+		}
+		d.next()
+	}
+	d.resetNodes()
+}
+
+// lazyTokens is how many arguments lazyArgs reads between two resets of
+// the token store, whose cache of recent tokens a reset clears.
+const lazyTokens = 1024
 
 // tail is `('->' ResultList)? ('attributes' AttrDict)?`.
 func (d *fastDecoder) tail() *sigTail {

@@ -27,8 +27,12 @@ type scanner struct {
 
 	// early is Options.Early; the entry function and module that the
 	// early parse read are kept for ParseFile's own result.
-	early      func(*ast.File)
-	earlyDone  bool
+	early     func(*ast.File)
+	earlyDone bool
+	// lazy is Options.Lazy; lazySpans the argument spans of the signature
+	// parseSignature read last, when it kept them instead of the nodes.
+	lazy       bool
+	lazySpans  []ast.ArgSpan
 	earlyFunc  *funcSpan
 	earlyEntry *ast.Func
 	// failedFunc is the entry function whose early parse failed, with

@@ -398,6 +398,12 @@ type Options struct {
 	// Step is how much text the scan reads between two calls of Release
 	// and Progress; 0 means 8 MB.
 	Step int
+	// Lazy makes the entry function's custom-form arguments, when the
+	// signature's fast reader reads them, be kept as their spans rather
+	// than their nodes: the result's Entry.Lazy decodes them again when
+	// wanted, and Entry.Args is nil (see ast.LazyArgs). A signature the
+	// grammar reads keeps its nodes.
+	Lazy bool
 	// Keep, if set, is called during the scan with each span of src that
 	// is read again after the scan has passed it, by ParseFile or by
 	// those who lower and print the file it returns: alias definitions,
@@ -420,6 +426,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
 		early:      opts.Early,
+		lazy:       opts.Lazy,
 		header:     opts.Header,
 		progress:   opts.Progress,
 		hold:       -1,
@@ -513,6 +520,9 @@ func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 			return nil, err
 		}
 		fn.Sig, fn.Args, fn.Results = sig, sig.Args, sig.Results.List()
+		if len(s.lazySpans) > 0 {
+			fn.Lazy = &ast.LazyArgs{Spans: s.lazySpans, Decode: decodeArgs(s.file, s.lazySpans)}
+		}
 		return fn, nil
 	}
 	var err error

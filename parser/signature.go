@@ -2,10 +2,12 @@ package parser
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"runtime"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 )
 
 // parallelArgs is the number of arguments from which a signature is parsed
@@ -16,6 +18,7 @@ const parallelArgs = 128
 // parseSignature parses the custom-form signature spanning src[start:end],
 // which begins with the argument list's '('.
 func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
+	s.lazySpans = nil
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
@@ -23,8 +26,11 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	var cuts [][2]int
 	if fastEnabled {
 		pos = s.anchor(start)
-		r, d, ok := fastParseLexer("sig", viewLexer(s.Src, start, end, lexPos(pos)))
+		r, d, ok := fastParseWith(&fastDecoder{lazy: s.lazy}, "sig", viewLexer(s.Src, start, end, lexPos(pos)))
 		if ok {
+			if s.lazy {
+				s.lazySpans = d.spans
+			}
 			return r.Sig, nil
 		}
 		cuts = d.cuts
@@ -277,11 +283,16 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 		if i > 0 {
 			p.lex.depth = 1 // inside the argument list's '('
 		}
+		if s.lazy {
+			p.lazy = true
+			p.spans = make([]ast.ArgSpan, 0, bytes.Count(s.Src[from:to], []byte{'%'}))
+			continue
+		}
 		room[i] = bytes.Count(s.Src[from:to], []byte{'%'})
 		total += room[i]
 	}
 	all := make([]*ast.Arg, 0, total)
-	for i, at := 0, 0; i < len(pieces); i++ {
+	for i, at := 0, 0; i < len(pieces) && !s.lazy; i++ {
 		pieces[i].args = all[at : at : at+room[i]]
 		at += room[i]
 	}
@@ -292,6 +303,9 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	pieces[0].parse()
 	for _, wait := range waits {
 		wait()
+	}
+	if s.lazy {
+		return s.joinLazy(sig, pieces)
 	}
 	args, over := 0, false
 	for i, p := range pieces {
@@ -319,6 +333,26 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	return sig, true
 }
 
+// joinLazy ends fastPiecesAt for lazy pieces: their spans in order.
+func (s *scanner) joinLazy(sig *ast.Signature, pieces []fastPiece) (*ast.Signature, bool) {
+	n := 0
+	for _, p := range pieces {
+		if !p.ok || len(p.spans) == 0 {
+			return nil, false
+		}
+		n += len(p.spans)
+	}
+	spans := make([]ast.ArgSpan, 0, n)
+	for _, p := range pieces {
+		spans = append(spans, p.spans...)
+	}
+	s.lazySpans = spans
+	last := pieces[len(pieces)-1]
+	sig.Results, sig.Attrs = last.root.Tail.Results, last.root.Tail.Attrs
+	sig.EndPos = last.end
+	return sig, true
+}
+
 // argComma returns the first comma at or after i, before end, that white
 // space and a '%' follow, or -1. It looks for the '%' and back from it:
 // in an array of numbers commas come every few bytes, and '%' never.
@@ -339,4 +373,42 @@ func argComma(src []byte, i, end int) int {
 		from = p + 1
 	}
 	return -1
+}
+
+// decodeArgs returns the LazyArgs.Decode of the arguments at spans of f.
+func decodeArgs(f *ast.File, spans []ast.ArgSpan) func(buf *ast.Buffer, src []byte, from, to int) ([]*ast.Arg, error) {
+	return func(buf *ast.Buffer, src []byte, from, to int) ([]*ast.Arg, error) {
+		if from >= to {
+			return nil, nil
+		}
+		d, _ := buf.State.(*fastDecoder)
+		if d == nil {
+			d = &fastDecoder{}
+			buf.State = d
+		}
+		d.resetNodes()
+		d.resetTokens()
+		start, end := spans[from].Pos.Offset, spans[to-1].EndPos.Offset
+		changed := func() error {
+			return ast.Errorf(f.PosOf(src, spans[from].Pos), "%s changed while being read", f.Name)
+		}
+		if end > len(src) {
+			return nil, changed()
+		}
+		lex := viewLexer(src, start, end, lexer.Position{Filename: f.Name, Line: 1, Column: 1})
+		lex.depth = 1 // inside the argument list's '('
+		d.argsTo = d.batch[:0]
+		r, _, ok := fastParseWith(d, "args", lex)
+		if !ok || len(r.Args.Args) != to-from {
+			return nil, changed()
+		}
+		args := r.Args.Args
+		d.batch = args[:0]
+		for i, a := range args {
+			if sp := spans[from+i]; a.Pos != sp.Pos || a.EndPos != sp.EndPos {
+				return nil, changed()
+			}
+		}
+		return args, nil
+	}
 }

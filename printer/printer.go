@@ -108,7 +108,7 @@ type printer struct {
 // are an ast.ErrorList.
 func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error) {
 	p := &printer{file: f, src: src, cfg: cfg, emit: emit}
-	p.edits = make([]Edit, 0, len(f.Entry.Args)+2)
+	p.edits = make([]Edit, 0, f.Entry.NumArgs()+2)
 	perArg := p.argAliases()
 	if emit == EmitModule && f.Module == nil {
 		p.errs.Add(f.Entry.Pos, "--emit=module needs a module operation to hold %s; the input has bare functions", attrInputOutput)
@@ -157,7 +157,7 @@ func (p *printer) argAliases() aliasTable {
 	if !sorted {
 		sort.SliceStable(all, func(i, j int) bool { return all[i].arg < all[j].arg })
 	}
-	nargs := len(p.file.Entry.Args)
+	nargs := p.file.Entry.NumArgs()
 	t := aliasTable{all: all, start: make([]int32, nargs+1)}
 	k := 0
 	for i := 0; i <= nargs; i++ {
@@ -184,13 +184,13 @@ func (p *printer) arguments(perArg aliasTable) {
 		for i, arg := range fn.Args {
 			d := &generic[i]
 			d.reset(arg.Attrs)
-			p.argAlias(d, i, perArg.of(i))
-			p.donor(d, i)
+			p.argAlias(d, i, arg, perArg.of(i))
+			p.donor(d, i, arg)
 		}
 		p.genericArgs(generic)
 		return
 	}
-	n := len(fn.Args)
+	n := fn.NumArgs()
 	if n < parallelArgs || runtime.GOMAXPROCS(0) < 2 {
 		p.argRange(perArg, 0, n)
 		return
@@ -214,19 +214,39 @@ var parallelArgs = 2048
 // argRange adds the edits of the custom-form arguments [from, to).
 func (p *printer) argRange(perArg aliasTable, from, to int) {
 	var d dictEdit
-	for i, arg := range p.file.Entry.Args[from:to] {
-		i += from
-		d.reset(arg.Attrs)
-		p.argAlias(&d, i, perArg.of(i))
-		p.donor(&d, i)
-		end := arg.Type.EndPos.Offset
-		p.edits = d.appendEdits(p.edits, placement{insertAt: end, before: " ", prevEnd: end}, &p.texts)
+	var buf ast.Buffer // for arguments kept as spans (ast.LazyArgs)
+	err := p.file.Entry.EachArgs(&buf, p.src, from, to, argBatch, func(first int, args []*ast.Arg) error {
+		for k, arg := range args {
+			i := first + k
+			d.reset(arg.Attrs)
+			p.argAlias(&d, i, arg, perArg.of(i))
+			p.donor(&d, i, arg)
+			end := arg.Type.EndPos.Offset
+			p.edits = d.appendEdits(p.edits, placement{insertAt: end, before: " ", prevEnd: end}, &p.texts)
+		}
+		return nil
+	})
+	if err != nil {
+		p.errs = append(p.errs, asErrors(err)...)
 	}
 }
 
+// argBatch is how many arguments kept as spans argRange decodes at once.
+const argBatch = 1024
+
+// asErrors is err, an *ast.Error or an ast.ErrorList, as a list.
+func asErrors(err error) ast.ErrorList {
+	if list, ok := err.(ast.ErrorList); ok {
+		return list
+	}
+	if e, ok := err.(*ast.Error); ok {
+		return ast.ErrorList{e}
+	}
+	return ast.ErrorList{ast.Errorf(ast.Pos{}, "%s", err)}
+}
+
 // argAlias sets the argument's alias attributes for the chosen encoding.
-func (p *printer) argAlias(d *dictEdit, i int, aliases []argAlias) {
-	arg := p.file.Entry.Args[i]
+func (p *printer) argAlias(d *dictEdit, i int, arg *ast.Arg, aliases []argAlias) {
 	if len(aliases) > 1 && p.emit != EmitModule {
 		p.errs.Add(p.file.PosOf(p.src, arg.Pos), "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
 		return
@@ -341,12 +361,12 @@ func sameResultIndex(idx []int64, a *argAlias) bool {
 
 // donor keeps, adds or removes the argument's jax.buffer_donor. A kept
 // one keeps its text, even `false`: XLA checks only its presence.
-func (p *printer) donor(d *dictEdit, i int) {
+func (p *printer) donor(d *dictEdit, i int, arg *ast.Arg) {
 	param, index := int64(i), model.ShapeIndex{}
 	if p.cfg.Source.TupleArgs {
 		param, index = 0, model.ShapeIndex{int64(i)}
 	}
-	present := p.file.Entry.Args[i].Attrs.Lookup(attrBufferDonor) != nil
+	present := arg.Attrs.Lookup(attrBufferDonor) != nil
 	switch donor := p.cfg.Donors.ParameterIsBufferDonor(param, index); {
 	case donor && !present:
 		d.Set(attrBufferDonor, "true")
