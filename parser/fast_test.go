@@ -192,6 +192,92 @@ func compareParses(t *testing.T, name string, src []byte) {
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("%s: results differ: %s", name, diffNodes(fast, slow))
 	}
+	compareLazy(t, name, src, slow, errSlow)
+}
+
+// compareLazy parses src with Options.Lazy and fails unless it gives the
+// error want does, or the same file once its arguments are decoded again,
+// in runs of one, of seven and all at once.
+func compareLazy(t *testing.T, name string, src []byte, want *ast.File, wantErr error) {
+	t.Helper()
+	for _, batch := range []int{1, 7, 1 << 30} {
+		lazy, err := ParseFile("f.mlir", src, Options{Lazy: true})
+		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("%s: errors differ: lazy %v, not %v", name, err, wantErr)
+		}
+		if err != nil {
+			return
+		}
+		fn := lazy.Entry
+		if fn.Lazy == nil {
+			lazy.Lines = nil
+			if !reflect.DeepEqual(lazy, want) {
+				t.Fatalf("%s: lazy without spans differs: %s", name, diffNodes(lazy, want))
+			}
+			return
+		}
+		var args []*ast.Arg
+		var buf ast.Buffer
+		err = fn.EachArgs(&buf, src, 0, fn.NumArgs(), batch, func(first int, run []*ast.Arg) error {
+			if first != len(args) {
+				t.Fatalf("%s: a run starts at %d after %d arguments", name, first, len(args))
+			}
+			// A run's nodes are valid until the next: a deep copy of each.
+			for _, a := range run {
+				args = append(args, cloneArg(a))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%s: decoding again: %v", name, err)
+		}
+		fn.Lazy, fn.Args, fn.Sig.Args, lazy.Lines = nil, args, args, nil
+		if !reflect.DeepEqual(lazy, want) {
+			t.Fatalf("%s: lazy, runs of %d, differs: %s", name, batch, diffNodes(lazy, want))
+		}
+	}
+}
+
+// cloneArg is a deep copy of a, strings included.
+func cloneArg(a *ast.Arg) *ast.Arg {
+	return cloneValue(reflect.ValueOf(a)).Interface().(*ast.Arg)
+}
+
+func cloneValue(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type().Elem())
+		c.Elem().Set(cloneValue(v.Elem()))
+		return c
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(cloneValue(v.Elem()))
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := 0; i < v.Len(); i++ {
+			c.Index(i).Set(cloneValue(v.Index(i)))
+		}
+		return c
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		for i := 0; i < v.NumField(); i++ {
+			c.Field(i).Set(cloneValue(v.Field(i)))
+		}
+		return c
+	case reflect.String:
+		return reflect.ValueOf(strings.Clone(v.String())).Convert(v.Type())
+	}
+	return v
 }
 
 // samePositions fails unless the positions of every offset in the entry
