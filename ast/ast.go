@@ -400,7 +400,9 @@ type Func struct {
 	// arrays, or nil.
 	ArgAttrs *ArrayAttr
 	ResAttrs *ArrayAttr
-	// Lazy, when not nil, stands for the arguments, which Args then does
-	// not hold (parser.Options.Lazy; see LazyArgs).
-	Lazy *LazyArgs
+	// Lazy and LazyResults, when not nil, stand for the arguments and the
+	// results, which Args and Results then do not hold
+	// (parser.Options.Lazy; see ast.Lazy).
+	Lazy        *LazyArgs
+	LazyResults *LazyResults
 }

@@ -1,25 +1,33 @@
 package ast
 
-// LazyArgs stands for the arguments of a custom-form signature that the
-// parser read but did not keep (parser.Options.Lazy): a signature of
-// hundreds of thousands of arguments would otherwise hold a tree many
-// times the size of what is made of it. Each argument is kept as its
-// span; Decode reads a run of them again, as the parser would have
-// returned them, into memory a Buffer reuses. A Func with LazyArgs has
-// nil Args (and its Sig nil Args); Func.EachArgs reads either form.
-type LazyArgs struct {
-	// Spans holds each argument's span: its first byte and the byte
-	// after it, as Arg.Pos and Arg.EndPos.
+// Lazy stands for the arguments (T Arg) or the results (T Result) of a
+// custom-form signature that the parser read but did not keep
+// (parser.Options.Lazy): a signature of hundreds of thousands of
+// arguments would otherwise hold a tree many times the size of what is
+// made of it. Each is kept as its span; Decode reads a run of them
+// again, as the parser would have returned them, into memory a Buffer
+// reuses. A Func with Lazy arguments has nil Args (and its Sig nil Args);
+// one with Lazy results nil Results (and its Sig's ResultList nil
+// Results). Func.EachArgs reads either form of the arguments.
+type Lazy[T any] struct {
+	// Spans holds each one's span: its first byte and the byte after it,
+	// as its Pos and EndPos.
 	Spans []ArgSpan
-	// Decode returns arguments [from, to), decoded again from src, the
-	// input the parser read (or all of it, when it was still arriving).
-	// The nodes, and the strings they hold, are valid until the next call
-	// with the same buf, which a caller uses from one goroutine at a time.
-	// Its error, an *Error, means the input is not what the parser read.
-	Decode func(buf *Buffer, src []byte, from, to int) ([]*Arg, error)
+	// Decode returns [from, to), decoded again from src, the input the
+	// parser read (or all of it, when it was still arriving). The nodes,
+	// and the strings they hold, are valid until the next call with the
+	// same buf, which a caller uses from one goroutine at a time. Its
+	// error, an *Error, means the input is not what the parser read.
+	Decode func(buf *Buffer, src []byte, from, to int) ([]*T, error)
 }
 
-// ArgSpan is where an argument is: Arg.Pos and Arg.EndPos.
+// LazyArgs is a signature's arguments kept as their spans.
+type LazyArgs = Lazy[Arg]
+
+// LazyResults is a signature's results kept as their spans.
+type LazyResults = Lazy[Result]
+
+// ArgSpan is where an argument or a result is: its Pos and EndPos.
 type ArgSpan struct {
 	Pos    At
 	EndPos At
@@ -37,6 +45,22 @@ func (f *Func) NumArgs() int {
 		return len(f.Lazy.Spans)
 	}
 	return len(f.Args)
+}
+
+// NumResults is the number of the function's results.
+func (f *Func) NumResults() int {
+	if f.LazyResults != nil {
+		return len(f.LazyResults.Spans)
+	}
+	return len(f.Results)
+}
+
+// ResultPos is where result i starts.
+func (f *Func) ResultPos(i int) At {
+	if f.LazyResults != nil {
+		return f.LazyResults.Spans[i].Pos
+	}
+	return f.Results[i].Pos
 }
 
 // ArgPos is where argument i starts.

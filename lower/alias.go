@@ -50,38 +50,23 @@ func (l *lowerer) aliases() error {
 	return l.donors()
 }
 
-// argClaims reads mhlo.result_alias and tf.aliasing_output of every
-// argument and merges them: the same alias twice is read once; two claims
-// on one output, or on one parameter leaf, are an error naming both.
+// argClaims returns the claims of mhlo.result_alias and
+// tf.aliasing_output of every argument, as readArg read and merged them:
+// the same alias twice is read once; two claims on one output, or on one
+// parameter leaf, are an error naming both.
 func (l *lowerer) argClaims() ([]claim, error) {
-	var merged claimSet
-	n := 0
-	for _, k := range l.argKeys {
-		if k.has(keyResultAlias) || k.has(keyAliasingOut) {
-			n++
-		}
-	}
-	merged.grow(n)
-	for i, k := range l.argKeys {
-		if k.has(keyResultAlias) {
-			c, ok, err := l.resultAlias(i)
-			merged.read(l, c, ok, err)
-		}
-		if k.has(keyAliasingOut) {
-			c, ok, err := l.aliasingOutput(i)
-			merged.read(l, c, ok, err)
-		}
-	}
-	return merged.list, nil
+	l.diag = append(l.diag, l.claimErrs...)
+	return l.claims.list, nil
 }
 
-// read adds the claim an argument's attribute states, or its error.
-func (s *claimSet) read(l *lowerer, c claim, ok bool, err error) {
+// read adds the claim an argument's attribute states, or its error, to
+// errs.
+func (s *claimSet) read(errs *ast.ErrorList, c claim, ok bool, err error) {
 	if err == nil && ok {
 		err = s.add(c)
 	}
 	if err != nil {
-		l.addError(err)
+		*errs = append(*errs, asList(err)...)
 	}
 }
 
@@ -128,7 +113,7 @@ func (l *lowerer) resultAlias(i int) (claim, bool, error) {
 	}
 	c.param, c.index = l.param(i, ra.TupleIndices)
 	c.out = append(model.ShapeIndex{}, rest...)
-	if l.cfg.Source.ResultTuple {
+	if l.resultTuple {
 		c.out = append(model.ShapeIndex{r}, rest...)
 	}
 	return c, true, nil
@@ -154,7 +139,7 @@ func (l *lowerer) aliasingOutput(i int) (claim, bool, error) {
 	c := claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Pos: l.pos(e.Pos)}}
 	c.param, c.index = l.param(i, nil)
 	switch {
-	case l.cfg.Source.ResultTuple:
+	case l.resultTuple:
 		c.out = model.ShapeIndex{n}
 	case n != 0:
 		return claim{}, false, ast.Errorf(l.pos(e.Pos), "Aliasing output must be 0 if only one output exists")
@@ -164,36 +149,28 @@ func (l *lowerer) aliasingOutput(i int) (claim, bool, error) {
 	return c, true, nil
 }
 
-// donors registers every argument's jax.buffer_donor.
+// donors registers every argument's jax.buffer_donor, as readArg read
+// them.
 func (l *lowerer) donors() error {
-	n := 0
-	for _, k := range l.argKeys {
-		if k.has(keyBufferDonor) {
-			n++
-		}
-	}
-	if n == 0 {
+	if len(l.argOut.donors) == 0 {
 		return nil
 	}
-	l.cfg.Donors.Reserve(len(l.cfg.Params), n)
-	for i := range l.argKeys {
-		e, v, err := l.value(l.argEntry(i, keyBufferDonor))
-		if err != nil {
-			return err
+	l.cfg.Donors.Reserve(len(l.cfg.Params), len(l.argOut.donors))
+	for _, d := range l.argOut.donors {
+		if d.err != nil {
+			return d.err
 		}
-		if e == nil {
-			continue
-		}
-		if v != nil && v.BoolText() == "false" {
-			l.warn(l.pos(e.Pos), "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
+		i := d.arg
+		if d.isFalse {
+			l.warn(d.pos, "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
 		}
 		param, index := l.param(i, nil)
 		if l.cfg.Aliases.ParameterHasAlias(param, index) {
-			l.diag.Add(l.pos(e.Pos), "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
+			l.diag.Add(d.pos, "Parameter %d index %s is already aliased with one output, thus it cannot be added as a buffer donor for any output.", param, index)
 			continue
 		}
-		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Pos: l.pos(e.Pos)}); err != nil {
-			l.diag.Add(l.pos(e.Pos), "%s", err)
+		if err := l.cfg.Donors.AddBufferDonor(param, index, model.Origin{Attr: AttrBufferDonor, Pos: d.pos}); err != nil {
+			l.diag.Add(d.pos, "%s", err)
 		}
 	}
 	return nil

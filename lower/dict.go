@@ -11,6 +11,8 @@ import (
 // included, as MLIR's parser does: a second mhlo.result_alias or
 // jax.buffer_donor on an argument would otherwise be read as the first
 // and rewritten as neither. Keys written as strings are compared unquoted.
+// It is also where the arguments are read, once, for every step (see
+// readArgs and readResults).
 func (l *lowerer) duplicateKeys() error {
 	fn := l.file.Entry
 	seen := map[*ast.AttrDict]bool{}
@@ -28,27 +30,9 @@ func (l *lowerer) duplicateKeys() error {
 	if !fn.Generic {
 		valueSeen = nil
 	}
-	l.argKeys = make([]valueKeys, fn.NumArgs())
-	if fn.Generic {
-		for i, a := range fn.Args {
-			l.argKeys[i] = l.dictKeys(a.Attrs, seen)
-		}
-	} else {
-		// Each dictionary is its own: the arguments in parallel.
-		l.parallel(fn.NumArgs(), func(sub *lowerer, i int) error {
-			sub.argKeys[i] = sub.dictKeys(sub.arg(i).Attrs, nil)
-			return nil
-		})
-	}
-	for i, r := range fn.Results {
-		if r.Attrs == nil {
-			continue
-		}
-		if l.resKeys == nil {
-			l.resKeys = make([]valueKeys, len(fn.Results))
-		}
-		l.resKeys[i] = l.dictKeys(r.Attrs, valueSeen)
-	}
+	// The results first: the arguments' claims are checked against them.
+	l.readResults(valueSeen)
+	l.readArgs(valueSeen)
 	return nil
 }
 
@@ -66,7 +50,10 @@ func (l *lowerer) resultEntry(i, key int) *ast.AttrEntry {
 	if l.resKeys == nil {
 		return nil
 	}
-	return l.resKeys[i].entry(l.file.Entry.Results[i].Attrs, key)
+	if !l.resKeys[i].has(key) {
+		return nil
+	}
+	return l.resKeys[i].entry(l.result(i).Attrs, key)
 }
 
 // valueKeys says where the entries of an argument's or result's

@@ -38,25 +38,18 @@ type layoutSource struct {
 // layouts applies both sources to every argument and result.
 func (l *lowerer) layouts() error {
 	fn := l.file.Entry
-	argEntries, err := l.layoutEntries(AttrParamLayouts, fn.NumArgs(), nil)
+	if l.argLayoutsErr != nil {
+		return l.argLayoutsErr
+	}
+	resEntries, err := l.layoutEntries(AttrResultLayouts, fn.NumResults(), l.results)
 	if err != nil {
 		return err
 	}
-	resEntries, err := l.layoutEntries(AttrResultLayouts, len(fn.Results), l.results)
-	if err != nil {
-		return err
+	// The arguments' layouts were applied as they were read (readArg).
+	if l.argOut.layout != nil {
+		return l.argOut.layout
 	}
-	err = l.parallel(fn.NumArgs(), func(sub *lowerer, i int) error {
-		src, mode := sourceAt(argEntries, i), sub.argEntry(i, keyLayoutMode)
-		if src.attr == nil && mode == nil {
-			return nil // the default layout it has
-		}
-		return sub.layoutOf(&sub.args[i], mode, src, valueName{kind: "argument", index: i})
-	})
-	if err != nil {
-		return err
-	}
-	for i := range fn.Results {
+	for i := range fn.NumResults() {
 		src, mode := sourceAt(resEntries, i), l.resultEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			continue

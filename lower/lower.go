@@ -1,10 +1,7 @@
 package lower
 
 import (
-	"runtime"
-
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
@@ -43,42 +40,65 @@ type lowerer struct {
 	tensors map[string]model.Shape // tensor shapes by type text (types.go)
 	ints    []int64                // room for the dims of copies (types.go)
 	lines   ast.Cursor             // for pos
-	window  argWindow              // the arguments decoded last (arg)
+	// argWindow and resultWindow are the arguments and results decoded
+	// last (arg, result).
+	argWindow    window[ast.Arg]
+	resultWindow window[ast.Result]
+
+	resultTuple   bool           // the output is the tuple of the results
+	resultsErr    error          // the first result type that did not convert
+	argEntries    []layoutSource // the parameters' module layouts, or nil
+	argLayoutsErr error          // the error reading them
+	argOut        argOutcome     // what readArgs found
+	claims        claimSet       // the arguments' claims, merged (argClaims)
+	claimErrs     ast.ErrorList  // the errors reading and merging them
 }
 
-// argWindow is a run of the entry function's arguments decoded again,
-// when the parser kept only their spans (ast.LazyArgs).
-type argWindow struct {
+// window is a run of the entry function's arguments or results decoded
+// again, when the parser kept only their spans (ast.Lazy).
+type window[T any] struct {
 	buf   ast.Buffer
 	first int
-	args  []*ast.Arg
+	nodes []*T
 }
 
-// windowArgs is how many arguments one window holds.
+// windowArgs is how many arguments or results one window holds.
 const windowArgs = 1024
 
-// arg is argument i of the entry function. Kept only as spans, it is
-// decoded again with those around it, in windowArgs runs that reuse one
-// buffer: a step reads the arguments in order, and a node is valid only
-// until that step reads one of another window. Should the input no
-// longer hold what the parser read, arg panics with a changedInput, which
-// Lower turns into its error.
+// at is node i of lazy, decoded again with those around it, in
+// windowArgs runs that reuse one buffer: a step reads the values in
+// order, and a node is valid only until that step reads one of another
+// window. Should the input no longer hold what the parser read, at
+// panics with a changedInput, which Lower turns into its error.
+func (w *window[T]) at(lazy *ast.Lazy[T], src []byte, i int) *T {
+	if i < w.first || i >= w.first+len(w.nodes) {
+		from := i / windowArgs * windowArgs
+		nodes, err := lazy.Decode(&w.buf, src, from, min(from+windowArgs, len(lazy.Spans)))
+		if err != nil {
+			w.nodes = nil
+			panic(changedInput{err})
+		}
+		w.first, w.nodes = from, nodes
+	}
+	return w.nodes[i-w.first]
+}
+
+// arg is argument i of the entry function (see window.at).
 func (l *lowerer) arg(i int) *ast.Arg {
 	fn := l.file.Entry
 	if fn.Lazy == nil {
 		return fn.Args[i]
 	}
-	w := &l.window
-	if i < w.first || i >= w.first+len(w.args) {
-		from := i / windowArgs * windowArgs
-		args, err := fn.Lazy.Decode(&w.buf, l.src, from, min(from+windowArgs, fn.NumArgs()))
-		if err != nil {
-			w.args = nil
-			panic(changedInput{err})
-		}
-		w.first, w.args = from, args
+	return l.argWindow.at(fn.Lazy, l.src, i)
+}
+
+// result is result i of the entry function (see window.at).
+func (l *lowerer) result(i int) *ast.Result {
+	fn := l.file.Entry
+	if fn.LazyResults == nil {
+		return fn.Results[i]
 	}
-	return w.args[i-w.first]
+	return l.resultWindow.at(fn.LazyResults, l.src, i)
 }
 
 // changedInput is arg's panic: the input is not what the parser read.
@@ -167,78 +187,45 @@ func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
 	l.diag = append(l.diag, e)
 }
 
-// shapes converts every argument and result type.
-func (l *lowerer) shapes() error {
+// readResults reads every result once, in order: it checks its
+// dictionary's keys (duplicateKeys; with seen, in generic form, against
+// those checked already) and converts its type, whose first error is the
+// shapes step's unless an argument's comes first.
+func (l *lowerer) readResults(seen map[*ast.AttrDict]bool) {
 	fn := l.file.Entry
-	nargs := fn.NumArgs()
-	l.args = make([]model.Shape, nargs)
-	l.results = make([]model.Shape, len(fn.Results))
-	return l.parallel(nargs+len(fn.Results), func(sub *lowerer, i int) (err error) {
-		if i < nargs {
-			sub.args[i], err = sub.shape(sub.arg(i).Type)
-			return err
-		}
-		i -= nargs
-		sub.results[i], err = sub.shape(fn.Results[i].Type)
-		return err
-	})
-}
-
-// parallelValues is the number of values from which parallel works on two
-// processors (a variable for tests).
-var parallelValues = 2048
-
-// parallel calls f(sub, i) for i in [0, n) in order and returns the first
-// error, as a loop would. From parallelValues on, the second half runs on
-// a goroutine of its own, with sub a lowerer of its own: the same file,
-// shapes and entry tables, its own tensor memo and diagnostics, which are
-// added to l's unless the first half failed (a loop would not have
-// reached them). f may write only element i of the shared slices. The
-// values of a long signature are read from a tree far larger than the
-// caches, so two processors wait for memory at once.
-func (l *lowerer) parallel(n int, f func(sub *lowerer, i int) error) error {
-	if n < parallelValues || runtime.GOMAXPROCS(0) < 2 {
-		for i := 0; i < n; i++ {
-			if err := f(l, i); err != nil {
-				return err
+	n := fn.NumResults()
+	l.results = make([]model.Shape, n)
+	l.resultTuple = n != 1 || l.opts.ReturnTuple
+	for i := 0; i < n; i++ {
+		r := l.result(i)
+		if r.Attrs != nil {
+			if l.resKeys == nil {
+				l.resKeys = make([]valueKeys, n)
 			}
+			l.resKeys[i] = l.dictKeys(r.Attrs, seen)
 		}
-		return nil
-	}
-	mid := n / 2
-	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, resKeys: l.resKeys,
-		lines: ast.NewCursor(l.file.Lines)}
-	var err2 error
-	var changed any
-	// The values are read from the input, which may be a mapped file: a
-	// fault there reaches this goroutine (see internal/faults), and so
-	// does arg's panic when the input changed.
-	wait := faults.Go(func() {
-		defer recoverChanged(&changed)
-		for i := mid; i < n && err2 == nil; i++ {
-			err2 = f(sub, i)
-		}
-	})
-	var err error
-	var changedHere any
-	func() {
-		defer recoverChanged(&changedHere)
-		for i := 0; i < mid && err == nil; i++ {
-			err = f(l, i)
-		}
-	}()
-	wait()
-	for _, c := range []any{changedHere, changed} {
-		if c != nil {
-			panic(c)
+		s, err := l.shape(r.Type)
+		l.results[i] = s
+		if err != nil && l.resultsErr == nil {
+			l.resultsErr = err
 		}
 	}
-	if err != nil {
-		return err
-	}
-	l.diag = append(l.diag, sub.diag...)
-	return err2
 }
+
+// shapes reports the first value whose type does not convert: the
+// arguments' (readArgs), then the results'.
+func (l *lowerer) shapes() error {
+	if l.argOut.shape != nil {
+		return l.argOut.shape
+	}
+	return l.resultsErr
+}
+
+// parallelValues is the number of arguments from which readArgs reads
+// them on two processors (a variable for tests): the arguments of a long
+// signature are read from a tree far larger than the caches, or decoded
+// again, and two processors do either at once.
+var parallelValues = 2048
 
 // build forms the parameters and the output from the arguments and
 // results, as xla-translate does.
@@ -248,7 +235,7 @@ func (l *lowerer) build() error {
 	if l.opts.UseTupleArgs {
 		params = []model.Shape{model.Tuple(l.args...)}
 	}
-	resultTuple := len(l.results) != 1 || l.opts.ReturnTuple
+	resultTuple := l.resultTuple
 	output := model.Tuple(l.results...)
 	if !resultTuple {
 		output = l.results[0]
@@ -259,15 +246,15 @@ func (l *lowerer) build() error {
 	if nargs := fn.NumArgs(); nargs > 0 {
 		src.Args = make([]model.Point, nargs)
 	}
-	if len(fn.Results) > 0 {
-		src.Results = make([]model.Point, len(fn.Results))
+	if nres := fn.NumResults(); nres > 0 {
+		src.Results = make([]model.Point, nres)
 	}
 	// In order, one cursor counting the lines once.
 	for i := range src.Args {
 		src.Args[i] = model.PointOf(l.pos(fn.ArgPos(i)))
 	}
-	for i, r := range fn.Results {
-		src.Results[i] = model.PointOf(l.pos(r.Pos))
+	for i := range src.Results {
+		src.Results[i] = model.PointOf(l.pos(fn.ResultPos(i)))
 	}
 	return nil
 }

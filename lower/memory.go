@@ -18,13 +18,11 @@ const hostMemorySpace = 5
 // unresolved layout carries it without effect.
 func (l *lowerer) memoryKinds() error {
 	fn := l.file.Entry
-	err := l.parallel(fn.NumArgs(), func(sub *lowerer, i int) error {
-		return sub.memoryKind(&sub.args[i], sub.argEntry(i, keyMemoryKind))
-	})
-	if err != nil {
-		return err
+	// The arguments' were applied as they were read (readArg).
+	if l.argOut.memory != nil {
+		return l.argOut.memory
 	}
-	for i := range fn.Results {
+	for i := range fn.NumResults() {
 		if err := l.memoryKind(&l.results[i], l.resultEntry(i, keyMemoryKind)); err != nil {
 			return err
 		}

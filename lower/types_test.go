@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )
@@ -46,7 +47,10 @@ func TestTensorMemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &lowerer{file: f, src: []byte(src)}
+	l := &lowerer{file: f, src: []byte(src), lines: ast.NewCursor(f.Lines)}
+	if err := l.duplicateKeys(); err != nil {
+		t.Fatal(err)
+	}
 	if err := l.shapes(); err != nil {
 		t.Fatal(err)
 	}

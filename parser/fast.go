@@ -67,9 +67,12 @@ type fastDecoder struct {
 	// (Options.Lazy).
 	lazy  bool
 	spans []ast.ArgSpan
-	// batch is the list a decoder reading runs of arguments again reuses
-	// (decodeArgs).
-	batch []*ast.Arg
+	// batch and resultsTo are the lists a decoder reading runs of
+	// arguments or results again reuses (decodeArgs); resultSpans are the
+	// results' spans a lazy decoder keeps.
+	batch       []*ast.Arg
+	resultsTo   []*ast.Result
+	resultSpans []ast.ArgSpan
 }
 
 // resetTokens lets the tokens kept so far be written over by the next
@@ -273,9 +276,11 @@ type fastPiece struct {
 	root *root
 	end  ast.Pos // after the last token read
 	ok   bool
-	// lazy pieces keep their arguments' spans instead (Options.Lazy).
-	lazy  bool
-	spans []ast.ArgSpan
+	// lazy pieces keep their arguments' spans instead (Options.Lazy),
+	// and the last its results'.
+	lazy        bool
+	spans       []ast.ArgSpan
+	resultSpans []ast.ArgSpan
 }
 
 func (p *fastPiece) parse() {
@@ -283,7 +288,7 @@ func (p *fastPiece) parse() {
 	p.root, d, p.ok = fastParseWith(d, p.mode, p.lex)
 	if p.ok {
 		p.end = d.end()
-		p.spans = d.spans
+		p.spans, p.resultSpans = d.spans, d.resultSpans
 	}
 }
 
@@ -319,6 +324,10 @@ func fastParseWith(d *fastDecoder, mode string, lex *sigLexer) (*root, *fastDeco
 		r.Attr = d.attr()
 	case "args":
 		r.Args = &argList{Args: d.args()}
+	case "results":
+		// A run of results, read again: they are the decoder's, not the
+		// grammar's root's (decodeResults).
+		d.resultsTo = d.resultRun()
 	case "head":
 		// The first piece of a signature read in pieces: '(' and
 		// arguments, up to the comma before the next piece.
@@ -556,16 +565,45 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	d.next()
 	r.Paren = true
 	d.list(")", func() {
-		res := d.results.new()
-		d.setAt(&res.Pos, d.tok.at)
-		res.Type = d.typ()
-		res.Attrs, res.Loc = d.trailer()
-		d.setAt(&res.EndPos, d.lastEnd)
-		r.Results = append(r.Results, res)
+		if d.lazy {
+			// As lazyArgs: the nodes of one result at a time.
+			d.resetNodes()
+			res := d.result()
+			d.resultSpans = append(d.resultSpans, ast.ArgSpan{Pos: res.Pos, EndPos: res.EndPos})
+			return
+		}
+		r.Results = append(r.Results, d.result())
 	})
+	if d.lazy {
+		d.resetNodes()
+	}
 	d.expect(tokBracket, ")")
 	d.setPos(&r.EndPos, d.lastEnd)
 	return r
+}
+
+// result is `Type AttrDict? Loc?`.
+func (d *fastDecoder) result() *ast.Result {
+	res := d.results.new()
+	d.setAt(&res.Pos, d.tok.at)
+	res.Type = d.typ()
+	res.Attrs, res.Loc = d.trailer()
+	d.setAt(&res.EndPos, d.lastEnd)
+	return res
+}
+
+// resultRun is `Result (',' Result)*`, appended to d.resultsTo.
+func (d *fastDecoder) resultRun() []*ast.Result {
+	out := d.resultsTo
+	d.resultsTo = nil
+	for d.ok {
+		out = append(out, d.result())
+		if !d.is(tokPunct, ",") {
+			break
+		}
+		d.next()
+	}
+	return out
 }
 
 // keywords are the identifiers the grammar gives a meaning somewhere; a

@@ -209,40 +209,53 @@ func compareLazy(t *testing.T, name string, src []byte, want *ast.File, wantErr 
 			return
 		}
 		fn := lazy.Entry
-		if fn.Lazy == nil {
+		if fn.Lazy == nil && fn.LazyResults == nil {
 			lazy.Lines = nil
 			if !reflect.DeepEqual(lazy, want) {
 				t.Fatalf("%s: lazy without spans differs: %s", name, diffNodes(lazy, want))
 			}
 			return
 		}
-		var args []*ast.Arg
-		var buf ast.Buffer
-		err = fn.EachArgs(&buf, src, 0, fn.NumArgs(), batch, func(first int, run []*ast.Arg) error {
-			if first != len(args) {
-				t.Fatalf("%s: a run starts at %d after %d arguments", name, first, len(args))
+		if fn.Lazy != nil {
+			var args []*ast.Arg
+			var buf ast.Buffer
+			err = fn.EachArgs(&buf, src, 0, fn.NumArgs(), batch, func(first int, run []*ast.Arg) error {
+				if first != len(args) {
+					t.Fatalf("%s: a run starts at %d after %d arguments", name, first, len(args))
+				}
+				// A run's nodes are valid until the next: a deep copy of each.
+				for _, a := range run {
+					args = append(args, cloneValue(reflect.ValueOf(a)).Interface().(*ast.Arg))
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s: decoding again: %v", name, err)
 			}
-			// A run's nodes are valid until the next: a deep copy of each.
-			for _, a := range run {
-				args = append(args, cloneArg(a))
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatalf("%s: decoding again: %v", name, err)
+			fn.Lazy, fn.Args, fn.Sig.Args = nil, args, args
 		}
-		fn.Lazy, fn.Args, fn.Sig.Args, lazy.Lines = nil, args, args, nil
+		if lr := fn.LazyResults; lr != nil {
+			var results []*ast.Result
+			var buf ast.Buffer
+			for i := 0; i < len(lr.Spans); i += batch {
+				run, err := lr.Decode(&buf, src, i, min(i+batch, len(lr.Spans)))
+				if err != nil {
+					t.Fatalf("%s: decoding the results again: %v", name, err)
+				}
+				for _, r := range run {
+					results = append(results, cloneValue(reflect.ValueOf(r)).Interface().(*ast.Result))
+				}
+			}
+			fn.LazyResults, fn.Results, fn.Sig.Results.Results = nil, results, results
+		}
+		lazy.Lines = nil
 		if !reflect.DeepEqual(lazy, want) {
 			t.Fatalf("%s: lazy, runs of %d, differs: %s", name, batch, diffNodes(lazy, want))
 		}
 	}
 }
 
-// cloneArg is a deep copy of a, strings included.
-func cloneArg(a *ast.Arg) *ast.Arg {
-	return cloneValue(reflect.ValueOf(a)).Interface().(*ast.Arg)
-}
-
+// cloneValue is a deep copy of v, strings included.
 func cloneValue(v reflect.Value) reflect.Value {
 	switch v.Kind() {
 	case reflect.Pointer:

@@ -27,14 +27,16 @@ type scanner struct {
 
 	// early is Options.Early; the entry function and module that the
 	// early parse read are kept for ParseFile's own result.
-	early     func(*ast.File)
-	earlyDone bool
-	// lazy is Options.Lazy; lazySpans the argument spans of the signature
-	// parseSignature read last, when it kept them instead of the nodes.
-	lazy       bool
-	lazySpans  []ast.ArgSpan
+	early      func(*ast.File)
+	earlyDone  bool
 	earlyFunc  *funcSpan
 	earlyEntry *ast.Func
+	// lazy is Options.Lazy; lazySpans and lazyResults the argument and
+	// result spans of the signature parseSignature read last, when it
+	// kept them instead of the nodes.
+	lazy        bool
+	lazySpans   []ast.ArgSpan
+	lazyResults []ast.ArgSpan
 	// failedFunc is the entry function whose early parse failed, with
 	// failed, its error: ParseFile reports it without parsing again.
 	failedFunc  *funcSpan

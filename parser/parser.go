@@ -523,6 +523,9 @@ func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 		if len(s.lazySpans) > 0 {
 			fn.Lazy = &ast.LazyArgs{Spans: s.lazySpans, Decode: decodeArgs(s.file, s.lazySpans)}
 		}
+		if len(s.lazyResults) > 0 {
+			fn.LazyResults = &ast.LazyResults{Spans: s.lazyResults, Decode: decodeResults(s.file, s.lazyResults)}
+		}
 		return fn, nil
 	}
 	var err error

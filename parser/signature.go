@@ -18,7 +18,7 @@ const parallelArgs = 128
 // parseSignature parses the custom-form signature spanning src[start:end],
 // which begins with the argument list's '('.
 func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
-	s.lazySpans = nil
+	s.lazySpans, s.lazyResults = nil, nil
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
@@ -29,7 +29,7 @@ func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 		r, d, ok := fastParseWith(&fastDecoder{lazy: s.lazy}, "sig", viewLexer(s.Src, start, end, lexPos(pos)))
 		if ok {
 			if s.lazy {
-				s.lazySpans = d.spans
+				s.lazySpans, s.lazyResults = d.spans, d.resultSpans
 			}
 			return r.Sig, nil
 		}
@@ -348,6 +348,7 @@ func (s *scanner) joinLazy(sig *ast.Signature, pieces []fastPiece) (*ast.Signatu
 	}
 	s.lazySpans = spans
 	last := pieces[len(pieces)-1]
+	s.lazyResults = last.resultSpans
 	sig.Results, sig.Attrs = last.root.Tail.Results, last.root.Tail.Attrs
 	sig.EndPos = last.end
 	return sig, true
@@ -377,7 +378,25 @@ func argComma(src []byte, i, end int) int {
 
 // decodeArgs returns the LazyArgs.Decode of the arguments at spans of f.
 func decodeArgs(f *ast.File, spans []ast.ArgSpan) func(buf *ast.Buffer, src []byte, from, to int) ([]*ast.Arg, error) {
-	return func(buf *ast.Buffer, src []byte, from, to int) ([]*ast.Arg, error) {
+	return decodeRuns(f, spans, "args", func(d *fastDecoder, r *root) []*ast.Arg {
+		d.batch = r.Args.Args[:0]
+		return r.Args.Args
+	}, func(d *fastDecoder) { d.argsTo = d.batch[:0] }, func(a *ast.Arg) ast.ArgSpan { return ast.ArgSpan{Pos: a.Pos, EndPos: a.EndPos} })
+}
+
+// decodeResults returns the LazyResults.Decode of the results at spans.
+func decodeResults(f *ast.File, spans []ast.ArgSpan) func(buf *ast.Buffer, src []byte, from, to int) ([]*ast.Result, error) {
+	return decodeRuns(f, spans, "results", func(d *fastDecoder, _ *root) []*ast.Result {
+		return d.resultsTo
+	}, func(d *fastDecoder) { d.resultsTo = d.resultsTo[:0] }, func(r *ast.Result) ast.ArgSpan { return ast.ArgSpan{Pos: r.Pos, EndPos: r.EndPos} })
+}
+
+// decodeRuns returns a Lazy[T].Decode of the nodes at spans of f, read in
+// mode: list takes the nodes from the decoder's result (keeping the list
+// for the next run), prepare readies the decoder's list for a run, and
+// span gives a node's span, checked against the one the parser read.
+func decodeRuns[T any](f *ast.File, spans []ast.ArgSpan, mode string, list func(*fastDecoder, *root) []*T, prepare func(*fastDecoder), span func(*T) ast.ArgSpan) func(buf *ast.Buffer, src []byte, from, to int) ([]*T, error) {
+	return func(buf *ast.Buffer, src []byte, from, to int) ([]*T, error) {
 		if from >= to {
 			return nil, nil
 		}
@@ -396,19 +415,21 @@ func decodeArgs(f *ast.File, spans []ast.ArgSpan) func(buf *ast.Buffer, src []by
 			return nil, changed()
 		}
 		lex := viewLexer(src, start, end, lexer.Position{Filename: f.Name, Line: 1, Column: 1})
-		lex.depth = 1 // inside the argument list's '('
-		d.argsTo = d.batch[:0]
-		r, _, ok := fastParseWith(d, "args", lex)
-		if !ok || len(r.Args.Args) != to-from {
+		lex.depth = 1 // inside the list's '('
+		prepare(d)
+		r, _, ok := fastParseWith(d, mode, lex)
+		if !ok {
 			return nil, changed()
 		}
-		args := r.Args.Args
-		d.batch = args[:0]
-		for i, a := range args {
-			if sp := spans[from+i]; a.Pos != sp.Pos || a.EndPos != sp.EndPos {
+		nodes := list(d, r)
+		if len(nodes) != to-from {
+			return nil, changed()
+		}
+		for i, n := range nodes {
+			if span(n) != spans[from+i] {
 				return nil, changed()
 			}
 		}
-		return args, nil
+		return nodes, nil
 	}
 }

@@ -108,7 +108,9 @@ type printer struct {
 // are an ast.ErrorList.
 func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error) {
 	p := &printer{file: f, src: src, cfg: cfg, emit: emit}
-	p.edits = make([]Edit, 0, f.Entry.NumArgs()+2)
+	// The edits grow as they come: most arguments of a long signature
+	// have none, and a list the size of the arguments would be most of
+	// the printer's memory.
 	perArg := p.argAliases()
 	if emit == EmitModule && f.Module == nil {
 		p.errs.Add(f.Entry.Pos, "--emit=module needs a module operation to hold %s; the input has bare functions", attrInputOutput)

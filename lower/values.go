@@ -1,0 +1,176 @@
+package lower
+
+import (
+	"runtime"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/faults"
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
+// The arguments are read once, in order (two halves at once when there
+// are many), and each argument goes through the per-argument part of every
+// step right away: its keys (duplicateKeys), its shape, its layout, its
+// memory kind, its alias claims and its donor. Kept only as their spans
+// (ast.LazyArgs), the arguments are then decoded once rather than once a
+// step. What an argument's parts find is kept for the steps, which report
+// it in their order, as if each had read every argument in turn: a step
+// reports the first error of its part, the lowest argument's, and only
+// when no step before it failed (argOutcome).
+
+// argOutcome is what the per-argument parts of the steps found in a run of
+// arguments.
+type argOutcome struct {
+	// shape, layout and memory are the first error of each part, in
+	// order; an argument whose shape failed goes no further.
+	shape, layout, memory error
+	// claims and donors are the arguments' alias and donor attributes as
+	// read, in order, for aliases and donors; the claims are merged once
+	// all are read (mergeClaims), when their number is known.
+	claims []argClaim
+	donors []argDonor
+}
+
+// argClaim is what resultAlias or aliasingOutput read.
+type argClaim struct {
+	c   claim
+	ok  bool
+	err error
+}
+
+// argDonor is an argument's jax.buffer_donor: err when its value does not
+// resolve, isFalse when it is written `false`.
+type argDonor struct {
+	arg     int
+	pos     ast.Pos
+	isFalse bool
+	err     error
+}
+
+// readArgs reads every argument (see above); with seen, in generic form,
+// their dictionaries' keys are checked against those checked already, in
+// order, on one processor.
+func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
+	fn := l.file.Entry
+	n := fn.NumArgs()
+	l.args = make([]model.Shape, n)
+	l.argKeys = make([]valueKeys, n)
+	l.argEntries, l.argLayoutsErr = l.layoutEntries(AttrParamLayouts, n, nil)
+	if n < parallelValues || runtime.GOMAXPROCS(0) < 2 || seen != nil {
+		l.readRun(0, n, seen)
+		l.mergeClaims(l.argOut.claims)
+		return
+	}
+	mid := n / 2
+	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys,
+		argEntries: l.argEntries, resultTuple: l.resultTuple, lines: ast.NewCursor(l.file.Lines)}
+	var changed, changedHere any
+	// The arguments are read from the input, which may be a mapped file:
+	// a fault there reaches this goroutine (see internal/faults), and so
+	// does arg's panic when the input changed.
+	wait := faults.Go(func() {
+		defer recoverChanged(&changed)
+		sub.readRun(mid, n, nil)
+	})
+	func() {
+		defer recoverChanged(&changedHere)
+		l.readRun(0, mid, nil)
+	}()
+	wait()
+	for _, c := range []any{changedHere, changed} {
+		if c != nil {
+			panic(c)
+		}
+	}
+	// The second half's outcome after the first's, as one loop would have.
+	l.diag = append(l.diag, sub.diag...)
+	if l.argOut.shape == nil {
+		l.argOut.shape = sub.argOut.shape
+	}
+	if l.argOut.layout == nil {
+		l.argOut.layout = sub.argOut.layout
+	}
+	if l.argOut.memory == nil {
+		l.argOut.memory = sub.argOut.memory
+	}
+	l.mergeClaims(l.argOut.claims, sub.argOut.claims)
+	l.argOut.donors = append(l.argOut.donors, sub.argOut.donors...)
+}
+
+// mergeClaims merges the runs' claims in order, the set grown for all of
+// them at once.
+func (l *lowerer) mergeClaims(runs ...[]argClaim) {
+	n := 0
+	for _, run := range runs {
+		n += len(run)
+	}
+	l.claims.grow(n)
+	for _, run := range runs {
+		for _, c := range run {
+			l.claims.read(&l.claimErrs, c.c, c.ok, c.err)
+		}
+	}
+	l.argOut.claims = nil
+}
+
+// readRun reads the arguments [from, to) in order.
+func (l *lowerer) readRun(from, to int, seen map[*ast.AttrDict]bool) {
+	for i := from; i < to; i++ {
+		a := l.arg(i)
+		l.argKeys[i] = l.dictKeys(a.Attrs, seen)
+		l.readArg(i, a)
+	}
+}
+
+// readArg runs the per-argument parts of the steps after duplicateKeys
+// on argument i.
+func (l *lowerer) readArg(i int, a *ast.Arg) {
+	out := &l.argOut
+	s, err := l.shape(a.Type)
+	l.args[i] = s
+	if err != nil {
+		if out.shape == nil {
+			out.shape = err
+		}
+		return
+	}
+	if l.argLayoutsErr == nil {
+		src, mode := sourceAt(l.argEntries, i), l.argEntry(i, keyLayoutMode)
+		if src.attr != nil || mode != nil {
+			if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i}); err != nil {
+				if out.layout == nil {
+					out.layout = err
+				}
+				return
+			}
+		}
+	}
+	if err := l.memoryKind(&l.args[i], l.argEntry(i, keyMemoryKind)); err != nil {
+		if out.memory == nil {
+			out.memory = err
+		}
+		return
+	}
+	k := l.argKeys[i]
+	if k.has(keyResultAlias) {
+		c, ok, err := l.resultAlias(i)
+		l.claim(c, ok, err)
+	}
+	if k.has(keyAliasingOut) {
+		c, ok, err := l.aliasingOutput(i)
+		l.claim(c, ok, err)
+	}
+	if k.has(keyBufferDonor) {
+		e, v, err := l.value(l.argEntry(i, keyBufferDonor))
+		d := argDonor{arg: i, err: err}
+		if err == nil {
+			d.pos, d.isFalse = l.pos(e.Pos), v != nil && v.BoolText() == "false"
+		}
+		out.donors = append(out.donors, d)
+	}
+}
+
+// claim keeps an argument's claim for mergeClaims.
+func (l *lowerer) claim(c claim, ok bool, err error) {
+	l.argOut.claims = append(l.argOut.claims, argClaim{c, ok, err})
+}
