@@ -177,7 +177,7 @@ func (s *settings) process(in *input, sp *speculation) (*Result, error) {
 // module runs the pipeline on one chunk.
 func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	src := in.Data[ch.start:ch.end]
-	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(), Lazy: true,
+	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(), Lazy: parser.DefaultLazy,
 		Header: sp.headerHook(), Progress: sp.progressHook()}
 	if in.Release != nil {
 		po.Release = func(off int) { in.Release(ch.start + off) }

@@ -136,7 +136,7 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 		}
 		cfg, edits, diags = s.rewriteHLO(file, in.Text(), nil)
 	} else {
-		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(), Lazy: true,
+		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(), Lazy: parser.DefaultLazy,
 			Release: in.Release, Step: fileio.StreamStep, Keep: in.KeepSpan, More: more}
 		file, err := parser.ParseFile(in.Display, in.Data, po)
 		if err != nil || in.Grow.WaitEnd() != nil {

@@ -10,7 +10,9 @@ package ast
 // needs them. The two that stand once per signature (Signature,
 // ResultList) keep whole positions. The
 // grammar of record is a parallel set of types in package parser, with
-// the same names and fields.
+// the same names and fields. A parser asked not to keep a
+// signature's arguments and results keeps their spans instead, and
+// decodes them again on demand (Lazy, Func.EachArgs).
 
 // Signature is a custom-form function signature, from the argument list to
 // the end of the optional `attributes {...}` clause:

@@ -24,7 +24,7 @@ func TestLazyInputChanged(t *testing.T) {
 		for _, at := range []int{10, 2500} {
 			parallelValues = parallel
 			src := []byte(text)
-			f, err := parser.ParseFile("t.mlir", src, parser.Options{Lazy: true})
+			f, err := parser.ParseFile("t.mlir", src, parser.Options{Lazy: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

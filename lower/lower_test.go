@@ -20,7 +20,7 @@ func lowerText(t *testing.T, src string, opts Options) (*model.Config, ast.Error
 	cfg, diags := Lower(f, []byte(src), opts)
 	// The same with the arguments kept as their spans, each window of
 	// them decoded again (parser.Options.Lazy).
-	lazy, err := parser.ParseFile("t.mlir", []byte(src), parser.Options{Lazy: true})
+	lazy, err := parser.ParseFile("t.mlir", []byte(src), parser.Options{Lazy: 1})
 	if err != nil {
 		t.Fatalf("lazy: %v, not lazy: no error", err)
 	}

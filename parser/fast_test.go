@@ -201,7 +201,7 @@ func compareParses(t *testing.T, name string, src []byte) {
 func compareLazy(t *testing.T, name string, src []byte, want *ast.File, wantErr error) {
 	t.Helper()
 	for _, batch := range []int{1, 7, 1 << 30} {
-		lazy, err := ParseFile("f.mlir", src, Options{Lazy: true})
+		lazy, err := ParseFile("f.mlir", src, Options{Lazy: 1})
 		if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
 			t.Fatalf("%s: errors differ: lazy %v, not %v", name, err, wantErr)
 		}
@@ -599,6 +599,28 @@ func TestArgComma(t *testing.T) {
 		}
 		if got, want := argComma(src, i, end), forward(src, i, end); got != want {
 			t.Fatalf("%q [%d:%d]: %d, want %d", src, i, end, got, want)
+		}
+	}
+}
+
+// TestLazyFrom: a signature keeps its arguments' spans from Options.Lazy
+// arguments on, and its nodes below it or without the option.
+func TestLazyFrom(t *testing.T) {
+	src := []byte("func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>, %c: i32) -> (tensor<2xf32>, i32) {\n  return\n}\n")
+	for _, tt := range []struct {
+		lazy int
+		kept bool
+	}{{0, true}, {4, true}, {3, false}, {1, false}} {
+		f, err := ParseFile("f.mlir", src, Options{Lazy: tt.lazy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn := f.Entry
+		if kept := fn.Lazy == nil && fn.LazyResults == nil && len(fn.Args) == 3 && len(fn.Results) == 2; kept != tt.kept {
+			t.Errorf("Lazy %d: nodes kept %v, want %v", tt.lazy, kept, tt.kept)
+		}
+		if fn.NumArgs() != 3 || fn.NumResults() != 2 {
+			t.Errorf("Lazy %d: %d arguments and %d results, want 3 and 2", tt.lazy, fn.NumArgs(), fn.NumResults())
 		}
 	}
 }

@@ -31,9 +31,11 @@ type scanner struct {
 	earlyDone  bool
 	earlyFunc  *funcSpan
 	earlyEntry *ast.Func
-	// lazy is Options.Lazy; lazySpans and lazyResults the argument and
+	// lazyFrom is Options.Lazy; lazy says whether the signature being
+	// read keeps spans; lazySpans and lazyResults are the argument and
 	// result spans of the signature parseSignature read last, when it
 	// kept them instead of the nodes.
+	lazyFrom    int
 	lazy        bool
 	lazySpans   []ast.ArgSpan
 	lazyResults []ast.ArgSpan

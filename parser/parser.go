@@ -398,12 +398,16 @@ type Options struct {
 	// Step is how much text the scan reads between two calls of Release
 	// and Progress; 0 means 8 MB.
 	Step int
-	// Lazy makes the entry function's custom-form arguments, when the
-	// signature's fast reader reads them, be kept as their spans rather
-	// than their nodes: the result's Entry.Lazy decodes them again when
-	// wanted, and Entry.Args is nil (see ast.LazyArgs). A signature the
-	// grammar reads keeps its nodes.
-	Lazy bool
+	// Lazy, when positive, makes a custom-form entry signature of at
+	// least Lazy arguments (by its count of '%'), when the signature's
+	// fast reader reads it, keep its arguments and results as their spans
+	// rather than their nodes: the result's Entry.Lazy and
+	// Entry.LazyResults decode them again when wanted, and Entry.Args and
+	// Entry.Results are nil (see ast.Lazy). A signature the grammar reads
+	// keeps its nodes. DefaultLazy is the tool's choice: below it, a tree
+	// costs little, and a value of megabytes on a few arguments is read
+	// once rather than once a reading.
+	Lazy int
 	// Keep, if set, is called during the scan with each span of src that
 	// is read again after the scan has passed it, by ParseFile or by
 	// those who lower and print the file it returns: alias definitions,
@@ -412,6 +416,10 @@ type Options struct {
 	// that drops the text behind the scan keeps these.
 	Keep func(start, end int)
 }
+
+// DefaultLazy is the number of arguments from which the tool keeps a
+// signature's arguments as their spans (Options.Lazy).
+const DefaultLazy = 1024
 
 // ParseFile reads the structure of the module in src: the module's
 // attribute dictionary, every function's name, and the entry function's
@@ -426,7 +434,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
 		early:      opts.Early,
-		lazy:       opts.Lazy,
+		lazyFrom:   opts.Lazy,
 		header:     opts.Header,
 		progress:   opts.Progress,
 		hold:       -1,

@@ -19,6 +19,7 @@ const parallelArgs = 128
 // which begins with the argument list's '('.
 func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	s.lazySpans, s.lazyResults = nil, nil
+	s.lazy = s.lazyFrom > 0 && bytes.Count(s.Src[start:end], []byte{'%'}) >= s.lazyFrom
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}

@@ -25,7 +25,7 @@ func TestParallelArguments(t *testing.T) {
 	for _, emit := range []Emit{EmitResultAlias, EmitModule, EmitTF} {
 		for _, change := range []string{"none", "clear"} {
 			edits := func(parallel, lazy bool) ([]Edit, string) {
-				f, err := parser.ParseFile("g.mlir", src, parser.Options{Lazy: lazy})
+				f, err := parser.ParseFile("g.mlir", src, parser.Options{Lazy: map[bool]int{true: 1}[lazy]})
 				if err != nil {
 					t.Fatal(err)
 				}
