@@ -152,11 +152,21 @@ func (l *lowerer) aliasingOutput(i int) (claim, bool, error) {
 // donors registers every argument's jax.buffer_donor, as readArg read
 // them.
 func (l *lowerer) donors() error {
-	if len(l.argOut.donors) == 0 {
+	if l.argOut.donors.n == 0 {
 		return nil
 	}
-	l.cfg.Donors.Reserve(len(l.cfg.Params), len(l.argOut.donors))
-	for _, d := range l.argOut.donors {
+	l.cfg.Donors.Reserve(len(l.cfg.Params), l.argOut.donors.n)
+	for _, chunk := range l.argOut.donors.list {
+		if err := l.donorRun(chunk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// donorRun registers the donors of one chunk, in order.
+func (l *lowerer) donorRun(chunk []argDonor) error {
+	for _, d := range chunk {
 		if d.err != nil {
 			return d.err
 		}

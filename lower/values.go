@@ -27,8 +27,41 @@ type argOutcome struct {
 	// claims and donors are the arguments' alias and donor attributes as
 	// read, in order, for aliases and donors; the claims are merged once
 	// all are read (mergeClaims), when their number is known.
-	claims []argClaim
-	donors []argDonor
+	claims chunks[argClaim]
+	donors chunks[argDonor]
+}
+
+// chunks is a list that grows a chunk at a time, so that growing it
+// copies nothing: claims and donors are counted by the ten thousand.
+type chunks[T any] struct {
+	list [][]T
+	n    int
+}
+
+// chunkLen is the length of one chunk.
+const chunkLen = 1024
+
+func (c *chunks[T]) add(v T) {
+	if k := len(c.list); k == 0 || len(c.list[k-1]) == chunkLen {
+		c.list = append(c.list, make([]T, 0, chunkLen))
+	}
+	last := &c.list[len(c.list)-1]
+	*last = append(*last, v)
+	c.n++
+}
+
+// join appends the elements of d to c.
+func (c *chunks[T]) join(d *chunks[T]) {
+	d.each(func(v *T) { c.add(*v) })
+}
+
+// each calls f with each element in order.
+func (c *chunks[T]) each(f func(*T)) {
+	for _, chunk := range c.list {
+		for i := range chunk {
+			f(&chunk[i])
+		}
+	}
 }
 
 // argClaim is what resultAlias or aliasingOutput read.
@@ -58,7 +91,7 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 	l.argEntries, l.argLayoutsErr = l.layoutEntries(AttrParamLayouts, n, nil)
 	if n < parallelValues || runtime.GOMAXPROCS(0) < 2 || seen != nil {
 		l.readRun(0, n, seen)
-		l.mergeClaims(l.argOut.claims)
+		l.mergeClaims(&l.argOut.claims)
 		return
 	}
 	mid := n / 2
@@ -93,24 +126,22 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 	if l.argOut.memory == nil {
 		l.argOut.memory = sub.argOut.memory
 	}
-	l.mergeClaims(l.argOut.claims, sub.argOut.claims)
-	l.argOut.donors = append(l.argOut.donors, sub.argOut.donors...)
+	l.mergeClaims(&l.argOut.claims, &sub.argOut.claims)
+	l.argOut.donors.join(&sub.argOut.donors)
 }
 
 // mergeClaims merges the runs' claims in order, the set grown for all of
 // them at once.
-func (l *lowerer) mergeClaims(runs ...[]argClaim) {
+func (l *lowerer) mergeClaims(runs ...*chunks[argClaim]) {
 	n := 0
 	for _, run := range runs {
-		n += len(run)
+		n += run.n
 	}
 	l.claims.grow(n)
 	for _, run := range runs {
-		for _, c := range run {
-			l.claims.read(&l.claimErrs, c.c, c.ok, c.err)
-		}
+		run.each(func(c *argClaim) { l.claims.read(&l.claimErrs, c.c, c.ok, c.err) })
+		*run = chunks[argClaim]{}
 	}
-	l.argOut.claims = nil
 }
 
 // readRun reads the arguments [from, to) in order.
@@ -166,11 +197,11 @@ func (l *lowerer) readArg(i int, a *ast.Arg) {
 		if err == nil {
 			d.pos, d.isFalse = l.pos(e.Pos), v != nil && v.BoolText() == "false"
 		}
-		out.donors = append(out.donors, d)
+		out.donors.add(d)
 	}
 }
 
 // claim keeps an argument's claim for mergeClaims.
 func (l *lowerer) claim(c claim, ok bool, err error) {
-	l.argOut.claims = append(l.argOut.claims, argClaim{c, ok, err})
+	l.argOut.claims.add(argClaim{c, ok, err})
 }
