@@ -55,19 +55,19 @@ func (l *lowerer) aliases() error {
 // the same alias twice is read once; two claims on one output, or on one
 // parameter leaf, are an error naming both.
 func (l *lowerer) argClaims() ([]claim, error) {
-	l.diag = append(l.diag, l.claimErrs...)
+	for _, err := range l.claimErrs {
+		l.addError(err)
+	}
 	return l.claims.list, nil
 }
 
-// read adds the claim an argument's attribute states, or its error, to
-// errs.
-func (s *claimSet) read(errs *ast.ErrorList, c claim, ok bool, err error) {
+// read adds the claim an argument's attribute states, unless it is an
+// error, and returns the error reading or adding it.
+func (s *claimSet) read(c claim, ok bool, err error) error {
 	if err == nil && ok {
 		err = s.add(c)
 	}
-	if err != nil {
-		*errs = append(*errs, asList(err)...)
-	}
+	return err
 }
 
 // param maps argument i and a path into it to an entry parameter.

@@ -51,7 +51,7 @@ type lowerer struct {
 	argLayoutsErr error          // the error reading them
 	argOut        argOutcome     // what readArgs found
 	claims        claimSet       // the arguments' claims, merged (argClaims)
-	claimErrs     ast.ErrorList  // the errors reading and merging them
+	claimErrs     []error        // the errors reading and merging them
 }
 
 // window is a run of the entry function's arguments or results decoded
@@ -101,7 +101,8 @@ func (l *lowerer) result(i int) *ast.Result {
 	return l.resultWindow.at(fn.LazyResults, l.src, i)
 }
 
-// changedInput is arg's panic: the input is not what the parser read.
+// changedInput is window.at's panic: the input is not what the parser
+// read.
 type changedInput struct{ err error }
 
 // recoverChanged, deferred, stores in *dst the changedInput a panic

@@ -139,7 +139,11 @@ func (l *lowerer) mergeClaims(runs ...*chunks[argClaim]) {
 	}
 	l.claims.grow(n)
 	for _, run := range runs {
-		run.each(func(c *argClaim) { l.claims.read(&l.claimErrs, c.c, c.ok, c.err) })
+		run.each(func(c *argClaim) {
+			if err := l.claims.read(c.c, c.ok, c.err); err != nil {
+				l.claimErrs = append(l.claimErrs, err)
+			}
+		})
 		*run = chunks[argClaim]{}
 	}
 }
