@@ -166,7 +166,7 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 			ho := hlo.Options{LineOffset: po.LineOffset}
 			file, err := hlo.ParseFile(name, src, ho)
 			if err != nil {
-				return nil, nil, asList(err), true
+				return nil, nil, ast.ListOf(err), true
 			}
 			cfg, edits, diags = s.rewriteHLO(file, src, rs)
 			return cfg, edits, diags, true

@@ -79,7 +79,7 @@ func (s *settings) rewriteHLO(file *hlo.File, src []byte, rs *[]ast.Remark) (*mo
 	}
 	edits, err := hlo.EditsSince(file, src, read, cfg)
 	if err != nil {
-		return nil, nil, append(diags, asList(err)...)
+		return nil, nil, append(diags, ast.ListOf(err)...)
 	}
 	return cfg, edits, diags
 }

@@ -250,7 +250,7 @@ func (s *settings) run(name string, src []byte, po parser.Options, stable bool, 
 			src = grown()
 		}
 		if err != nil {
-			return nil, nil, asList(err)
+			return nil, nil, ast.ListOf(err)
 		}
 		return s.rewriteHLO(file, src, rs)
 	}
@@ -259,7 +259,7 @@ func (s *settings) run(name string, src []byte, po parser.Options, stable bool, 
 		src = grown()
 	}
 	if err != nil {
-		return nil, nil, hloHint(src, asList(err))
+		return nil, nil, hloHint(src, ast.ListOf(err))
 	}
 	if e := sp.reuse(file); e != nil {
 		if rs != nil {
@@ -292,7 +292,7 @@ func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) 
 	}
 	edits, err := printer.Edits(file, src, cfg, s.emit)
 	if err != nil {
-		return nil, nil, append(diags, asList(err)...)
+		return nil, nil, append(diags, ast.ListOf(err)...)
 	}
 	return cfg, edits, diags
 }
@@ -309,7 +309,7 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 		ro.UnusedDonors = &unused
 	}
 	if err := passes.Run(cfg, s.pipeline, ro); err != nil {
-		return asList(err)
+		return ast.ListOf(err)
 	}
 	// With verify-each the last pass's check was of this very config.
 	if !verifyEach || len(s.pipeline) == 0 {
@@ -321,17 +321,6 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 		s.unused.Store(cfg, unused)
 	}
 	return s.unusedDonors(cfg, unused)
-}
-
-// asList turns any error into diagnostics.
-func asList(err error) ast.ErrorList {
-	switch e := err.(type) {
-	case ast.ErrorList:
-		return e
-	case *ast.Error:
-		return ast.ErrorList{e}
-	}
-	return ast.ErrorList{&ast.Error{Msg: err.Error()}}
 }
 
 // OK reports whether every module passed: it was read, rewritten and

@@ -57,6 +57,18 @@ func (l *ErrorList) Add(pos Pos, format string, args ...any) {
 	*l = append(*l, Errorf(pos, format, args...))
 }
 
+// ListOf is err as diagnostics: an ErrorList as it is, an *Error as a
+// list of one, any other error as one diagnostic without a position.
+func ListOf(err error) ErrorList {
+	switch e := err.(type) {
+	case ErrorList:
+		return e
+	case *Error:
+		return ErrorList{e}
+	}
+	return ErrorList{&Error{Msg: err.Error()}}
+}
+
 // Sort orders the list by position, keeping the order of equal positions.
 func (l ErrorList) Sort() {
 	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos.Offset < l[j].Pos.Offset })

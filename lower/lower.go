@@ -137,7 +137,7 @@ func Lower(f *ast.File, src []byte, opts Options) (cfg *model.Config, diags ast.
 			if !ok {
 				panic(r)
 			}
-			cfg, diags = nil, asList(c.err)
+			cfg, diags = nil, ast.ListOf(c.err)
 		}
 	}()
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
@@ -157,17 +157,6 @@ func Lower(f *ast.File, src []byte, opts Options) (cfg *model.Config, diags ast.
 		return nil, l.diag
 	}
 	return l.cfg, l.diag
-}
-
-// asList is err as diagnostics.
-func asList(err error) ast.ErrorList {
-	switch e := err.(type) {
-	case *ast.Error:
-		return ast.ErrorList{e}
-	case ast.ErrorList:
-		return e
-	}
-	return ast.ErrorList{ast.Errorf(ast.Pos{}, "%s", err)}
 }
 
 // addError adds err, a single diagnostic or a list, to the diagnostics.

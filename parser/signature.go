@@ -19,7 +19,7 @@ const parallelArgs = 128
 // which begins with the argument list's '('.
 func (s *scanner) parseSignature(start, end int) (*ast.Signature, error) {
 	s.lazySpans, s.lazyResults = nil, nil
-	s.lazy = s.lazyFrom > 0 && bytes.Count(s.Src[start:end], []byte{'%'}) >= s.lazyFrom
+	s.lazy = s.lazyFrom > 0 && atLeast(s.Src[start:end], '%', s.lazyFrom)
 	if sig, ok := s.fastPieces(start, end); ok {
 		return sig, nil
 	}
@@ -332,6 +332,19 @@ func (s *scanner) fastPiecesAt(start, end int, cuts []int) (*ast.Signature, bool
 	sig.Results, sig.Attrs = last.root.Tail.Results, last.root.Tail.Attrs
 	sig.EndPos = last.end
 	return sig, true
+}
+
+// atLeast reports whether b holds c at least n times, reading no further
+// than the n-th.
+func atLeast(b []byte, c byte, n int) bool {
+	for ; n > 0; n-- {
+		i := bytes.IndexByte(b, c)
+		if i < 0 {
+			return false
+		}
+		b = b[i+1:]
+	}
+	return true
 }
 
 // joinLazy ends fastPiecesAt for lazy pieces: their spans in order.

@@ -229,23 +229,12 @@ func (p *printer) argRange(perArg aliasTable, from, to int) {
 		return nil
 	})
 	if err != nil {
-		p.errs = append(p.errs, asErrors(err)...)
+		p.errs = append(p.errs, ast.ListOf(err)...)
 	}
 }
 
 // argBatch is how many arguments kept as spans argRange decodes at once.
 const argBatch = 1024
-
-// asErrors is err, an *ast.Error or an ast.ErrorList, as a list.
-func asErrors(err error) ast.ErrorList {
-	if list, ok := err.(ast.ErrorList); ok {
-		return list
-	}
-	if e, ok := err.(*ast.Error); ok {
-		return ast.ErrorList{e}
-	}
-	return ast.ErrorList{ast.Errorf(ast.Pos{}, "%s", err)}
-}
 
 // argAlias sets the argument's alias attributes for the chosen encoding.
 func (p *printer) argAlias(d *dictEdit, i int, arg *ast.Arg, aliases []argAlias) {
