@@ -3,7 +3,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -63,5 +65,28 @@ func TestWriteKeepsModeOwnerAndLink(t *testing.T) {
 	}
 	if st, _ := os.Stat(real); st.Mode().Perm() != 0o600 {
 		t.Errorf("-o LINK: mode %v, want the linked file's 0600", st.Mode().Perm())
+	}
+}
+
+// A write that fails while a pipe is streamed to -o (here the file size
+// limit of ulimit -f) ends the run with the write's error, exit 1, and
+// leaves neither the output nor a temporary file.
+func TestStreamedWriteFails(t *testing.T) {
+	tool := toolBinary(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.mlir")
+	cmd := exec.Command("sh", "-c", `ulimit -f 4096 && exec "$0" --passes=flip-may-aliases - -o "$1"`, tool, out)
+	cmd.Stdin = bytes.NewReader(bigModule(24 << 20)) // a pipe, fed by os/exec
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Fatalf("exit %d (%v), want 1: %s", code, err, stderr.String())
+	}
+	if msg := stderr.String(); !strings.Contains(msg, "writing "+out) || !strings.Contains(msg, "file too large") {
+		t.Errorf("stderr %q, want the write's error", msg)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the directory holds %d files", len(entries))
 	}
 }

@@ -19,8 +19,9 @@
 // temporary file, mapped once with room to grow (Growing), so the scan
 // starts while the stream still flows. A pipe whose output can
 // be written as it is read goes through a ring of memory instead
-// (StreamPipe, Linux): the scan and the writer read the same bytes, and
-// only the spans the pipeline reads again are kept.
+// (StreamPipe, Linux): the scan reads the pipe itself, and the writer,
+// in steps on the scan's goroutine, copies the same bytes; only the spans
+// the pipeline reads again are kept.
 //
 // Output goes through an AtomicFile: a temporary file beside the target,
 // renamed over it with the target's mode and, where the process may, its
@@ -29,7 +30,8 @@
 // spliced in (CopyEdited): the ranges between edits go file to file by
 // copy_file_range, whatever their alignment, and only the edits pass
 // through this process. A large input's output is written while the scan
-// goes on (Speculation): a writer goroutine copies as far as the caller
+// goes on (Speculation): a writer (a goroutine of its own, or for a pipe
+// steps taken on the scan's goroutine) copies as far as the caller
 // says the edits are known, and the output is committed only if they are
 // exactly the result's.
 //

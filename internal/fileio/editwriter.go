@@ -11,9 +11,9 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
-// ErrMismatch is CopyRest's error when the input ends before every
-// edit was applied; the caller also uses it for edits that do not go on
-// from those applied (Continues).
+// ErrMismatch is the writer's error when the input ends before every
+// edit was applied, or when the edits do not go on from those applied
+// (Continues).
 var ErrMismatch = errors.New("speculative prefix does not match the edits")
 
 // EditWriter writes the input with edits applied, in steps: what it has
@@ -41,29 +41,18 @@ func (w *EditWriter) Continues(full []printer.Edit) bool {
 }
 
 // CopyRest writes the rest of the input, applying the rest of the edits
-// full; a growing input is copied as it arrives, to its end.
+// full; a spooled input is copied as it arrives, to its end. Whether
+// every edit was applied is for the caller to check.
 func (w *EditWriter) CopyRest(full []printer.Edit) error {
 	if w.In.Grow == nil {
 		return w.CopyTo(len(w.In.Data), full[len(w.Applied):])
 	}
 	for have := -1; ; {
-		// Waiting for the input, the writer can free no more of a
-		// streamed input's ring than the scan lets it.
-		wait := w.In.Grow.Wait
-		if w.Streamed() {
-			wait = w.In.Grow.WaitWriter
-		}
-		n, done := wait(have)
+		n, done := w.In.Grow.Wait(have)
 		if err := w.CopyTo(n, full[len(w.Applied):]); err != nil {
 			return err
 		}
 		if done {
-			if w.In.Grow.err != nil {
-				return w.In.Grow.err
-			}
-			if len(w.Applied) < len(full) {
-				return ErrMismatch
-			}
 			return nil
 		}
 		have = n

@@ -116,6 +116,10 @@ func (g *Growing) Size() int {
 func (g *Growing) Wait(have int) (int, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.ring != nil {
+		g.pull(have)
+		return g.n, g.done
+	}
 	for g.n <= have && !g.done {
 		g.cond.Wait()
 	}

@@ -22,6 +22,13 @@ import (
 // Once every edit is known (Start) the rest is copied while the scan goes
 // on. What was written is always the input with the edits the writer
 // applied; Finish commits it only when those are exactly the result's.
+//
+// The writer of a file or a spool is a goroutine of its own. The writer
+// of a streamed pipe is not: it runs in steps on the scan's goroutine
+// (step), each time the scan reads the pipe or tells it more, so that a
+// piece of the pipe is read, scanned and written by one thread while it
+// is in the processor's cache, as `cat` would, with no hand-off between
+// goroutines.
 type Speculation struct {
 	in      *Input
 	target  string // the file renamed over, symbolic links resolved
@@ -49,6 +56,12 @@ type Speculation struct {
 
 	halted bool  // Halt has waited for the writer
 	werr   error // the writer's result, once halted
+
+	// inline is set for a streamed pipe's writer, which runs in steps;
+	// stepping while a step runs, stepped once it has returned, with its
+	// result in done.
+	inline, stepping, stepped bool
+	begun                     bool // the rest's copy has begun (haveFull seen)
 }
 
 // ErrStopped is the writer's result when it was stopped before the end.
@@ -168,23 +181,15 @@ func (sp *Speculation) Launch() {
 	sp.File, sp.done = file, make(chan error, 1)
 	sp.W = EditWriter{In: sp.in, F: file.Tmp, BW: bufio.NewWriterSize(file.Tmp, 64<<10)}
 	if sp.W.Streamed() {
-		// Busy from now until it waits: a scan that waits meanwhile is
-		// not stuck.
-		sp.in.Grow.WriterIdle(false)
+		sp.inline = true
+		sp.in.Grow.setWriter(sp.step)
+		sp.step()
+		return
 	}
 	go func() {
 		var err error
 		if gerr := sp.in.Guard(func() { err = sp.write() }); gerr != nil {
 			err = gerr
-		}
-		if sp.W.Streamed() {
-			// A writer that has stopped frees nothing more of the ring;
-			// one that failed to write lets the scan go on alone (the
-			// run then reports the write error, see processStream).
-			if WriteFailed(err) {
-				sp.in.Grow.Wrote(int(^uint(0) >> 1))
-			}
-			sp.in.Grow.WriterIdle(true)
 		}
 		sp.mu.Lock()
 		sp.ended = true
@@ -195,10 +200,10 @@ func (sp *Speculation) Launch() {
 	sp.Poke()
 }
 
-// Poke wakes the writer.
+// Poke wakes the writer; a streamed pipe's writer takes a step at once.
 func (sp *Speculation) Poke() {
-	if sp.in.Grow != nil && sp.in.Grow.InRing() {
-		sp.in.Grow.Poke()
+	if sp.inline {
+		sp.step()
 		return
 	}
 	select {
@@ -207,18 +212,119 @@ func (sp *Speculation) Poke() {
 	}
 }
 
+// step is a streamed pipe's writer: it copies what it may now, the
+// settled prefix or, once every edit is known, what the scan has read,
+// and returns without waiting. It runs on the scan's goroutine, from
+// Poke and from the ring before each read of the pipe (Growing.pull);
+// once it has ended, with the output written or not, its result is in
+// done.
+func (sp *Speculation) step() {
+	if sp.stepping || sp.stepped {
+		return
+	}
+	sp.stepping = true
+	defer func() { sp.stepping = false }()
+	g := sp.in.Grow
+	var err error
+	ended := true
+	if gerr := sp.in.Guard(func() { ended, err = sp.stepOnce() }); gerr != nil {
+		ended, err = true, gerr
+	}
+	if !ended {
+		return
+	}
+	sp.stepped = true
+	// A writer that has stopped frees nothing more of the ring; one that
+	// failed to write lets the scan go on alone (the run then reports the
+	// write error, see processStream).
+	g.setWriter(nil)
+	if WriteFailed(err) {
+		g.Wrote(int(^uint(0) >> 1))
+	}
+	sp.mu.Lock()
+	sp.ended = true
+	sp.cond.Broadcast()
+	sp.mu.Unlock()
+	sp.done <- err
+}
+
+// stepOnce is one step of the writer of step; ended reports whether it
+// is done, with the result err.
+func (sp *Speculation) stepOnce() (ended bool, err error) {
+	w := &sp.W
+	sp.mu.Lock()
+	stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
+	sp.mu.Unlock()
+	switch {
+	case stop:
+		return true, ErrStopped
+	case haveFull:
+		if !sp.begun {
+			if err := sp.begin(full); err != nil {
+				return true, err
+			}
+			sp.begun = true
+		}
+		n, done := w.In.Grow.arrived()
+		if err := w.CopyTo(n, full[len(w.Applied):]); err != nil {
+			return true, err
+		}
+		if !done {
+			return false, nil
+		}
+		return true, sp.end(full)
+	default:
+		if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
+			return true, err
+		}
+		sp.mu.Lock()
+		sp.handled = settled
+		sp.cond.Broadcast()
+		sp.mu.Unlock()
+		return false, nil
+	}
+}
+
+// begin checks that every edit, full, goes on from what the prefix phase
+// wrote, before the rest is copied.
+func (sp *Speculation) begin(full []printer.Edit) error {
+	if !sp.W.Continues(full) {
+		return ErrMismatch
+	}
+	sp.W.Prefixed = sp.W.At
+	return nil
+}
+
+// end finishes an output whose input has been copied to its end: every
+// edit of full must have been applied, and the output is flushed and
+// truncated where the writer stopped (a named input's output was
+// preallocated to the input's size).
+func (sp *Speculation) end(full []printer.Edit) error {
+	w := &sp.W
+	if g := w.In.Grow; g != nil {
+		if err := g.ReadErr(); err != nil {
+			return err
+		}
+	}
+	if len(w.Applied) < len(full) {
+		return ErrMismatch
+	}
+	if err := w.BW.Flush(); err != nil {
+		return err
+	}
+	n, err := w.F.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	return w.F.Truncate(n)
+}
+
 // write is the writer: it copies the settled prefix as it grows, then,
 // once every edit is known, the whole rest.
 func (sp *Speculation) write() error {
 	w := &sp.W
 	for {
-		// A streamed input's reader needs to know whether the writer is
-		// waiting to be told more, or busy.
-		if w.Streamed() {
-			w.In.Grow.AwaitPoke()
-		} else {
-			<-sp.wake
-		}
+		<-sp.wake
 		sp.mu.Lock()
 		stop, haveFull, full, prefix, settled := sp.stop, sp.haveFull, sp.full, sp.prefix, sp.settled
 		sp.mu.Unlock()
@@ -226,23 +332,13 @@ func (sp *Speculation) write() error {
 		case stop:
 			return ErrStopped
 		case haveFull:
-			if !w.Continues(full) {
-				return ErrMismatch
+			if err := sp.begin(full); err != nil {
+				return err
 			}
-			w.Prefixed = w.At
 			if err := w.CopyRest(full); err != nil {
 				return err
 			}
-			if err := w.BW.Flush(); err != nil {
-				return err
-			}
-			// The file was preallocated to the input's size: it ends
-			// where the writer stopped.
-			n, err := w.F.Seek(0, io.SeekCurrent)
-			if err != nil {
-				return err
-			}
-			return w.F.Truncate(n)
+			return sp.end(full)
 		default:
 			if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
 				return err
@@ -275,7 +371,13 @@ func (sp *Speculation) Halt() error {
 	if !sp.halted {
 		sp.mu.Lock()
 		sp.stop = !sp.haveFull
+		full := sp.haveFull
 		sp.mu.Unlock()
+		if sp.inline && full {
+			// A streamed pipe's writer copies to the end of the input,
+			// read as it steps; a stopped one ends at its next step.
+			sp.in.Grow.Wait(int(^uint(0) >> 1))
+		}
 		sp.Poke()
 		sp.werr, sp.halted = <-sp.done, true
 	}

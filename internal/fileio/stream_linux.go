@@ -36,14 +36,11 @@ var (
 const StreamStep = 1 << 20
 
 // ErrAbandon ends a streamed scan that cannot go on: the ring is full of
-// bytes the writer or the scan still needs while both wait (a signature
-// larger than the ring, no prefix phase, a writer that has stopped), or a
-// read of bytes the ring no longer holds. The rule is one of state, never
-// of time: each of the scan and the writer records what it waits for
-// (bytes up to an offset, a poke it has not seen), and the reader, under
-// the lock, abandons only when what both wait for has not come: a
-// goroutine woken but not yet run is not stuck, and no one can move
-// again when both are.
+// bytes the writer or the scan still needs (a signature larger than the
+// ring, no prefix phase, a writer that has stopped), or a read of bytes
+// the ring no longer holds. The rule is one of state, never of time: the
+// scan, the writer and the reading of the pipe are one goroutine, so a
+// ring that a step of the writer does not free cannot be freed at all.
 var ErrAbandon = errors.New("stream abandoned")
 
 // ring is the state of a streamed input; it is guarded by the growing
@@ -52,24 +49,18 @@ type ring struct {
 	base    int  // the oldest chunk's offset; the bytes before it are gone
 	scanAt  int  // the scan is done with the bytes before it
 	writeAt int  // the writer has copied the bytes before it
-	waiting bool // the scan waits for bytes, up to need
-	need    int
-	// idle is set while the writer waits: for a poke (pokeWait), for
-	// bytes up to writerNeed, or for nothing (it has not started or has
-	// returned).
-	idle                bool
-	pokeWait, bytesWait bool
-	writerNeed          int
-	abandon             bool // the stream is abandoned: the scan stops, the reader too
-	// pokes counts the writer's wake-ups (speculation.poke), seen those
-	// it has acted on.
-	pokes, seen int
-	r           *os.File
-	stopped     chan struct{} // closed when the reader has returned
+	abandon bool // the stream is abandoned: nothing more is read
+	reading bool // a read of the pipe is under way, without the lock
+	// readWait is set while a goroutine waits for a read under way.
+	readWait bool
+	// writer, once the output is started, is a step of its writer
+	// (Speculation.step), taken before each read.
+	writer func()
+	r      *os.File
 }
 
-// StreamPipe starts reading the pipe p into a ring and returns the input
-// as it grows; errNoSpool when the ring cannot be made (the caller reads
+// StreamPipe returns the pipe p as an input read into a ring as the scan
+// asks for it; errNoSpool when the ring cannot be made (the caller reads
 // the stream another way).
 func StreamPipe(display string, p *os.File) (*Input, error) {
 	const prot, flags = syscall.PROT_READ | syscall.PROT_WRITE, syscall.MAP_PRIVATE | syscall.MAP_ANON | syscall.MAP_NORESERVE
@@ -90,72 +81,92 @@ func StreamPipe(display string, p *os.File) (*Input, error) {
 		return nil, errNoSpool
 	}
 	widenPipe(p)
-	g := &Growing{All: all, keep: keep, ring: &ring{r: p, idle: true, stopped: make(chan struct{})}}
+	g := &Growing{All: all, keep: keep, ring: &ring{r: p}}
 	g.cond = sync.NewCond(&g.mu)
 	in := &Input{Display: display, Data: all[:0], Grow: g, unmap: func() error {
 		syscall.Munmap(keep)
 		return syscall.Munmap(mapped)
 	}}
-	go func() {
-		err := g.readRing()
-		g.mu.Lock()
-		g.done, g.err = true, err
-		g.cond.Broadcast()
-		g.mu.Unlock()
-		close(g.ring.stopped)
-	}()
 	return in, nil
 }
 
-// readRing reads the pipe into the ring until its end, or until the
-// stream is abandoned (then the pipe's rest is left to whoever rebuilds
-// the input).
-func (g *Growing) readRing() error {
+// pull reads the pipe into the ring until it holds more than have bytes,
+// the pipe has ended or the stream is abandoned. It runs on the scan's
+// goroutine, which is also the writer's (Speculation.step): before each
+// read the writer copies what it may, so that a piece of the pipe is
+// read, scanned and written in turn while it is in the processor's cache,
+// with no hand-off between goroutines. The caller holds the lock.
+func (g *Growing) pull(have int) {
 	rg := g.ring
-	for {
-		g.mu.Lock()
-		for !rg.abandon && g.n >= rg.base+RingChunk*RingChunks {
-			if rg.base+RingChunk <= min(rg.scanAt, rg.writeAt) {
-				if err := g.recycle(); err != nil {
-					// An older kernel (no MREMAP_DONTUNMAP) or a stream
-					// larger than the reservation: the run goes on from
-					// the rebuilt input.
-					rg.abandon = true
-					g.cond.Broadcast()
-					g.mu.Unlock()
-					return nil
-				}
-				continue
-			}
-			if g.stuck() {
-				// Neither the scan nor the writer can move again.
-				rg.abandon = true
-				g.cond.Broadcast()
+	for g.n <= have && !g.done && !rg.abandon {
+		if rg.reading {
+			rg.readWait = true
+			g.cond.Wait()
+			continue
+		}
+		if w := rg.writer; w != nil {
+			g.mu.Unlock()
+			w()
+			g.mu.Lock()
+		}
+		if g.n >= rg.base+RingChunk*RingChunks {
+			if rg.base+RingChunk > min(rg.scanAt, rg.writeAt) {
+				// The scan or the writer holds the oldest chunk, and
+				// the other cannot move it.
+				g.abandonLocked()
 				break
 			}
-			g.cond.Wait()
-		}
-		if rg.abandon {
-			g.mu.Unlock()
-			return nil
+			if err := g.recycle(); err != nil {
+				// An older kernel (no MREMAP_DONTUNMAP) or a stream
+				// larger than the reservation: the run goes on from
+				// the rebuilt input.
+				g.abandonLocked()
+				break
+			}
+			continue
 		}
 		n := g.n
+		rg.reading = true
 		g.mu.Unlock()
 		end := (n/RingChunk + 1) * RingChunk
 		m, err := rg.r.Read(g.All[n:end])
-		if m > 0 && !g.add(m) {
-			return errTooLarge
+		g.mu.Lock()
+		rg.reading = false
+		g.n += max(m, 0)
+		switch {
+		case err == io.EOF || (err == nil && m == 0):
+			g.done = true
+		case err != nil:
+			g.done, g.err = true, err
 		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if m == 0 {
-			return nil
+		if rg.readWait {
+			rg.readWait = false
+			g.cond.Broadcast()
 		}
 	}
+}
+
+// abandonLocked abandons the stream: nothing more is read, and the
+// writer sees the input end (its output is not committed). The caller
+// holds the lock.
+func (g *Growing) abandonLocked() {
+	g.ring.abandon, g.done = true, true
+	g.cond.Broadcast()
+}
+
+// setWriter makes w the writer's step taken before each read (nil: none).
+func (g *Growing) setWriter(w func()) {
+	g.mu.Lock()
+	g.ring.writer = w
+	g.mu.Unlock()
+}
+
+// arrived is how much of the input has been read, and whether that is
+// all of it.
+func (g *Growing) arrived() (int, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.n, g.done
 }
 
 // recycle moves the pages of the oldest chunk to the place of the chunk
@@ -203,12 +214,7 @@ func (in *Input) KeepSpan(a, b int) {
 	// input has ended): a read just past the span must see the input's
 	// bytes there, not the zeros of a page copied in part.
 	g.mu.Lock()
-	for g.n < end && !g.done && !g.ring.abandon {
-		g.ring.waiting, g.ring.need = true, end
-		g.cond.Broadcast()
-		g.cond.Wait()
-	}
-	g.ring.waiting = false
+	g.pull(end - 1)
 	abandon, hi := g.ring.abandon, min(end, g.n)
 	g.mu.Unlock()
 	if abandon {
@@ -227,12 +233,7 @@ func (in *Input) KeepSpan(a, b int) {
 func (in *Input) MoreRing(have int) []byte {
 	g := in.Grow
 	g.mu.Lock()
-	for g.n <= have && !g.done && !g.ring.abandon {
-		g.ring.waiting, g.ring.need = true, have+1
-		g.cond.Broadcast()
-		g.cond.Wait()
-	}
-	g.ring.waiting = false
+	g.pull(have)
 	abandon, n := g.ring.abandon, g.n
 	g.mu.Unlock()
 	if abandon {
@@ -246,7 +247,6 @@ func (in *Input) MoreRing(have int) []byte {
 func (g *Growing) Scanned(off int) {
 	g.mu.Lock()
 	g.ring.scanAt = max(g.ring.scanAt, off)
-	g.cond.Broadcast()
 	g.mu.Unlock()
 }
 
@@ -254,26 +254,19 @@ func (g *Growing) Scanned(off int) {
 func (g *Growing) Wrote(off int) {
 	g.mu.Lock()
 	g.ring.writeAt = max(g.ring.writeAt, off)
-	g.cond.Broadcast()
 	g.mu.Unlock()
 }
 
-// Stop ends the reading into the ring and waits for the reader: what it
-// read is all[base:n], and the pipe's rest is still in the pipe.
+// Stop ends the reading into the ring, once a read under way has
+// returned: what was read is all[base:n], and the pipe's rest is still in
+// the pipe.
 func (g *Growing) Stop() {
 	g.mu.Lock()
-	g.ring.abandon = true
-	g.cond.Broadcast()
-	g.mu.Unlock()
-	<-g.ring.stopped
-}
-
-// WriterIdle records whether the writer waits to be told it may copy
-// more.
-func (g *Growing) WriterIdle(idle bool) {
-	g.mu.Lock()
-	g.ring.idle = idle
-	g.cond.Broadcast()
+	g.abandonLocked()
+	for g.ring.reading {
+		g.ring.readWait = true
+		g.cond.Wait()
+	}
 	g.mu.Unlock()
 }
 
@@ -282,57 +275,4 @@ func (g *Growing) RingBase() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.ring.base
-}
-
-// Poke tells the writer of a streamed input that there is more to do.
-func (g *Growing) Poke() {
-	g.mu.Lock()
-	g.ring.pokes++
-	g.cond.Broadcast()
-	g.mu.Unlock()
-}
-
-// AwaitPoke waits for a poke the writer has not acted on; the writer is
-// idle only while none is pending.
-func (g *Growing) AwaitPoke() {
-	g.mu.Lock()
-	for g.ring.seen == g.ring.pokes {
-		g.ring.idle, g.ring.pokeWait = true, true
-		g.cond.Broadcast()
-		g.cond.Wait()
-	}
-	g.ring.idle, g.ring.pokeWait, g.ring.seen = false, false, g.ring.pokes
-	g.mu.Unlock()
-}
-
-// WaitWriter is wait for the writer: it is idle only while no byte past
-// have has arrived and the input goes on.
-func (g *Growing) WaitWriter(have int) (int, bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	for g.n <= have && !g.done {
-		g.ring.idle, g.ring.bytesWait, g.ring.writerNeed = true, true, have+1
-		g.cond.Broadcast()
-		g.cond.Wait()
-	}
-	g.ring.idle, g.ring.bytesWait = false, false
-	return g.n, g.done
-}
-
-// stuck reports whether neither the scan nor the writer can move: each
-// waits, and what it waits for has not come. The caller holds the lock.
-func (g *Growing) stuck() bool {
-	rg := g.ring
-	scan := rg.waiting && g.n < rg.need && !g.done
-	var writer bool
-	switch {
-	case !rg.idle:
-	case rg.pokeWait:
-		writer = rg.seen == rg.pokes
-	case rg.bytesWait:
-		writer = g.n < rg.writerNeed && !g.done
-	default:
-		writer = true // it has not started, or has returned
-	}
-	return scan && writer
 }

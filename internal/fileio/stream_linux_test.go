@@ -78,10 +78,8 @@ func TestKeepWholePage(t *testing.T) {
 	defer in.Close()
 	const b = 5000 // inside the second page
 	w.Write(src[:b])
-	for deadline := time.Now().Add(10 * time.Second); in.Grow.Size() < b; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the ring did not read the first bytes")
-		}
+	if n, _ := in.Grow.Wait(b - 1); n != b {
+		t.Fatalf("the ring read %d bytes of the %d written", n, b)
 	}
 	kept := make(chan struct{})
 	go func() {

@@ -19,14 +19,12 @@ const StreamStep = 1 << 20
 
 func StreamPipe(string, *os.File) (*Input, error) { return nil, errNoSpool }
 
-func (in *Input) KeepSpan(int, int)   {}
-func (in *Input) MoreRing(int) []byte { return nil }
-func (g *Growing) Scanned(int)        {}
-func (g *Growing) Wrote(int)          {}
-func (g *Growing) WriterIdle(bool)    {}
-func (g *Growing) Stop()              {}
-func (g *Growing) Poke()              {}
-func (g *Growing) AwaitPoke()         {}
-
-func (g *Growing) WaitWriter(have int) (int, bool) { return g.Wait(have) }
-func (g *Growing) RingBase() int                   { return 0 }
+func (in *Input) KeepSpan(int, int)     {}
+func (in *Input) MoreRing(int) []byte   { return nil }
+func (g *Growing) Scanned(int)          {}
+func (g *Growing) Wrote(int)            {}
+func (g *Growing) Stop()                {}
+func (g *Growing) RingBase() int        { return 0 }
+func (g *Growing) setWriter(func())     {}
+func (g *Growing) arrived() (int, bool) { return 0, true }
+func (g *Growing) pull(int)             {}
