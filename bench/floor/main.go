@@ -1,0 +1,166 @@
+// Command floor measures the least a program can take to do what
+// mhlo-alias does file to file, on the machine it runs on: read every
+// byte of a file, look at it, and write it to another file. It parses
+// nothing, so its time against cp's is a floor for the tool's ratio, not
+// a figure of the tool. bench/run.sh runs it beside cp in section 4.
+//
+// Usage:
+//
+//	floor MODE IN OUT
+//
+// MODE is one of:
+//
+//	scanwrite  IN is read into a 2 MB buffer, each piece searched for '"'
+//	           and its newlines counted (the scan's kernel), and written
+//	           to OUT from the buffer: one reading of the input in all
+//	beside     IN is read and searched as scanwrite does on one
+//	           goroutine, while the kernel copies IN to OUT on another
+//	           (copy_file_range, as cp does): the shape of a run that
+//	           scans its input while the output is copied file to file.
+//	           As in such a run's output, the last quarter is written
+//	           611 bytes further on than it is read (an edit that
+//	           lengthens the text at three quarters of the file)
+//	ordered    as beside, but the last quarter is copied only once the
+//	           search has read the first three quarters: a run whose
+//	           entry function is three quarters into the file cannot
+//	           know its edit, and so where the rest goes, before then
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+)
+
+const (
+	chunk = 2 << 20 // the pieces read
+	shift = 611     // how much longer than IN the output of beside is
+)
+
+func main() {
+	if len(os.Args) != 4 {
+		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered IN OUT")
+		os.Exit(2)
+	}
+	n, err := run(os.Args[1], os.Args[2], os.Args[3])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "floor:", err)
+		os.Exit(1)
+	}
+	// The count is printed so that the search is not optimized away.
+	fmt.Println(n)
+}
+
+func run(mode, inPath, outPath string) (int, error) {
+	in, err := os.Open(inPath)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	out, err := os.Create(outPath)
+	if err != nil {
+		return 0, err
+	}
+	defer out.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return 0, err
+	}
+	at := st.Size() / 4 * 3
+	var n int
+	switch mode {
+	case "scanwrite":
+		n, err = readAll(in, func(_ int64, b []byte) error {
+			_, err := out.Write(b)
+			return err
+		})
+	case "beside", "ordered":
+		passed := make(chan struct{})
+		if mode == "beside" {
+			close(passed)
+		}
+		var wg sync.WaitGroup
+		var cerr error
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cerr = copyShifted(out, inPath, at, passed)
+		}()
+		n, err = readAll(in, func(off int64, b []byte) error {
+			if mode == "ordered" && off < at && off+int64(len(b)) >= at {
+				close(passed)
+			}
+			return nil
+		})
+		wg.Wait()
+		if err == nil {
+			err = cerr
+		}
+	default:
+		return 0, fmt.Errorf("unknown mode %q", mode)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return n, out.Close()
+}
+
+// copyShifted copies the file at path to out with shift spaces inserted
+// at at, the part after at once passed is closed, each part by the kernel
+// (io.Copy between two files is copy_file_range on Linux).
+func copyShifted(out *os.File, path string, at int64, passed <-chan struct{}) error {
+	src, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	if _, err := io.Copy(out, io.LimitReader(src, at)); err != nil {
+		return err
+	}
+	<-passed
+	if _, err := out.Write(bytes.Repeat([]byte{' '}, shift)); err != nil {
+		return err
+	}
+	_, err = io.Copy(out, src)
+	return err
+}
+
+// readAll reads r to its end in pieces of chunk bytes, searches each and
+// hands it, with its offset, to use; it returns how many quotes and
+// newlines it saw.
+func readAll(r io.Reader, use func(int64, []byte) error) (int, error) {
+	buf := make([]byte, chunk)
+	seen := 0
+	for off := int64(0); ; {
+		m, err := io.ReadFull(r, buf)
+		if m > 0 {
+			seen += search(buf[:m])
+			if uerr := use(off, buf[:m]); uerr != nil {
+				return seen, uerr
+			}
+			off += int64(m)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return seen, nil
+		}
+		if err != nil {
+			return seen, err
+		}
+	}
+}
+
+// search is the scan's kernel: a count of the newlines, and a vector
+// search for each quote.
+func search(b []byte) int {
+	n := bytes.Count(b, []byte{'\n'})
+	for {
+		i := bytes.IndexByte(b, '"')
+		if i < 0 {
+			return n
+		}
+		n++
+		b = b[i+1:]
+	}
+}
