@@ -57,11 +57,11 @@ type Speculation struct {
 	halted bool  // Halt has waited for the writer
 	werr   error // the writer's result, once halted
 
-	// inline is set for a streamed pipe's writer, which runs in steps;
-	// stepping while a step runs, stepped once it has returned, with its
-	// result in done.
-	inline, stepping, stepped bool
-	begun                     bool // the rest's copy has begun (haveFull seen)
+	// inline is set for a streamed pipe's writer, which runs in steps
+	// (nothing a step calls takes another); stepped once it has ended,
+	// with its result in done.
+	inline, stepped bool
+	begun           bool // the rest's copy has begun (haveFull seen)
 }
 
 // ErrStopped is the writer's result when it was stopped before the end.
@@ -191,11 +191,7 @@ func (sp *Speculation) Launch() {
 		if gerr := sp.in.Guard(func() { err = sp.write() }); gerr != nil {
 			err = gerr
 		}
-		sp.mu.Lock()
-		sp.ended = true
-		sp.cond.Broadcast()
-		sp.mu.Unlock()
-		sp.done <- err
+		sp.endWriter(err)
 	}()
 	sp.Poke()
 }
@@ -219,11 +215,9 @@ func (sp *Speculation) Poke() {
 // once it has ended, with the output written or not, its result is in
 // done.
 func (sp *Speculation) step() {
-	if sp.stepping || sp.stepped {
+	if sp.stepped {
 		return
 	}
-	sp.stepping = true
-	defer func() { sp.stepping = false }()
 	g := sp.in.Grow
 	var err error
 	ended := true
@@ -241,6 +235,11 @@ func (sp *Speculation) step() {
 	if WriteFailed(err) {
 		g.Wrote(int(^uint(0) >> 1))
 	}
+	sp.endWriter(err)
+}
+
+// endWriter records that the writer has ended with err.
+func (sp *Speculation) endWriter(err error) {
 	sp.mu.Lock()
 	sp.ended = true
 	sp.cond.Broadcast()
@@ -274,14 +273,7 @@ func (sp *Speculation) stepOnce() (ended bool, err error) {
 		}
 		return true, sp.end(full)
 	default:
-		if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
-			return true, err
-		}
-		sp.mu.Lock()
-		sp.handled = settled
-		sp.cond.Broadcast()
-		sp.mu.Unlock()
-		return false, nil
+		return false, sp.copyPrefix(settled, prefix)
 	}
 }
 
@@ -340,15 +332,25 @@ func (sp *Speculation) write() error {
 			}
 			return sp.end(full)
 		default:
-			if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
+			if err := sp.copyPrefix(settled, prefix); err != nil {
 				return err
 			}
-			sp.mu.Lock()
-			sp.handled = settled
-			sp.cond.Broadcast()
-			sp.mu.Unlock()
 		}
 	}
+}
+
+// copyPrefix is the prefix phase's copy up to settled, applying the
+// module's edits prefix as it reaches them.
+func (sp *Speculation) copyPrefix(settled int, prefix []printer.Edit) error {
+	w := &sp.W
+	if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
+		return err
+	}
+	sp.mu.Lock()
+	sp.handled = settled
+	sp.cond.Broadcast()
+	sp.mu.Unlock()
+	return nil
 }
 
 // Finish stops a writer still waiting, waits for it and commits its output
