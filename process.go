@@ -202,6 +202,7 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 		// of the scan, as if it were arriving; Data is the whole of it
 		// all along.
 		scan, po.More, po.Step, stable = first, more, fileio.AheadStep, true
+		po.Window, po.SkipTo = in.Window(), in.SkipTo()
 		grown = func() []byte { return in.Data }
 	}
 	m := &Module{Start: ch.start, End: ch.end}

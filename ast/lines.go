@@ -84,6 +84,27 @@ func (x *LineIndex) LineCol(src []byte, off int) (int, int) {
 	return x.cur.Line, off - x.cur.LineStart + 1
 }
 
+// Over moves p over b, the text that follows p.Off.
+func (p *LinePoint) Over(b []byte) {
+	if n := bytes.Count(b, []byte{'\n'}); n > 0 {
+		p.Line += n
+		p.LineStart = p.Off + lastNewline(b) + 1
+	}
+	p.Off += len(b)
+}
+
+// Counted moves the index forward to p, whose lines its caller counted
+// over text the index never saw (read elsewhere, in pieces): p becomes a
+// checkpoint, so that an offset before it converts by counting from the
+// checkpoint before that offset, at most a piece's length.
+func (x *LineIndex) Counted(p LinePoint) {
+	if x.cur.Line == 0 || p.Off <= x.cur.Off {
+		return
+	}
+	x.cur = p
+	x.checkpoints = append(x.checkpoints, p)
+}
+
 // NewLineIndex returns an index whose text starts at the point p (for a
 // span of a larger file).
 func NewLineIndex(p LinePoint) LineIndex {

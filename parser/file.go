@@ -21,9 +21,12 @@ type scanner struct {
 	release    func(int)
 	released   int // the offset up to which release was last called
 	step       int // Options.Step, or releaseStep
-	keepSpan   func(int, int)
-	funcs      []*funcSpan
-	module     *moduleSpan
+	// window and skipTo are Options.Window and Options.SkipTo.
+	window   func(off int) []byte
+	skipTo   func(off int) []byte
+	keepSpan func(int, int)
+	funcs    []*funcSpan
+	module   *moduleSpan
 
 	// early is Options.Early; the entry function and module that the
 	// early parse read are kept for ParseFile's own result.
@@ -92,9 +95,16 @@ func (s *scanner) releaseAt(off int) {
 	if off-s.released < s.step {
 		return
 	}
-	s.released = off
 	if s.release != nil {
 		s.lines.LineCol(s.Src, off)
+	}
+	s.passed(off)
+}
+
+// passed is releaseAt for an offset whose lines are counted.
+func (s *scanner) passed(off int) {
+	s.released = off
+	if s.release != nil {
 		s.release(off)
 	}
 	if s.progress != nil {

@@ -415,6 +415,16 @@ type Options struct {
 	// signature (or a generic form's dictionaries). With Release, a caller
 	// that drops the text behind the scan keeps these.
 	Keep func(start, end int)
+	// Window and SkipTo, when set with More, let the scan pass over a
+	// function body that runs past the input it has without growing it:
+	// Window returns the input's bytes from an offset on (at least one
+	// unless the offset is the input's end; valid until the next call),
+	// the body is skipped through it, and SkipTo is told where the scan
+	// goes on reading src, returning the input so far as More does, now
+	// holding that offset. A caller that reads the input ahead of the
+	// scan (a large file) so reads a body once, into memory it reuses.
+	Window func(off int) []byte
+	SkipTo func(off int) []byte
 }
 
 // DefaultLazy is the number of arguments from which the tool keeps a
@@ -428,6 +438,8 @@ const DefaultLazy = 1024
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	s := &scanner{
 		Input:      arriving.Input{Src: src, More: opts.More},
+		window:     opts.Window,
+		skipTo:     opts.SkipTo,
 		step:       opts.Step,
 		keepSpan:   opts.Keep,
 		entry:      opts.Entry,

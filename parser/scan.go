@@ -171,6 +171,9 @@ func (s *scanner) skipBraces(i int) (int, error) {
 			s.releaseAt(j)
 		}
 		if j >= len(s.Src) {
+			if s.skims() {
+				return s.skimBraces(i, j, skim{depth: depth})
+			}
 			if s.Grow() {
 				continue
 			}
@@ -187,11 +190,169 @@ func (s *scanner) skipBraces(i int) (int, error) {
 				return j, nil
 			}
 		case '"', '/':
+			if s.skims() {
+				end, k, ok := s.skimFrom(j, depth)
+				if !ok {
+					return s.skimBraces(i, len(s.Src), k)
+				}
+				j = end
+				continue
+			}
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
 				return 0, err
 			}
 			j = end
+		}
+	}
+}
+
+// skims reports whether a body that runs past the input the scan has is
+// read through Options.Window (see skimBraces).
+func (s *scanner) skims() bool { return s.window != nil && s.More != nil }
+
+// skim is where skimBraces starts: the braces open, and whether in a
+// string (from strAt, the backslashes that end the text before counted
+// in slashes), in a comment, or after a '/' that may begin one.
+type skim struct {
+	depth, mode, strAt, slashes int
+	openSlash                   bool
+}
+
+const (
+	skimCode = iota
+	skimQuoted
+	skimComment
+)
+
+// skimFrom skips the string literal or comment at src[j] (a lone '/'
+// as itself) when it ends inside the input the scan has, returning the
+// offset after it; when it does not (ok false), k is how skimBraces goes
+// on from the end of that input.
+func (s *scanner) skimFrom(j, depth int) (end int, k skim, ok bool) {
+	k.depth = depth
+	if s.Src[j] == '"' {
+		if end, ok := skipString(s.Src, j); ok {
+			return end, k, true
+		}
+		rest := s.Src[j+1:]
+		k.mode, k.strAt, k.slashes = skimQuoted, j, len(rest)-len(bytes.TrimRight(rest, "\\"))
+		return 0, k, false
+	}
+	if j+1 == len(s.Src) {
+		k.openSlash = true
+		return 0, k, false
+	}
+	if s.Src[j+1] != '/' {
+		return j + 1, k, true
+	}
+	if n := bytes.IndexByte(s.Src[j:], '\n'); n >= 0 {
+		return j + n, k, true
+	}
+	k.mode = skimComment
+	return 0, k, false
+}
+
+// skimBraces is skipBraces for the rest of a body that runs past the
+// input the scan has, from j (outside any string or comment, depth braces
+// open since the '{' at i): the rest is read through Options.Window, a
+// piece at a time, and never through src, whose reading ahead then
+// resumes where the body ends (Options.SkipTo). The lines of each piece
+// are counted while it is in memory.
+func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
+	s.lines.LineCol(s.Src, j)
+	p := s.lines.Point()
+	depth, mode, strAt, slashes, openSlash := k0.depth, k0.mode, k0.strAt, k0.slashes, k0.openSlash
+	for {
+		w := s.window(j)
+		if len(w) == 0 {
+			s.Src = s.skipTo(j)
+			if mode == skimQuoted {
+				return 0, s.errorf(strAt, "unterminated string")
+			}
+			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
+		}
+		for k := 0; k < len(w); {
+			switch mode {
+			case skimCode:
+				if openSlash {
+					openSlash = false
+					if w[k] == '/' {
+						mode = skimComment
+						k++
+						continue
+					}
+				}
+				if k = nextSpecial(w, k); k == len(w) {
+					continue
+				}
+				switch w[k] {
+				case '{':
+					depth++
+				case '}':
+					if depth--; depth == 0 {
+						end := j + k + 1
+						p.Over(w[:k+1])
+						s.lines.Counted(p)
+						s.Src = s.skipTo(end)
+						return end, nil
+					}
+				case '"':
+					mode, strAt, slashes = skimQuoted, j+k, 0
+				case '/':
+					if k+1 == len(w) {
+						openSlash = true
+					} else if w[k+1] == '/' {
+						mode = skimComment
+						k++
+					}
+				}
+				k++
+			case skimQuoted:
+				q := bytes.IndexByte(w[k:], '"')
+				if q < 0 {
+					// The backslashes that end the piece may escape a
+					// quote that begins the next.
+					rest := w[k:]
+					t := len(rest) - len(bytes.TrimRight(rest, "\\"))
+					if t == len(rest) && k == 0 {
+						slashes += t
+					} else {
+						slashes = t
+					}
+					k = len(w)
+					continue
+				}
+				q += k
+				// The quote is escaped iff an odd run of backslashes
+				// precedes it.
+				n := 0
+				for b := q - 1; b >= k && w[b] == '\\'; b-- {
+					n++
+				}
+				if n == q-k && k == 0 {
+					n += slashes
+				}
+				slashes = 0
+				if n%2 == 0 {
+					mode = skimCode
+				}
+				k = q + 1
+			case skimComment:
+				q := bytes.IndexByte(w[k:], '\n')
+				if q < 0 {
+					k = len(w)
+					continue
+				}
+				mode = skimCode
+				k += q + 1
+			}
+		}
+		p.Over(w)
+		s.lines.Counted(p)
+		j += len(w)
+		if j-s.released >= s.step {
+			s.passed(j)
 		}
 	}
 }

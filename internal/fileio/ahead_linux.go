@@ -58,6 +58,7 @@ type ahead struct {
 	base   int    // view[base:filled] is in memory, the rest is the mapping
 	filled int
 	off    bool // no more reading ahead: the rest is read from the mapping
+	seen   int  // the length of the view the scan was last given
 }
 
 // mapAhead maps the file to be read ahead of the scan (see ahead); any
@@ -183,6 +184,32 @@ func (a *ahead) more(have int) []byte {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for a.filled <= have && !a.off && a.filled < a.size {
+		a.fill()
+	}
+	if a.off {
+		return a.view[:a.size]
+	}
+	return a.view[:a.filled]
+}
+
+// skip is parser.Options.SkipTo for the scan of a file read ahead: the
+// scan has read the text before to through a window (Window), and goes
+// on reading the view at to. The chunks in memory are mapped back to the
+// file, and reading ahead goes on from the chunk that holds to: the text
+// between was read once, by the window, and never through the view.
+func (a *ahead) skip(to int) []byte {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if at := to - to%a.chunk; !a.off && at > a.filled {
+		if a.filled > a.base {
+			if mapFileAt(a.view[a.base:a.filled], a.fd, a.base) != nil {
+				a.stop()
+				return a.view[:a.size]
+			}
+		}
+		a.base, a.filled = at, at
+	}
+	for a.filled <= to && !a.off && a.filled < a.size {
 		a.fill()
 	}
 	if a.off {

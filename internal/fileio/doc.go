@@ -10,7 +10,12 @@
 // over each chunk the scan has left behind (Ahead; Linux). Data holds the
 // file's bytes at every moment, through memory where the scan has just
 // been and through the mapping elsewhere; only the page faults of the
-// mapping, costly on some machines, are saved. A smaller file's scan reads
+// mapping, costly on some machines, are saved. An MLIR function body that runs
+// past the chunks read is not read into chunks at all: the scan passes
+// over it through a window (Window), one buffer it reuses, filled by
+// pread, and the reading ahead resumes where the body ends (SkipTo); a
+// body is thus read once, into memory already mapped and in the
+// processor's cache, with no page to zero or move. A smaller file's scan reads
 // the mapping: a window ahead of it is populated in one call and the pages
 // behind it are dropped, so a file of gigabytes costs little memory either
 // way. A front end that reads only a few fields of a large file reads them

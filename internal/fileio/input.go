@@ -55,12 +55,57 @@ func (in *Input) Ahead() (first []byte, more func() []byte) {
 	if in.ahead == nil {
 		return nil, nil
 	}
-	first = in.ahead.more(0)
-	seen := len(first)
+	a := in.ahead
+	first = a.more(0)
+	a.seen = len(first)
 	return first, func() []byte {
-		v := in.ahead.more(seen)
-		seen = len(v)
+		v := a.more(a.seen)
+		a.seen = len(v)
 		return v
+	}
+}
+
+// SkipTo is, for a file whose scan reads ahead of itself, the
+// parser.Options.SkipTo that moves the reading ahead to where a scan
+// that read the text before through Window goes on; nil for any other
+// input.
+func (in *Input) SkipTo() func(off int) []byte {
+	a := in.ahead
+	if a == nil {
+		return nil
+	}
+	return func(off int) []byte {
+		v := a.skip(off)
+		a.seen = len(v)
+		return v
+	}
+}
+
+// WindowSize is how much of the file a Window reads at a time: a piece
+// that stays in the processor's cache while the scan looks at it.
+const WindowSize = 512 << 10
+
+// Window is, for a file whose scan reads ahead of itself, the
+// parser.Options.Window that reads the file's bytes from an offset into
+// one buffer, reused: the text a scan only passes over (a function's
+// body) is read once, by pread, into memory already mapped, and never
+// through the mapping; nil for any other input. Where the file ends
+// before its mapping does (it was truncated), the window is the mapping,
+// whose read faults as any read of it would (see Guard).
+func (in *Input) Window() func(off int) []byte {
+	if in.ahead == nil {
+		return nil
+	}
+	buf := make([]byte, WindowSize)
+	return func(off int) []byte {
+		if off >= len(in.Data) {
+			return nil
+		}
+		want := min(len(buf), len(in.Data)-off)
+		if n, err := in.File.ReadAt(buf[:want], int64(off)); err == nil && n == want {
+			return buf[:want]
+		}
+		return in.Data[off : off+want]
 	}
 }
 
