@@ -24,6 +24,13 @@
 //	           search has read the first three quarters: a run whose
 //	           entry function is three quarters into the file cannot
 //	           know its edit, and so where the rest goes, before then
+//	shifted    as ordered, and the output is also shifted from the end of
+//	           the first line on (headShift bytes), as the module's own
+//	           edit shifts the tool's output when it adds an attribute to
+//	           the module's dictionary or drops one from it: nearly every
+//	           byte is then copied to an offset of another alignment than
+//	           its own, which costs the kernel's copy more than cp's copy,
+//	           of each page to the same place in another file
 package main
 
 import (
@@ -37,11 +44,13 @@ import (
 const (
 	chunk = 2 << 20 // the pieces read
 	shift = 611     // how much longer than IN the output of beside is
+
+	headShift = 37 // how much further shifted also shifts the rest
 )
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered IN OUT")
+		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered|shifted IN OUT")
 		os.Exit(2)
 	}
 	n, err := run(os.Args[1], os.Args[2], os.Args[3])
@@ -69,6 +78,15 @@ func run(mode, inPath, outPath string) (int, error) {
 		return 0, err
 	}
 	at := st.Size() / 4 * 3
+	head := int64(-1) // shifted: the end of the first line
+	if mode == "shifted" {
+		line := make([]byte, 4096)
+		m, _ := in.ReadAt(line, 0)
+		head = int64(min(bytes.IndexByte(line[:m], '\n')+1, m))
+		if head <= 0 || head > at {
+			head = 0
+		}
+	}
 	var n int
 	switch mode {
 	case "scanwrite":
@@ -76,7 +94,7 @@ func run(mode, inPath, outPath string) (int, error) {
 			_, err := out.Write(b)
 			return err
 		})
-	case "beside", "ordered":
+	case "beside", "ordered", "shifted":
 		passed := make(chan struct{})
 		if mode == "beside" {
 			close(passed)
@@ -86,10 +104,10 @@ func run(mode, inPath, outPath string) (int, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cerr = copyShifted(out, inPath, at, passed)
+			cerr = copyShifted(out, inPath, head, at, passed)
 		}()
 		n, err = readAll(in, func(off int64, b []byte) error {
-			if mode == "ordered" && off < at && off+int64(len(b)) >= at {
+			if mode != "beside" && off < at && off+int64(len(b)) >= at {
 				close(passed)
 			}
 			return nil
@@ -107,16 +125,27 @@ func run(mode, inPath, outPath string) (int, error) {
 	return n, out.Close()
 }
 
-// copyShifted copies the file at path to out with shift spaces inserted
-// at at, the part after at once passed is closed, each part by the kernel
-// (io.Copy between two files is copy_file_range on Linux).
-func copyShifted(out *os.File, path string, at int64, passed <-chan struct{}) error {
+// copyShifted copies the file at path to out with headShift spaces
+// inserted at head (unless it is negative) and shift spaces at at, the
+// part after at once passed is closed, each part by the kernel (io.Copy
+// between two files is copy_file_range on Linux).
+func copyShifted(out *os.File, path string, head, at int64, passed <-chan struct{}) error {
 	src, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	if _, err := io.Copy(out, io.LimitReader(src, at)); err != nil {
+	from := int64(0)
+	if head >= 0 {
+		if _, err := io.Copy(out, io.LimitReader(src, head)); err != nil {
+			return err
+		}
+		if _, err := out.Write(bytes.Repeat([]byte{' '}, headShift)); err != nil {
+			return err
+		}
+		from = head
+	}
+	if _, err := io.Copy(out, io.LimitReader(src, at-from)); err != nil {
 		return err
 	}
 	<-passed

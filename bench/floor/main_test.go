@@ -18,8 +18,10 @@ func TestModes(t *testing.T) {
 	}
 	at := len(src) / 4 * 3
 	shifted := append(append(append([]byte{}, src[:at]...), bytes.Repeat([]byte{' '}, shift)...), src[at:]...)
+	head := bytes.IndexByte(src, '\n') + 1
+	headShifted := append(append(append([]byte{}, shifted[:head]...), bytes.Repeat([]byte{' '}, headShift)...), shifted[head:]...)
 	want := bytes.Count(src, []byte{'\n'}) + bytes.Count(src, []byte{'"'})
-	for mode, output := range map[string][]byte{"scanwrite": src, "beside": shifted, "ordered": shifted} {
+	for mode, output := range map[string][]byte{"scanwrite": src, "beside": shifted, "ordered": shifted, "shifted": headShifted} {
 		out := filepath.Join(dir, mode)
 		n, err := run(mode, in, out)
 		if err != nil {
