@@ -15,7 +15,7 @@ var ErrAbandon = errors.New("stream abandoned")
 
 var RingChunk, RingChunks = 0, 0
 
-const StreamStep = 1 << 20
+const StreamStep = 256 << 10
 
 func StreamPipe(string, *os.File) (*Input, error) { return nil, errNoSpool }
 
