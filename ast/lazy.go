@@ -39,6 +39,18 @@ type Buffer struct {
 	State any
 }
 
+// Release hands the memory the buffer holds back to the parser, which
+// reuses it for the next Buffer that decodes: the next reader of a long
+// signature then touches no memory that has not been touched before. The
+// nodes decoded into the buffer must not be used after; the buffer is
+// ready again.
+func (b *Buffer) Release() {
+	if r, ok := b.State.(interface{ Release() }); ok {
+		r.Release()
+	}
+	b.State = nil
+}
+
 // NumArgs is the number of the function's arguments.
 func (f *Func) NumArgs() int {
 	if f.Lazy != nil {

@@ -101,6 +101,14 @@ func (l *lowerer) result(i int) *ast.Result {
 	return l.resultWindow.at(fn.LazyResults, l.src, i)
 }
 
+// release hands the memory of the arguments and results decoded again
+// back to the parser, for the printer's reading of them (ast.Buffer.Release).
+func (l *lowerer) release() {
+	l.argWindow.buf.Release()
+	l.resultWindow.buf.Release()
+	l.argWindow.nodes, l.resultWindow.nodes = nil, nil
+}
+
 // changedInput is window.at's panic: the input is not what the parser
 // read.
 type changedInput struct{ err error }
@@ -141,6 +149,7 @@ func Lower(f *ast.File, src []byte, opts Options) (cfg *model.Config, diags ast.
 		}
 	}()
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
+	defer l.release()
 	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.aliases}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -110,6 +110,7 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 		l.readRun(0, mid, nil)
 	}()
 	wait()
+	sub.release()
 	for _, c := range []any{changedHere, changed} {
 		if c != nil {
 			panic(c)

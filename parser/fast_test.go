@@ -624,3 +624,39 @@ func TestLazyFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestReleasedBufferReused: a buffer released hands its decoder to the
+// next buffer that decodes, which decodes the same nodes as a fresh one.
+func TestReleasedBufferReused(t *testing.T) {
+	src := []byte("func.func @main(%a: tensor<2xf32> {jax.buffer_donor = true}, %b: tensor<2xf32>, %c: i32 {mhlo.sharding = \"{replicated}\"}) -> (tensor<2xf32>, i32) {\n  return\n}\n")
+	f, err := ParseFile("f.mlir", src, Options{Lazy: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy := f.Entry.Lazy
+	var fresh ast.Buffer
+	want, err := lazy.Decode(&fresh, src, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a ast.Buffer
+	if _, err := lazy.Decode(&a, src, 1, 3); err != nil {
+		t.Fatal(err)
+	}
+	d := a.State
+	a.Release()
+	if a.State != nil {
+		t.Fatal("a released buffer keeps its state")
+	}
+	var b ast.Buffer
+	got, err := lazy.Decode(&b, src, 0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.State != d {
+		t.Error("the next buffer did not take the released decoder")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("decoded with a released decoder:\n%+v\nwant\n%+v", got, want)
+	}
+}

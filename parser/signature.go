@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"runtime"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -405,6 +406,42 @@ func decodeResults(f *ast.File, spans []ast.ArgSpan) func(buf *ast.Buffer, src [
 	}, func(d *fastDecoder) { d.resultsTo = d.resultsTo[:0] }, func(r *ast.Result) ast.ArgSpan { return ast.ArgSpan{Pos: r.Pos, EndPos: r.EndPos} })
 }
 
+// released holds the decoders of Buffers released (ast.Buffer.Release),
+// with the memory their nodes and tokens took, for the next decode: at
+// most maxReleased of them, as many as read a signature at once (the
+// lowering's two halves, the printer's).
+var released struct {
+	sync.Mutex
+	list []*fastDecoder
+}
+
+const maxReleased = 4
+
+// reusedDecoder returns a released decoder, or nil.
+func reusedDecoder() *fastDecoder {
+	released.Lock()
+	defer released.Unlock()
+	n := len(released.list)
+	if n == 0 {
+		return nil
+	}
+	d := released.list[n-1]
+	released.list = released.list[:n-1]
+	return d
+}
+
+// Release is ast.Buffer.Release for a buffer the decoder is the state of.
+func (d *fastDecoder) Release() {
+	d.resetNodes()
+	d.resetTokens()
+	d.batch, d.resultsTo = d.batch[:0], d.resultsTo[:0]
+	released.Lock()
+	defer released.Unlock()
+	if len(released.list) < maxReleased {
+		released.list = append(released.list, d)
+	}
+}
+
 // decodeRuns returns a Lazy[T].Decode of the nodes at spans of f, read in
 // mode: list takes the nodes from the decoder's result (keeping the list
 // for the next run), prepare readies the decoder's list for a run, and
@@ -416,7 +453,9 @@ func decodeRuns[T any](f *ast.File, spans []ast.ArgSpan, mode string, list func(
 		}
 		d, _ := buf.State.(*fastDecoder)
 		if d == nil {
-			d = &fastDecoder{}
+			if d = reusedDecoder(); d == nil {
+				d = &fastDecoder{}
+			}
 			buf.State = d
 		}
 		d.resetNodes()

@@ -217,6 +217,7 @@ var parallelArgs = 2048
 func (p *printer) argRange(perArg aliasTable, from, to int) {
 	var d dictEdit
 	var buf ast.Buffer // for arguments kept as spans (ast.LazyArgs)
+	defer buf.Release()
 	err := p.file.Entry.EachArgs(&buf, p.src, from, to, argBatch, func(first int, args []*ast.Arg) error {
 		for k, arg := range args {
 			i := first + k
