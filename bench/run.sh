@@ -173,6 +173,11 @@ for pass in flip-may-aliases add-may-aliases; do
     sh -c "cat '$work/m420.mlir' | '$tool' --passes=$pass -o '$work/out.mlir'")
   row "  the same from a pipe" "cat | cat >OUT ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x the pipe; peak $(mib "$m") MiB"
 done
+# The floor of the pipe rows: read the pipe into one buffer, search it,
+# write it (bench/floor stream), against the same cat | cat.
+{ read -r c _ cmin; read -r t _ tmin; } < <(bestof sh -c "cat '$work/m420.mlir' | cat >'$work/out.mlir'" :: \
+  sh -c "cat '$work/m420.mlir' | '$work/floor' stream /dev/stdin '$work/out.mlir'")
+row "  floor of the pipe rows: read and search, one buffer" "cat | cat >OUT ${c}s (${cmin}), bench/floor stream ${t}s (${tmin}): $(ratio "$t" "$c")x the pipe"
 # The floor of the file-to-file rows on this machine: bench/floor reads and
 # searches every byte while the kernel copies the file, the last quarter
 # only once the search has passed it (it parses nothing).

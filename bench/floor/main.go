@@ -33,6 +33,11 @@
 //	           of each page to the same place in another file
 //	copy       the copy of shifted alone, reading and searching nothing:
 //	           what the output's layout costs the kernel against cp
+//	stream     IN, a pipe (/dev/stdin), is read into one 2 MB buffer as
+//	           it comes, one read at a time (the pipe given mhlo-alias's
+//	           1 MiB buffer), each piece searched and then written to OUT:
+//	           the floor of the rows that read a pipe, against
+//	           cat | cat >OUT
 package main
 
 import (
@@ -52,7 +57,7 @@ const (
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered|shifted|copy IN OUT")
+		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered|shifted|copy|stream IN OUT")
 		os.Exit(2)
 	}
 	n, err := run(os.Args[1], os.Args[2], os.Args[3])
@@ -96,6 +101,25 @@ func run(mode, inPath, outPath string) (int, error) {
 			_, err := out.Write(b)
 			return err
 		})
+	case "stream":
+		widen(in)
+		buf := make([]byte, chunk)
+		for {
+			m, rerr := in.Read(buf)
+			if m > 0 {
+				n += search(buf[:m])
+				if _, err = out.Write(buf[:m]); err != nil {
+					break
+				}
+			}
+			if rerr == io.EOF {
+				break
+			}
+			if rerr != nil {
+				err = rerr
+				break
+			}
+		}
 	case "copy":
 		passed := make(chan struct{})
 		close(passed)

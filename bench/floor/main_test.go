@@ -21,7 +21,7 @@ func TestModes(t *testing.T) {
 	head := bytes.IndexByte(src, '\n') + 1
 	headShifted := append(append(append([]byte{}, shifted[:head]...), bytes.Repeat([]byte{' '}, headShift)...), shifted[head:]...)
 	want := bytes.Count(src, []byte{'\n'}) + bytes.Count(src, []byte{'"'})
-	for mode, output := range map[string][]byte{"scanwrite": src, "beside": shifted, "ordered": shifted, "shifted": headShifted, "copy": headShifted} {
+	for mode, output := range map[string][]byte{"scanwrite": src, "beside": shifted, "ordered": shifted, "shifted": headShifted, "copy": headShifted, "stream": src} {
 		out := filepath.Join(dir, mode)
 		n, err := run(mode, in, out)
 		if err != nil {
