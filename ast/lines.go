@@ -26,14 +26,7 @@ type LinePoint struct {
 const CheckpointStep = 256 << 10
 
 // advance moves p to off (>= p.Off) over src.
-func (p *LinePoint) advance(src []byte, off int) {
-	seg := src[p.Off:off]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		p.Line += n
-		p.LineStart = p.Off + lastNewline(seg) + 1
-	}
-	p.Off = off
-}
+func (p *LinePoint) advance(src []byte, off int) { p.Over(src[p.Off:off]) }
 
 // lastNewline is bytes.LastIndexByte(b, '\n') for a b that holds one, in
 // blocks searched forward: LastIndexByte reads a byte at a time, and the
