@@ -10,8 +10,8 @@ import (
 )
 
 // TestCopyRange copies ranges of a file to a file behind prefixes that
-// move them by whole pages and by other amounts (copy_file_range both),
-// and checks the bytes.
+// move them by whole pages (copy_file_range) and by other amounts (read
+// and written in pieces, copyShifted), and checks the bytes.
 func TestCopyRange(t *testing.T) {
 	dir := t.TempDir()
 	src := make([]byte, 19<<20+12345)
@@ -40,7 +40,7 @@ func TestCopyRange(t *testing.T) {
 		}
 		bw := bufio.NewWriter(out)
 		bw.WriteString(strings.Repeat("x", tt.prefix))
-		if err := in.copyRange(bw, out, tt.a, tt.b); err != nil {
+		if err := in.copyRange(bw, out, tt.a, tt.b, int64(tt.prefix)); err != nil {
 			t.Fatal(err)
 		}
 		if err := bw.Flush(); err != nil {

@@ -33,8 +33,12 @@
 // owner; removed on any error, and by RemoveTemporaryFiles, which the
 // command calls on SIGINT and SIGTERM. An output is the input with edits
 // spliced in (CopyEdited): the ranges between edits go file to file by
-// copy_file_range, whatever their alignment, and only the edits pass
-// through this process. A large input's output is written while the scan
+// copy_file_range where they keep their place within a page, and only
+// the edits pass through this process; a range moved by other than whole
+// pages is read into a buffer and written in whole pieces of the output
+// (WritePiece), as is every long range written from memory, because the
+// page cache fills pieces that begin and end inside a page at a cost
+// several times a plain copy's. A large input's output is written while the scan
 // goes on (Speculation): a writer (a goroutine of its own, or for a pipe
 // steps taken on the scan's goroutine) copies as far as the caller
 // says the edits are known, and the output is committed only if they are

@@ -24,6 +24,8 @@ type EditWriter struct {
 	BW      *bufio.Writer
 	At      int
 	Applied []printer.Edit
+	// out is the output's size so far, buffered bytes included.
+	out int64
 	// orig holds, for a streamed input, each applied edit's original
 	// text, so that the input can be rebuilt from the output.
 	orig []string
@@ -62,27 +64,49 @@ func (w *EditWriter) CopyRest(full []printer.Edit) error {
 // CopyTo writes on up to the offset y, applying the edits (sorted, none
 // before at) that end by y; it stops before an edit that reaches past y.
 func (w *EditWriter) CopyTo(y int, edits []printer.Edit) error {
+	return w.copyTo(y, edits, false)
+}
+
+// CopyToward is CopyTo for a writer that will be called again: the text
+// after the last edit is copied only up to the last offset before y that
+// ends a piece of the output (a multiple of WritePiece), where it would
+// be copied to anyway, so that each write of the text from memory is of
+// whole pieces (see WritePiece). Only a streamed input's writer, which
+// writes from memory as the pipe is read, holds text back.
+func (w *EditWriter) CopyToward(y int, edits []printer.Edit) error {
+	return w.copyTo(y, edits, w.Streamed())
+}
+
+func (w *EditWriter) copyTo(y int, edits []printer.Edit, hold bool) error {
 	for _, e := range edits {
 		if e.End > y {
 			y = min(y, e.Start)
 			break
 		}
-		if err := w.In.copyRange(w.BW, w.F, w.At, e.Start); err != nil {
+		if err := w.In.copyRange(w.BW, w.F, w.At, e.Start, w.out); err != nil {
 			return err
 		}
+		w.out += int64(e.Start - w.At)
 		if _, err := w.BW.WriteString(e.New); err != nil {
 			return err
 		}
+		w.out += int64(len(e.New))
 		if w.Streamed() {
 			w.orig = append(w.orig, string(w.In.Current()[e.Start:e.End]))
 		}
 		w.At = e.End
 		w.Applied = append(w.Applied, e)
 	}
+	if hold {
+		// The output offset of y, down to a whole piece.
+		end := (w.out + int64(y-w.At)) / WritePiece * WritePiece
+		y = max(w.At, w.At+int(end-w.out))
+	}
 	if y > w.At {
-		if err := w.In.copyRange(w.BW, w.F, w.At, y); err != nil {
+		if err := w.In.copyRange(w.BW, w.F, w.At, y, w.out); err != nil {
 			return err
 		}
+		w.out += int64(y - w.At)
 		w.At = y
 	}
 	if w.Streamed() {

@@ -265,7 +265,11 @@ func (sp *Speculation) stepOnce() (ended bool, err error) {
 			sp.begun = true
 		}
 		n, done := w.In.Grow.arrived()
-		if err := w.CopyTo(n, full[len(w.Applied):]); err != nil {
+		copyTo := w.CopyToward
+		if done {
+			copyTo = w.CopyTo
+		}
+		if err := copyTo(n, full[len(w.Applied):]); err != nil {
 			return true, err
 		}
 		if !done {
@@ -343,7 +347,7 @@ func (sp *Speculation) write() error {
 // module's edits prefix as it reaches them.
 func (sp *Speculation) copyPrefix(settled int, prefix []printer.Edit) error {
 	w := &sp.W
-	if err := w.CopyTo(settled, prefix[len(w.Applied):]); err != nil {
+	if err := w.CopyToward(settled, prefix[len(w.Applied):]); err != nil {
 		return err
 	}
 	sp.mu.Lock()

@@ -1,6 +1,7 @@
 package fileio
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // Recycling the ring leaves no hole in its reservation: the kernel could
@@ -94,5 +97,53 @@ func TestKeepWholePage(t *testing.T) {
 	end := (b + page - 1) / page * page
 	if got := in.Grow.keep[100:end]; !bytes.Equal(got, src[100:end]) {
 		t.Errorf("kept %q... past the span, want the input's bytes", got[b-100:min(len(got), b-100+16)])
+	}
+}
+
+// The writer of a streamed input copies toward the scan in whole pieces
+// of the output: CopyToward stops at the last piece's end (counted in the
+// output, after the edits applied), CopyTo at the offset given.
+func TestCopyTowardWholePieces(t *testing.T) {
+	src := bytes.Repeat([]byte("0123456789abcdef"), (4*WritePiece+1000)/16)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		w.Write(src)
+		w.Close()
+	}()
+	defer r.Close()
+	in, err := StreamPipe("<stdin>", r)
+	if err != nil {
+		t.Skip("no ring here:", err)
+	}
+	defer in.Close()
+	n := 0
+	for done := false; !done; {
+		n, done = in.Grow.Wait(n)
+	}
+	out, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	ew := &EditWriter{In: in, F: out, BW: bufio.NewWriter(out)}
+	edits := []printer.Edit{{Start: 10, End: 20, New: "abc"}}
+	if err := ew.CopyToward(n, edits); err != nil {
+		t.Fatal(err)
+	}
+	// The output is 7 bytes shorter than the input after the edit.
+	if want := 4*WritePiece + 7; ew.At != want {
+		t.Errorf("CopyToward stopped at %d, want %d (the end of the fourth piece of the output)", ew.At, want)
+	}
+	if err := ew.CopyTo(n, nil); err != nil || ew.At != n {
+		t.Fatalf("CopyTo stopped at %d of %d (%v)", ew.At, n, err)
+	}
+	ew.BW.Flush()
+	got, _ := os.ReadFile(out.Name())
+	want := append(append(append([]byte{}, src[:10]...), "abc"...), src[20:]...)
+	if !bytes.Equal(got, want) {
+		t.Errorf("the output differs: %d bytes, want %d", len(got), len(want))
 	}
 }
