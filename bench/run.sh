@@ -188,11 +188,13 @@ row "  floor: read and search beside the copy" "cp ${c}s (${cmin}), bench/floor 
 # attribute dropped) shifts the whole output after the module's first
 # line, as it does the tool's output of both passes above, and a copy to
 # another alignment costs the kernel more than cp's copy.
-{ read -r c _ cmin; read -r k _ kmin; read -r t _ tmin; read -r f _ fmin; } < <(bestof cp "$work/m420.mlir" "$work/out.mlir" :: \
+{ read -r c _ cmin; read -r k _ kmin; read -r p _ pmin; read -r t _ tmin; read -r f _ fmin; } < <(bestof cp "$work/m420.mlir" "$work/out.mlir" :: \
   "$work/floor" copy "$work/m420.mlir" "$work/out.mlir" :: \
+  "$work/floor" pieces "$work/m420.mlir" "$work/out.mlir" :: \
   "$work/floor" shifted "$work/m420.mlir" "$work/out.mlir" :: \
   "$tool" --passes=flip-may-aliases -o "$work/out.mlir" "$work/m420.mlir")
 row "  the copy alone with the output's layout" "cp ${c}s (${cmin}), bench/floor copy ${k}s (${kmin}): $(ratio "$k" "$c")x cp"
+row "  the same in whole pieces of the output" "bench/floor pieces ${p}s (${pmin}): $(ratio "$p" "$c")x cp"
 row "  floor with the output's layout" "bench/floor shifted ${t}s (${tmin}): $(ratio "$t" "$c")x cp; mhlo-alias flip ${f}s (${fmin}): $(ratio "$f" "$t")x this floor, $(ratio "$f" "$c")x cp"
 "$gen" -hlo -size 420m -params 2000 -o "$work/h420.hlo"
 { read -r c _ cmin; read -r t m tmin; } < <(bestof cp "$work/h420.hlo" "$work/out.mlir" :: \

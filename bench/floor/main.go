@@ -33,6 +33,10 @@
 //	           of each page to the same place in another file
 //	copy       the copy of shifted alone, reading and searching nothing:
 //	           what the output's layout costs the kernel against cp
+//	pieces     the same copy with the parts that move by other than whole
+//	           pages read into a buffer and written in whole 256 KB
+//	           pieces of the output, as mhlo-alias writes them (the
+//	           kernel's copy writes each page of such a part in two)
 //	stream     IN, a pipe (/dev/stdin), is read into one 2 MB buffer as
 //	           it comes, one read at a time (the pipe given mhlo-alias's
 //	           1 MiB buffer), each piece searched and then written to OUT:
@@ -57,7 +61,7 @@ const (
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered|shifted|copy|stream IN OUT")
+		fmt.Fprintln(os.Stderr, "usage: floor scanwrite|beside|ordered|shifted|copy|pieces|stream IN OUT")
 		os.Exit(2)
 	}
 	n, err := run(os.Args[1], os.Args[2], os.Args[3])
@@ -86,7 +90,7 @@ func run(mode, inPath, outPath string) (int, error) {
 	}
 	at := st.Size() / 4 * 3
 	head := int64(-1) // shifted: the end of the first line
-	if mode == "shifted" || mode == "copy" {
+	if mode == "shifted" || mode == "copy" || mode == "pieces" {
 		line := make([]byte, 4096)
 		m, _ := in.ReadAt(line, 0)
 		head = int64(min(bytes.IndexByte(line[:m], '\n')+1, m))
@@ -120,10 +124,10 @@ func run(mode, inPath, outPath string) (int, error) {
 				break
 			}
 		}
-	case "copy":
+	case "copy", "pieces":
 		passed := make(chan struct{})
 		close(passed)
-		err = copyShifted(out, inPath, head, at, passed)
+		err = copyShifted(out, inPath, head, at, passed, mode == "pieces")
 	case "beside", "ordered", "shifted":
 		passed := make(chan struct{})
 		if mode == "beside" {
@@ -134,7 +138,7 @@ func run(mode, inPath, outPath string) (int, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cerr = copyShifted(out, inPath, head, at, passed)
+			cerr = copyShifted(out, inPath, head, at, passed, false)
 		}()
 		n, err = readAll(in, func(off int64, b []byte) error {
 			if mode != "beside" && off < at && off+int64(len(b)) >= at {
@@ -158,8 +162,9 @@ func run(mode, inPath, outPath string) (int, error) {
 // copyShifted copies the file at path to out with headShift spaces
 // inserted at head (unless it is negative) and shift spaces at at, the
 // part after at once passed is closed, each part by the kernel (io.Copy
-// between two files is copy_file_range on Linux).
-func copyShifted(out *os.File, path string, head, at int64, passed <-chan struct{}) error {
+// between two files is copy_file_range on Linux), or with pieces each
+// part moved by other than whole pages through a buffer (copyPart).
+func copyShifted(out *os.File, path string, head, at int64, passed <-chan struct{}, pieces bool) error {
 	src, err := os.Open(path)
 	if err != nil {
 		return err
@@ -175,15 +180,51 @@ func copyShifted(out *os.File, path string, head, at int64, passed <-chan struct
 		}
 		from = head
 	}
-	if _, err := io.Copy(out, io.LimitReader(src, at-from)); err != nil {
+	if err := copyPart(out, src, from, at-from, pieces); err != nil {
 		return err
 	}
 	<-passed
 	if _, err := out.Write(bytes.Repeat([]byte{' '}, shift)); err != nil {
 		return err
 	}
-	_, err = io.Copy(out, src)
-	return err
+	st, err := src.Stat()
+	if err != nil {
+		return err
+	}
+	return copyPart(out, src, at, st.Size()-at, pieces)
+}
+
+// piece is the size of the pieces of the output copyPart writes.
+const piece = 256 << 10
+
+// copyPart copies n bytes of src from its offset off to out at out's
+// offset: by the kernel, or with pieces, when the part moves by other
+// than whole pages, read into a buffer and written in whole pieces of
+// the output (each write from one multiple of piece to the next).
+func copyPart(out, src *os.File, off, n int64, pieces bool) error {
+	o, err := out.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	if !pieces || (o-off)%4096 == 0 {
+		if _, err := src.Seek(off, io.SeekStart); err != nil {
+			return err
+		}
+		_, err := io.Copy(out, io.LimitReader(src, n))
+		return err
+	}
+	buf := make([]byte, piece)
+	for end := off + n; off < end; {
+		k := min(end-off, piece-o%piece)
+		if _, err := src.ReadAt(buf[:k], off); err != nil {
+			return err
+		}
+		if _, err := out.Write(buf[:k]); err != nil {
+			return err
+		}
+		off, o = off+k, o+k
+	}
+	return nil
 }
 
 // readAll reads r to its end in pieces of chunk bytes, searches each and
