@@ -138,6 +138,14 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 	} else {
 		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(), Lazy: parser.DefaultLazy,
 			Release: in.Release, Step: fileio.StreamStep, Keep: in.KeepSpan, More: more}
+		// A body that runs past the ring is read through one buffer, the
+		// writer copying each piece before the next (fileio).
+		po.Window = in.Window()
+		po.SkipTo = func(off int) []byte {
+			v := in.SkipStream(off)
+			seen = len(v)
+			return v
+		}
 		file, err := parser.ParseFile(in.Display, in.Data, po)
 		if err != nil || in.Grow.WaitEnd() != nil {
 			return nil, false

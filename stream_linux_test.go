@@ -2,8 +2,10 @@ package mhloalias
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -106,6 +108,90 @@ func TestStreamAbandoned(t *testing.T) {
 			}
 		} else if want := whole.Bytes(); rerr != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: output equal %v (%v)", tt.name, bytes.Equal(got, want), rerr)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 1 {
+			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
+		}
+	}
+}
+
+// bigBody is a function body of about n bytes whose lines hold what the
+// scan must follow across the window's pieces: strings with escaped
+// quotes and runs of backslashes, braces inside strings and comments,
+// comments, dense literals.
+func bigBody(n int, seed uint64) string {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		switch rng.IntN(5) {
+		case 0:
+			fmt.Fprintf(&b, "    %%c%d = \"x.op\"() {s = \"a\\\"}{\\\\\", t = \"%s\"} : () -> ()\n", i, strings.Repeat("\\\\", rng.IntN(4)))
+		case 1:
+			fmt.Fprintf(&b, "    // a comment { with } \"braces\" %d\n", i)
+		case 2:
+			fmt.Fprintf(&b, "    %%d%d = stablehlo.constant dense<\"0x%s\"> : tensor<%dxi8>\n", i, strings.Repeat("0123456789ABCDEF", 1+rng.IntN(4000)), i)
+		case 3:
+			fmt.Fprintf(&b, "    \"x.region\"() ({\n      \"x.inner\"() {k = \"}\"} : () -> ()\n    }) : () -> ()\n")
+		default:
+			fmt.Fprintf(&b, "    %%e%d = \"x.op\"() {d = {n = %d : i64}} : () -> () / 2\n", i, i)
+		}
+	}
+	return b.String()
+}
+
+// A function body that runs past the ring is read through the window's
+// one buffer, each piece written before the next is read: bodies before
+// the entry function (the prefix phase), the entry's own (every edit
+// known) and after it; a generic function's body, whose prefix is held,
+// and bodies ending in errors go back to the ring or abandon the stream.
+// Outputs and diagnostics are those of the whole input.
+func TestStreamedWindow(t *testing.T) {
+	donors := Options{Passes: "buffer-donation-to-alias"}
+	big := func(name string, seed uint64) string {
+		return "  func.func private @" + name + "() {\n" + bigBody(12<<20, seed) + "    return\n  }\n"
+	}
+	mainBig := strings.Replace(prefixMain, "    return %arg0", bigBody(12<<20, 3)+"    return %arg0", 1)
+	generic := `  "func.func"() ({` + "\n" + bigBody(12<<20, 4) + `  }) {sym_name = "g", function_type = () -> ()} : () -> ()` + "\n"
+	for _, tt := range []struct {
+		name   string
+		src    []byte
+		window bool // the window must have read pieces
+	}{
+		{"before main", prefixModule(big("b", 1), prefixMain, ""), true},
+		{"main's body", prefixModule("", mainBig, ""), true},
+		{"after main", prefixModule("", prefixMain, big("a", 2)), true},
+		{"generic before main", prefixModule(generic, prefixMain, ""), false},
+		{"error after a body", prefixModule(big("b", 5), prefixMain, "  func.func @broken(\n"), true},
+		{"unbalanced body", []byte("module {\n" + big("b", 6)[:12<<20] + "\n"), true},
+		{"unterminated string", []byte("module {\n  func.func @f() {\n" + bigBody(12<<20, 8) + "    \"x.op\"() {s = \"no end\n" + strings.Repeat("x", 1<<20) + "\n"), true},
+	} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out.mlir")
+		before := fileio.WindowPieces.Load()
+		r, _ := feedPipe(t, tt.src, func() bool { return true })
+		res, err := ProcessReaderTo("<stdin>", r, out, donors)
+		r.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		res.Close()
+		if pieces := fileio.WindowPieces.Load() - before; tt.window && pieces == 0 {
+			t.Errorf("%s: no piece was read through the window", tt.name)
+		}
+		whole, err := Process("<stdin>", tt.src, donors)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.OK() != whole.OK() || res.Diagnostics().Error() != whole.Diagnostics().Error() {
+			t.Errorf("%s: ok %v, diagnostics %q; whole: ok %v, %q", tt.name, res.OK(), res.Diagnostics().Error(), whole.OK(), whole.Diagnostics().Error())
+		}
+		got, rerr := os.ReadFile(out)
+		if !whole.OK() {
+			if rerr == nil {
+				t.Errorf("%s: a failed run wrote the output", tt.name)
+			}
+		} else if want := whole.Bytes(); rerr != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: output equal %v (%d bytes, want %d; %v)", tt.name, bytes.Equal(got, want), len(got), len(want), rerr)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) > 1 {
 			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))

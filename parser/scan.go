@@ -264,6 +264,12 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 	p := s.lines.Point()
 	depth, mode, strAt, slashes, openSlash := k0.depth, k0.mode, k0.strAt, k0.slashes, k0.openSlash
 	for {
+		// The text before j is passed before the next piece is asked
+		// for: a window that reuses its buffer has the writer copy the
+		// piece before (fileio's streamed input).
+		if j > s.released {
+			s.passed(j)
+		}
 		w := s.window(j)
 		if len(w) == 0 {
 			s.Src = s.skipTo(j)
@@ -351,9 +357,6 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 		p.Over(w)
 		s.lines.Counted(p)
 		j += len(w)
-		if j-s.released >= s.step {
-			s.passed(j)
-		}
 	}
 }
 

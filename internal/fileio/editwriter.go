@@ -74,7 +74,7 @@ func (w *EditWriter) CopyTo(y int, edits []printer.Edit) error {
 // whole pieces (see WritePiece). Only a streamed input's writer, which
 // writes from memory as the pipe is read, holds text back.
 func (w *EditWriter) CopyToward(y int, edits []printer.Edit) error {
-	return w.copyTo(y, edits, w.Streamed())
+	return w.copyTo(y, edits, w.Streamed() && !w.In.Grow.Flushing())
 }
 
 func (w *EditWriter) copyTo(y int, edits []printer.Edit, hold bool) error {
@@ -110,7 +110,7 @@ func (w *EditWriter) copyTo(y int, edits []printer.Edit, hold bool) error {
 		w.At = y
 	}
 	if w.Streamed() {
-		w.In.Grow.Wrote(w.At)
+		w.In.Grow.WroteOut(w.At, w.out)
 	}
 	return nil
 }

@@ -93,6 +93,9 @@ const WindowSize = 512 << 10
 // before its mapping does (it was truncated), the window is the mapping,
 // whose read faults as any read of it would (see Guard).
 func (in *Input) Window() func(off int) []byte {
+	if in.Grow != nil && in.Grow.InRing() {
+		return in.streamWindow()
+	}
 	if in.ahead == nil {
 		return nil
 	}

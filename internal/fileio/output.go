@@ -108,6 +108,17 @@ func (in *Input) copyRange(bw *bufio.Writer, w io.Writer, a, b int, o int64) err
 			return in.IOErr(err)
 		}
 	}
+	if g := in.Grow; g != nil && g.InRing() {
+		// A streamed input's bytes are in the ring or a window's piece.
+		for a < b {
+			p := g.piece(a, b)
+			if err := writePieces(bw, w, p, o); err != nil {
+				return err
+			}
+			a, o = a+len(p), o+int64(len(p))
+		}
+		return nil
+	}
 	return in.IOErr(writePieces(bw, w, in.Current()[a:b], o))
 }
 

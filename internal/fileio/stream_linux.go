@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -61,6 +62,22 @@ type ring struct {
 	// (Speculation.step), taken before each read.
 	writer func()
 	r      *os.File
+
+	// A window piece (streamWindow): the pipe's bytes from winAt to n
+	// are in win, not in the ring, whose own bytes end at winAt; winAt is
+	// -1 when no piece is out.
+	win   []byte
+	winAt int
+	// flush has the writer's steps copy all they may, holding no text
+	// back (EditWriter.CopyToward), while a window piece waits for them.
+	flush bool
+	// shift is the output's offset less the input's where the writer is
+	// (for the window's pieces to end where the output's pieces do).
+	shift int64
+	// valid is where the ring's bytes are the input's from: after a
+	// window piece, the ring's chunk holding the piece's rest holds other
+	// bytes before it.
+	valid int
 }
 
 // StreamPipe returns the pipe p as an input read into a ring as the scan
@@ -85,7 +102,7 @@ func StreamPipe(display string, p *os.File) (*Input, error) {
 		return nil, errNoSpool
 	}
 	widenPipe(p)
-	g := &Growing{All: all, keep: keep, ring: &ring{r: p}}
+	g := &Growing{All: all, keep: keep, ring: &ring{r: p, winAt: -1}}
 	g.cond = sync.NewCond(&g.mu)
 	in := &Input{Display: display, Data: all[:0], Grow: g, unmap: func() error {
 		syscall.Munmap(keep)
@@ -102,6 +119,11 @@ func StreamPipe(display string, p *os.File) (*Input, error) {
 // with no hand-off between goroutines. The caller holds the lock.
 func (g *Growing) pull(have int) {
 	rg := g.ring
+	if rg.winAt >= 0 {
+		// Only the window reads while a piece is out; anyone else reads
+		// the ring.
+		g.settleWindow(min(have, rg.scanAt, rg.writeAt))
+	}
 	for g.n <= have && !g.done && !rg.abandon {
 		if rg.reading {
 			rg.readWait = true
@@ -148,6 +170,160 @@ func (g *Growing) pull(have int) {
 			g.cond.Broadcast()
 		}
 	}
+}
+
+// WindowStep is how much of a function body a streamed input's window
+// reads at a time (streamWindow), at most: the pieces end where the
+// output's pieces do (WritePiece), so that the writer writes whole ones.
+const WindowStep = 2 * WritePiece
+
+// streamWindow is parser.Options.Window for a streamed input: a function
+// body that runs past the ring is read from the pipe into one buffer,
+// reused, a piece at a time, instead of into the ring. The scan passes
+// over each piece, and the writer copies it from the buffer before the
+// next is read into it; so a body's bytes are read into memory already
+// in the processor's cache, as `cat` reads them, rather than into the
+// ring's 8 MB. A piece is read only when the writer has copied
+// everything before it; when it has not taken a whole piece before the
+// next (the prefix phase held back, an edit ahead), the piece's rest goes
+// into the ring, which then reads on (settleWindow).
+func (in *Input) streamWindow() func(off int) []byte {
+	g := in.Grow
+	rg := g.ring
+	rg.win = make([]byte, WindowStep)
+	return func(off int) []byte {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if rg.winAt >= 0 {
+			// The scan is done with the piece out.
+			g.flushWriter()
+			if rg.writeAt < g.n || off != g.n {
+				g.settleWindow(min(off, rg.writeAt))
+			}
+		}
+		if rg.abandon {
+			panic(ErrAbandon)
+		}
+		if off < g.n && rg.winAt < 0 {
+			return g.All[off:g.n]
+		}
+		if rg.winAt < 0 {
+			g.flushWriter()
+			if rg.writeAt < off || rg.writer == nil {
+				g.pull(off)
+				if rg.abandon {
+					panic(ErrAbandon)
+				}
+				return g.All[off:g.n]
+			}
+		}
+		if g.done {
+			return nil
+		}
+		k := WindowStep - int((int64(off)+rg.shift)%WritePiece)
+		rg.reading = true
+		g.mu.Unlock()
+		m, err := rg.r.Read(rg.win[:k])
+		g.mu.Lock()
+		rg.reading = false
+		m = max(m, 0)
+		switch {
+		case err == io.EOF || (err == nil && m == 0):
+			g.done = true
+		case err != nil:
+			g.done, g.err = true, err
+		}
+		if rg.readWait {
+			rg.readWait = false
+			g.cond.Broadcast()
+		}
+		if m == 0 {
+			return nil
+		}
+		rg.winAt = off
+		g.n += m
+		WindowPieces.Add(1)
+		return rg.win[:m]
+	}
+}
+
+// WindowPieces counts the pieces read through streamed inputs' windows,
+// for tests.
+var WindowPieces atomic.Int64
+
+// flushWriter has the writer copy all it may now. The caller holds the
+// lock.
+func (g *Growing) flushWriter() {
+	rg := g.ring
+	if w := rg.writer; w != nil {
+		rg.flush = true
+		g.mu.Unlock()
+		w()
+		g.mu.Lock()
+		rg.flush = false
+	}
+}
+
+// settleWindow ends the window piece out, if any: its bytes from from on
+// (clamped to the piece), which the scan or the writer still needs, are
+// copied into the ring at their offsets, its chunks first moved up to
+// from's. The ring's bytes before from are then not the input's (valid).
+// The caller holds the lock.
+func (g *Growing) settleWindow(from int) {
+	rg := g.ring
+	if rg.winAt < 0 {
+		return
+	}
+	from = min(max(from, rg.winAt), g.n)
+	for from >= rg.base+RingChunk {
+		if err := g.recycle(); err != nil {
+			// The piece's rest is in no place the run can read again:
+			// a restream finds the stream's start lost.
+			rg.valid, rg.winAt = g.n, -1
+			g.abandonLocked()
+			return
+		}
+	}
+	copy(g.All[from:g.n], rg.win[from-rg.winAt:g.n-rg.winAt])
+	rg.valid = max(rg.valid, from)
+	rg.winAt = -1
+}
+
+// Flushing reports whether the writer is to copy all it may, holding no
+// text back (a window piece waits for it).
+func (g *Growing) Flushing() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.ring.flush
+}
+
+// SkipStream is parser.Options.SkipTo for a streamed input: the scan has
+// passed over a body through the window to off and reads the ring from
+// there on; it returns the input so far, as MoreRing does.
+func (in *Input) SkipStream(off int) []byte {
+	g := in.Grow
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.settleWindow(min(off, g.ring.writeAt))
+	if g.ring.abandon {
+		panic(ErrAbandon)
+	}
+	return g.All[:g.n]
+}
+
+// piece is the longest start of the input's bytes a to b that lie in one
+// place, the ring or the window's piece, for the writer to copy.
+func (g *Growing) piece(a, b int) []byte {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	rg := g.ring
+	if rg.winAt >= 0 && b > rg.winAt {
+		if a >= rg.winAt {
+			return rg.win[a-rg.winAt : b-rg.winAt]
+		}
+		return g.All[a:rg.winAt]
+	}
+	return g.All[a:b]
 }
 
 // abandonLocked abandons the stream: nothing more is read, and the
@@ -261,6 +437,14 @@ func (g *Growing) Wrote(off int) {
 	g.mu.Unlock()
 }
 
+// WroteOut is Wrote for a writer whose output is out bytes long then.
+func (g *Growing) WroteOut(off int, out int64) {
+	g.mu.Lock()
+	g.ring.writeAt = max(g.ring.writeAt, off)
+	g.ring.shift = out - int64(off)
+	g.mu.Unlock()
+}
+
 // Stop ends the reading into the ring, once a read under way has
 // returned: what was read is all[base:n], and the pipe's rest is still in
 // the pipe.
@@ -271,6 +455,8 @@ func (g *Growing) Stop() {
 		g.ring.readWait = true
 		g.cond.Wait()
 	}
+	// A window piece's bytes the writer has not copied go to the ring.
+	g.settleWindow(g.ring.writeAt)
 	g.mu.Unlock()
 }
 
@@ -278,5 +464,5 @@ func (g *Growing) Stop() {
 func (g *Growing) RingBase() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.ring.base
+	return max(g.ring.base, g.ring.valid)
 }

@@ -28,3 +28,10 @@ func (g *Growing) RingBase() int        { return 0 }
 func (g *Growing) setWriter(func())     {}
 func (g *Growing) arrived() (int, bool) { return 0, true }
 func (g *Growing) pull(int)             {}
+func (g *Growing) WroteOut(int, int64)  {}
+func (g *Growing) Flushing() bool       { return false }
+func (in *Input) SkipStream(int) []byte { return nil }
+
+func (in *Input) streamWindow() func(int) []byte { return nil }
+
+func (g *Growing) piece(a, b int) []byte { return g.All[a:b] }
