@@ -26,7 +26,10 @@
 // be written as it is read goes through a ring of memory instead
 // (StreamPipe, Linux): the scan reads the pipe itself, and the writer,
 // in steps on the scan's goroutine, copies the same bytes; only the spans
-// the pipeline reads again are kept.
+// the pipeline reads again are kept. A function body that runs past the
+// ring is read from the pipe into one buffer, reused (the window, as for
+// a file), the writer copying each piece from it before the next is
+// read; where the writer cannot take a piece, the ring takes its rest.
 //
 // Output goes through an AtomicFile: a temporary file beside the target,
 // renamed over it with the target's mode and, where the process may, its
