@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -1039,6 +1041,14 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 	ln, ls := line, lineStart // as the scan goes, before an element is taken
 	comma := -1
 	s0, s1, s2 := last[0], last[1], last[2]
+	// Eight bytes at a time while they are elements on one line; the
+	// loop below goes on from the last comma.
+	if c, t, n := skimIntWords(src, i); c >= 0 {
+		for _, x := range t[4-n:] {
+			s0, s1, s2 = s1, s2, x
+		}
+		comma, i = c, c+1
+	}
 	for { // the loops compare with len(src), so the compiler drops bounds checks
 		j := i
 		for j < len(src) {
@@ -1070,6 +1080,66 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], point{comma, line, col - 1}
 	d.tokEnd = point{i, line, col}
 	l.pos.Offset, l.pos.Line, l.pos.Column = i, line, col
+}
+
+// skimIntWords is skimInts's pass over whole words of eight bytes from
+// i, just after a comma, while each holds only digits, commas and blanks
+// in the order of elements (` *[0-9]+,`, on one line): with a bit per
+// byte for each class, a comma after a comma, a blank after a digit or a
+// comma after a blank ends the run, as do any other byte and a newline.
+// It returns the last comma of the run (-1 when there is none) and the
+// starts of the elements before it, the last n of them (at most 4) at
+// the end of t.
+func skimIntWords(src []byte, i int) (comma int, t [4]int, n int) {
+	if comma = lastIntComma(src, i); comma < 0 {
+		return -1, t, 0
+	}
+	// The last elements' starts, back from the last comma: each element
+	// is blanks, digits and its comma, the first just after i.
+	for k := comma; n < 4; n++ {
+		s := k
+		for s > i && src[s-1]-'0' < 10 {
+			s--
+		}
+		t[3-n] = s
+		for s > i && src[s-1] == ' ' {
+			s--
+		}
+		if s <= i {
+			return comma, t, n + 1
+		}
+		k = s - 1
+	}
+	return comma, t, n
+}
+
+// lastIntComma is skimIntWords's pass over the words: the last comma of
+// the run from i, or -1.
+func lastIntComma(src []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	comma := -1
+	var pc, pd, ps uint64 = 1 << 63, 0, 0 // the byte before i is a comma
+	for ; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:])
+		d := ((x + ones*0x50) &^ (x + ones*0x46)) & highs // '0' <= b <= '9'
+		c, sp := byteIs(x, ','), byteIs(x, ' ')
+		if x&highs != 0 || d|c|sp != highs || (c<<8|pc>>56)&c|(d<<8|pd>>56)&sp|(sp<<8|ps>>56)&c != 0 {
+			break
+		}
+		if c != 0 {
+			comma = i + (63-bits.LeadingZeros64(c))/8
+		}
+		pc, pd, ps = c, d, sp
+	}
+	return comma
+}
+
+// byteIs marks the bytes of the ASCII word x equal to b, exactly (no
+// borrow between bytes, unlike the usual zero-byte test).
+func byteIs(x, b uint64) uint64 {
+	const ones, lows, highs = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	y := x ^ (ones * b)
+	return ^(((y & lows) + lows) | y) & highs
 }
 
 // denseArray is `'array' '<' Type (':' (Value (',' Value)*)?)? '>'`, at
