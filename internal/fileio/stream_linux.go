@@ -220,7 +220,12 @@ func (in *Input) streamWindow() func(off int) []byte {
 		if g.done {
 			return nil
 		}
-		k := WindowStep - int((int64(off)+rg.shift)%WritePiece)
+		// The piece ends where a piece of the output does.
+		r := (int64(off) + rg.shift) % WritePiece
+		if r < 0 {
+			r += WritePiece
+		}
+		k := WindowStep - int(r)
 		rg.reading = true
 		g.mu.Unlock()
 		m, err := rg.r.Read(rg.win[:k])
