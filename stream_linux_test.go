@@ -94,24 +94,32 @@ func TestStreamAbandoned(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		res.Close()
-		whole, err := Process("<stdin>", tt.src, tt.o)
-		if err != nil {
-			t.Fatal(err)
+		checkLikeWhole(t, tt.name, res, tt.src, tt.o, out)
+	}
+}
+
+// checkLikeWhole fails unless res, a streamed run that wrote out, has the
+// outcome and diagnostics of a run on the whole of src, the whole run's
+// output in out (none when it failed), and nothing else beside out.
+func checkLikeWhole(t *testing.T, name string, res *Result, src []byte, o Options, out string) {
+	t.Helper()
+	whole, err := Process("<stdin>", src, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OK() != whole.OK() || res.Diagnostics().Error() != whole.Diagnostics().Error() {
+		t.Errorf("%s: ok %v, diagnostics %q; whole: ok %v, %q", name, res.OK(), res.Diagnostics().Error(), whole.OK(), whole.Diagnostics().Error())
+	}
+	got, rerr := os.ReadFile(out)
+	if !whole.OK() {
+		if rerr == nil {
+			t.Errorf("%s: a failed run wrote the output", name)
 		}
-		if res.OK() != whole.OK() || res.Diagnostics().Error() != whole.Diagnostics().Error() {
-			t.Errorf("%s: ok %v, diagnostics %q; whole: ok %v, %q", tt.name, res.OK(), res.Diagnostics().Error(), whole.OK(), whole.Diagnostics().Error())
-		}
-		got, rerr := os.ReadFile(out)
-		if !whole.OK() {
-			if rerr == nil {
-				t.Errorf("%s: a failed run wrote the output", tt.name)
-			}
-		} else if want := whole.Bytes(); rerr != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: output equal %v (%v)", tt.name, bytes.Equal(got, want), rerr)
-		}
-		if entries, _ := os.ReadDir(dir); len(entries) > 1 {
-			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
-		}
+	} else if want := whole.Bytes(); rerr != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s: output equal %v (%d bytes, want %d; %v)", name, bytes.Equal(got, want), len(got), len(want), rerr)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(out)); len(entries) > 1 {
+		t.Errorf("%s: the directory holds %d files", name, len(entries))
 	}
 }
 
@@ -178,23 +186,6 @@ func TestStreamedWindow(t *testing.T) {
 		if pieces := fileio.WindowPieces.Load() - before; tt.window && pieces == 0 {
 			t.Errorf("%s: no piece was read through the window", tt.name)
 		}
-		whole, err := Process("<stdin>", tt.src, donors)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.OK() != whole.OK() || res.Diagnostics().Error() != whole.Diagnostics().Error() {
-			t.Errorf("%s: ok %v, diagnostics %q; whole: ok %v, %q", tt.name, res.OK(), res.Diagnostics().Error(), whole.OK(), whole.Diagnostics().Error())
-		}
-		got, rerr := os.ReadFile(out)
-		if !whole.OK() {
-			if rerr == nil {
-				t.Errorf("%s: a failed run wrote the output", tt.name)
-			}
-		} else if want := whole.Bytes(); rerr != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: output equal %v (%d bytes, want %d; %v)", tt.name, bytes.Equal(got, want), len(got), len(want), rerr)
-		}
-		if entries, _ := os.ReadDir(dir); len(entries) > 1 {
-			t.Errorf("%s: the directory holds %d files", tt.name, len(entries))
-		}
+		checkLikeWhole(t, tt.name, res, tt.src, donors, out)
 	}
 }

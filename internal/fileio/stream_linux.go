@@ -152,23 +152,7 @@ func (g *Growing) pull(have int) {
 			continue
 		}
 		n := g.n
-		rg.reading = true
-		g.mu.Unlock()
-		end := (n/RingChunk + 1) * RingChunk
-		m, err := rg.r.Read(g.All[n:end])
-		g.mu.Lock()
-		rg.reading = false
-		g.n += max(m, 0)
-		switch {
-		case err == io.EOF || (err == nil && m == 0):
-			g.done = true
-		case err != nil:
-			g.done, g.err = true, err
-		}
-		if rg.readWait {
-			rg.readWait = false
-			g.cond.Broadcast()
-		}
+		g.n += g.readPipe(g.All[n : (n/RingChunk+1)*RingChunk])
 	}
 }
 
@@ -226,22 +210,7 @@ func (in *Input) streamWindow() func(off int) []byte {
 			r += WritePiece
 		}
 		k := WindowStep - int(r)
-		rg.reading = true
-		g.mu.Unlock()
-		m, err := rg.r.Read(rg.win[:k])
-		g.mu.Lock()
-		rg.reading = false
-		m = max(m, 0)
-		switch {
-		case err == io.EOF || (err == nil && m == 0):
-			g.done = true
-		case err != nil:
-			g.done, g.err = true, err
-		}
-		if rg.readWait {
-			rg.readWait = false
-			g.cond.Broadcast()
-		}
+		m := g.readPipe(rg.win[:k])
 		if m == 0 {
 			return nil
 		}
@@ -329,6 +298,30 @@ func (g *Growing) piece(a, b int) []byte {
 		return g.All[a:rg.winAt]
 	}
 	return g.All[a:b]
+}
+
+// readPipe reads the pipe once into dst, without the lock, and returns
+// how much it read; the end of the pipe or an error ends the input. The
+// caller holds the lock, and no other read is under way.
+func (g *Growing) readPipe(dst []byte) int {
+	rg := g.ring
+	rg.reading = true
+	g.mu.Unlock()
+	m, err := rg.r.Read(dst)
+	g.mu.Lock()
+	rg.reading = false
+	m = max(m, 0)
+	switch {
+	case err == io.EOF || (err == nil && m == 0):
+		g.done = true
+	case err != nil:
+		g.done, g.err = true, err
+	}
+	if rg.readWait {
+		rg.readWait = false
+		g.cond.Broadcast()
+	}
+	return m
 }
 
 // abandonLocked abandons the stream: nothing more is read, and the
