@@ -13,11 +13,10 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
-// Recycling the ring leaves no hole in its reservation: the kernel could
-// place another mapping (the Go heap's) in a hole, and Close would unmap
-// it with the reservation.
-func TestRingLeavesNoHole(t *testing.T) {
-	src := bytes.Repeat([]byte("0123456789abcdef\n"), 2<<20) // 34 MB: four rings
+// streamOf returns src written to a pipe, as a streamed input (the test
+// is skipped where there is no ring).
+func streamOf(t *testing.T, src []byte) *Input {
+	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -26,11 +25,20 @@ func TestRingLeavesNoHole(t *testing.T) {
 		w.Write(src)
 		w.Close()
 	}()
-	defer r.Close()
+	t.Cleanup(func() { r.Close() })
 	in, err := StreamPipe("<stdin>", r)
 	if err != nil {
 		t.Skip("no ring here:", err)
 	}
+	return in
+}
+
+// Recycling the ring leaves no hole in its reservation: the kernel could
+// place another mapping (the Go heap's) in a hole, and Close would unmap
+// it with the reservation.
+func TestRingLeavesNoHole(t *testing.T) {
+	src := bytes.Repeat([]byte("0123456789abcdef\n"), 2<<20) // 34 MB: four rings
+	in := streamOf(t, src)
 	g := in.Grow
 	// Play scan and writer: consume everything as it arrives.
 	for n, done := 0, false; !done; {
@@ -105,19 +113,7 @@ func TestKeepWholePage(t *testing.T) {
 // output, after the edits applied), CopyTo at the offset given.
 func TestCopyTowardWholePieces(t *testing.T) {
 	src := bytes.Repeat([]byte("0123456789abcdef"), (4*WritePiece+1000)/16)
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		w.Write(src)
-		w.Close()
-	}()
-	defer r.Close()
-	in, err := StreamPipe("<stdin>", r)
-	if err != nil {
-		t.Skip("no ring here:", err)
-	}
+	in := streamOf(t, src)
 	defer in.Close()
 	n := 0
 	for done := false; !done; {
