@@ -9,6 +9,22 @@ import (
 	"testing"
 )
 
+// openWritten writes src to a file in dir and opens it as an input,
+// closed when the test ends; it returns the input and the file's path.
+func openWritten(t *testing.T, dir string, src []byte) (*Input, string) {
+	t.Helper()
+	path := filepath.Join(dir, "in")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Close() })
+	return in, path
+}
+
 // TestCopyRange copies ranges of a file to a file behind prefixes that
 // move them by whole pages (copy_file_range) and by other amounts (read
 // and written in pieces, copyShifted), and checks the bytes.
@@ -18,15 +34,7 @@ func TestCopyRange(t *testing.T) {
 	for i := range src {
 		src[i] = byte(i*7 + i>>13)
 	}
-	path := filepath.Join(dir, "in")
-	if err := os.WriteFile(path, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	in, err := OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
+	in, _ := openWritten(t, dir, src)
 	for _, tt := range []struct{ prefix, a, b int }{
 		{611, 12345, len(src) - 100},
 		{4096, 12345, len(src) - 100},

@@ -88,15 +88,11 @@ func (in *Input) copyRange(bw *bufio.Writer, w io.Writer, a, b int, o int64) err
 		if err := bw.Flush(); err != nil {
 			return err
 		}
-		var n int64
-		var done bool
-		var err error
-		if (o-int64(a))%int64(os.Getpagesize()) == 0 {
-			n, done, err = in.copyFile(f, a, b)
-		} else {
-			n, err = in.copyShifted(f, a, b, o)
-			done = true
+		copyOut := in.copyFile
+		if (o-int64(a))%int64(os.Getpagesize()) != 0 {
+			copyOut = in.copyShifted
 		}
+		n, done, err := copyOut(f, a, b, o)
 		if counting {
 			cw.N += n
 		}
@@ -130,7 +126,7 @@ func (in *Input) copyRange(bw *bufio.Writer, w io.Writer, a, b int, o int64) err
 // 420 MB moved by 30 bytes took 1.3x the time of the same bytes read
 // and written here, and of an unmoved copy_file_range
 // (docs/performance.md, "Writes in whole pieces of the output").
-func (in *Input) copyShifted(f *os.File, a, b int, o int64) (int64, error) {
+func (in *Input) copyShifted(f *os.File, a, b int, o int64) (int64, bool, error) {
 	bp := pieceBuffers.Get().(*[]byte)
 	defer pieceBuffers.Put(bp)
 	buf := *bp
@@ -142,14 +138,14 @@ func (in *Input) copyShifted(f *os.File, a, b int, o int64) (int64, error) {
 			if err == nil || err == io.EOF {
 				err = in.changed()
 			}
-			return n, err
+			return n, true, err
 		}
 		if _, err := f.Write(buf[:k]); err != nil {
-			return n, err
+			return n, true, err
 		}
 		n, a, o = n+int64(k), a+k, o+int64(k)
 	}
-	return n, nil
+	return n, true, nil
 }
 
 // pieceBuffers hold the pieces copyShifted copies.
@@ -188,9 +184,9 @@ func writePieces(bw *bufio.Writer, w io.Writer, p []byte, o int64) error {
 	return nil
 }
 
-// copyFile copies data[a:b] from the input file to f, at f's offset, and
-// reports whether it did (with nothing written when it did not).
-func (in *Input) copyFile(f *os.File, a, b int) (int64, bool, error) {
+// copyFile copies data[a:b] from the input file to f, at f's offset (o),
+// and reports whether it did (with nothing written when it did not).
+func (in *Input) copyFile(f *os.File, a, b int, _ int64) (int64, bool, error) {
 	if _, err := in.File.Seek(int64(a), io.SeekStart); err != nil {
 		return 0, false, nil
 	}

@@ -67,16 +67,8 @@ func TestWritePieces(t *testing.T) {
 // input truncated under it is a ChangedError, as under copy_file_range.
 func TestCopyShiftedTruncated(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "in")
 	src := bytes.Repeat([]byte("0123456789abcdef"), 4<<16) // 4 MB
-	if err := os.WriteFile(path, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	in, err := OpenFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
+	in, path := openWritten(t, dir, src)
 	out, err := os.Create(filepath.Join(dir, "out"))
 	if err != nil {
 		t.Fatal(err)
