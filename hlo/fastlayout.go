@@ -1,20 +1,26 @@
 package hlo
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // entry_computation_layout is the longest value of a header: a shape for
 // every parameter. Even with the shapes read by hand (fastShape), storing
 // its tokens first (participle's PeekingLexer holds them all) costs more
-// than reading them. fastLayout reads the common form straight from the
-// text, tokenizing as hloLexer does, and builds the nodes the grammar
-// builds with the same positions: the ComputationLayout's Pos at its '{',
-// EndPos after its '}'; each shape node's Pos at its first token and its
-// EndPos right after its last (where the next token, white space
-// included, begins). Anything else is left to parseSpan.
+// than reading them, and a node tree per shape costs more than the shape.
+// fastLayout reads the common form straight from the text, tokenizing as
+// hloLexer does, into the model: each shape is what the grammar's nodes
+// lower to (lowerShape), with the position of its first token; the
+// ComputationLayout's Pos is at its '{', its EndPos after its '}'. A
+// shape of another form, or one that would not lower, and any syntax
+// error send the whole value to parseSpan, so that the diagnostics and
+// the shapes of the rare forms stay the grammar's.
 
 // byteCursor walks src[:end] by tokens, keeping the position as hloLexer
 // does (columns count bytes).
@@ -99,9 +105,8 @@ func (c *byteCursor) integer() (string, ast.Pos, bool) {
 // fastLayout reads entry_computation_layout's value spanning span, or
 // returns nil.
 func fastLayout(src []byte, span ast.Span) *ComputationLayout {
-	pos := span.Pos
-	c := &byteCursor{src: src, end: span.End.Offset, pos: lexer.Position{Filename: pos.Filename, Offset: pos.Offset, Line: pos.Line, Column: pos.Column}}
-	if !c.trivia() {
+	c, ok := cursor(src, span)
+	if !ok {
 		return nil
 	}
 	l := &ComputationLayout{Pos: c.here()}
@@ -111,13 +116,13 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 	if _, ok := c.eat('('); !ok {
 		return nil
 	}
+	var d shapeDecoder
 	if !c.is(')') {
 		for {
-			n := c.shape(0)
-			if n == nil {
+			l.Params = append(l.Params, LayoutShape{Pos: c.here()})
+			if !d.shape(c, 0, &l.Params[len(l.Params)-1].Shape) {
 				return nil
 			}
-			l.Params = append(l.Params, n)
 			if c.is(')') {
 				break
 			}
@@ -136,7 +141,8 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 	if !c.trivia() {
 		return nil
 	}
-	if l.Result = c.shape(0); l.Result == nil {
+	l.Result.Pos = c.here()
+	if !d.shape(c, 0, &l.Result.Shape) {
 		return nil
 	}
 	end, ok := c.eat('}')
@@ -144,134 +150,198 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 		return nil
 	}
 	l.EndPos = end
+	l.Params = slices.Clip(l.Params)
 	return l
 }
 
-// readShape reads the shape spanning span, straight from the text, giving
-// what ParseShape gives, or returns nil (ParseShape then reads it). Unlike
-// ParseShape's hand reader it stores no tokens: a long entry has a shape
-// for every parameter.
-func readShape(src []byte, span ast.Span) *ShapeNode {
-	pos := span.Pos
-	c := &byteCursor{src: src, end: span.End.Offset, pos: lexer.Position{Filename: pos.Filename, Offset: pos.Offset, Line: pos.Line, Column: pos.Column}}
-	if !c.trivia() {
-		return nil
+// readShape reads the shape spanning span straight from the text into
+// the model, giving what ParseShape's nodes lower to; false when the
+// shape is not of the forms fastLayout reads or would not lower
+// (ParseShape and lowerShape then say why).
+func readShape(src []byte, span ast.Span, dst *model.Shape) bool {
+	c, ok := cursor(src, span)
+	if !ok {
+		return false
 	}
-	n := c.shape(0)
-	if n == nil || c.pos.Offset != c.end {
-		return nil
-	}
-	return n
+	var d shapeDecoder
+	return d.shape(c, 0, dst) && c.pos.Offset == c.end
 }
 
-// shape reads a shape of the forms fastShape reads.
-func (c *byteCursor) shape(depth int) *ShapeNode {
-	n := &ShapeNode{Pos: c.here()}
-	i := c.pos.Offset
-	switch b := c.at(i); {
+// shapeDecoder reads shapes of the forms fastShape reads, with tiles as
+// the only layout attribute, checking them as lowerShape does. Its
+// buffers are reused from shape to shape; each shape's slices are its
+// own.
+type shapeDecoder struct {
+	dims, m2m []int64
+	dynamic   []bool
+}
+
+// shape reads a shape into dst, reporting whether it could.
+func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape) bool {
+	switch b := c.at(c.pos.Offset); {
 	case b == '(' && depth < maxFastDepth:
-		tu := &TupleNode{Pos: n.Pos}
 		c.eat('(')
-		end, ok := c.commaList(')', func() bool {
-			e := c.shape(depth + 1)
-			tu.Elems = append(tu.Elems, e)
-			return e != nil
+		elems := []model.Shape{}
+		_, ok := c.commaList(')', func() bool {
+			elems = append(elems, model.Shape{})
+			return d.shape(c, depth+1, &elems[len(elems)-1])
 		})
 		if !ok {
-			return nil
+			return false
 		}
-		tu.EndPos, n.Tuple, n.EndPos = end, tu, end
+		*dst = model.Tuple(slices.Clip(elems)...)
+		return true
 	case isIdentStart(b):
-		if n.Array = c.array(); n.Array == nil {
-			return nil
-		}
-		n.EndPos = n.Array.EndPos
-	default:
-		return nil
+		return d.array(c, dst)
 	}
-	return n
+	return false
 }
 
 // array reads `type[dims]` with an optional layout of integers and tiles.
-func (c *byteCursor) array() *ArrayNode {
+func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	i := c.pos.Offset
 	k := identLen(c.src[:c.end], i)
-	a := &ArrayNode{Pos: c.here(), Elem: string(c.src[i : i+k])}
+	name := c.src[i : i+k]
 	c.advance(k)
 	if !c.trivia() {
-		return nil
+		return false
 	}
-	end, ok := c.eat('[')
-	if !ok {
-		return nil
+	if _, ok := c.eat('['); !ok {
+		return false
 	}
-	end, ok = c.commaList(']', func() (ok bool) {
-		d := &DimNode{Pos: c.here()}
+	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
+	dynamic := false
+	_, ok := c.commaList(']', func() bool {
 		if c.is('?') {
-			d.Unbounded = true
-			d.EndPos, ok = c.eat('?')
-		} else {
-			d.Size, d.EndPos, ok = c.integer()
+			d.dims, d.dynamic, dynamic = append(d.dims, model.UnboundedSize), append(d.dynamic, true), true
+			_, ok := c.eat('?')
+			return ok
 		}
-		a.Dims = append(a.Dims, d)
+		n, ok := c.size()
+		d.dims, d.dynamic = append(d.dims, n), append(d.dynamic, false)
 		return ok
 	})
 	if !ok {
-		return nil
+		return false
 	}
-	a.EndPos = end
-	if c.is('{') {
-		if a.Layout = c.layout(); a.Layout == nil {
-			return nil
+	switch string(name) {
+	case "token", "opaque":
+		if len(d.dims) > 0 || c.is('{') {
+			return false // lowerShape says why
 		}
-		a.EndPos = a.Layout.EndPos
+		if string(name) == "token" {
+			*dst = model.Token()
+		} else {
+			*dst = model.Opaque("opaque[]")
+		}
+		return true
 	}
-	return a
+	elem, ok := model.PrimitiveFromXLA(string(name))
+	if !ok {
+		return false
+	}
+	rank := len(d.dims)
+	// The dimensions and the minor-to-major list share one allocation.
+	buf := make([]int64, 2*rank)
+	s := model.Shape{Kind: model.ArrayShape, Elem: elem, Dims: buf[:rank:rank]}
+	copy(s.Dims, d.dims)
+	if dynamic {
+		s.SetDynamic(slices.Clone(d.dynamic))
+	}
+	m2m := buf[rank:]
+	if !c.is('{') {
+		for i := range m2m {
+			m2m[i] = int64(rank - 1 - i)
+		}
+		s.HasLayout, s.MinorToMajor = true, m2m
+		*dst = s
+		return true
+	}
+	if !d.layout(c, &s, m2m) {
+		return false
+	}
+	*dst = s
+	return true
 }
 
-// layout reads `{minor_to_major}` with tiles as the only attribute.
-func (c *byteCursor) layout() *LayoutNode {
-	l := &LayoutNode{Pos: c.here()}
-	c.eat('{')
-	if v, _, ok := c.integer(); ok {
-		l.MinorToMajor = append(l.MinorToMajor, v)
-		for c.is(',') {
-			c.eat(',')
-			v, _, ok := c.integer()
-			if !ok {
-				return nil
-			}
-			l.MinorToMajor = append(l.MinorToMajor, v)
-		}
-	} else if v != "" || c.at(c.pos.Offset) == '-' {
-		return nil
+// size reads a dimension or tile size: a non-negative Int token that fits
+// in 64 bits.
+func (c *byteCursor) size() (int64, bool) {
+	i := c.pos.Offset
+	if c.at(i) == '-' {
+		return 0, false
 	}
+	v, _, ok := c.integer()
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	return n, err == nil
+}
+
+// layout reads `{minor_to_major}` with tiles as the only attribute into
+// s, whose minor-to-major list is m2m (of the rank's length).
+func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
+	c.eat('{')
+	d.m2m = d.m2m[:0]
+	if c.is(',') {
+		return false
+	}
+	for !c.is(':') && !c.is('}') {
+		if len(d.m2m) > 0 {
+			if _, ok := c.eat(','); !ok {
+				return false
+			}
+		}
+		n, ok := c.size()
+		if !ok {
+			return false
+		}
+		d.m2m = append(d.m2m, n)
+	}
+	if len(d.m2m) != len(m2m) || !isPermutation(d.m2m) {
+		return false
+	}
+	copy(m2m, d.m2m)
+	s.HasLayout, s.MinorToMajor = true, m2m
 	if c.is(':') {
-		l.Colon = true
 		c.eat(':')
 		if i := c.pos.Offset; c.at(i) == 'T' && identLen(c.src[:c.end], i) == 1 {
 			c.advance(1)
-			if !c.trivia() {
-				return nil
+			if !c.trivia() || !c.is('(') {
+				return false
 			}
+			var tiles []model.Tile
 			for c.is('(') {
-				t := c.tile()
-				if t == nil {
-					return nil
+				t, ok := c.tile()
+				if !ok {
+					return false
 				}
-				l.Tiles = append(l.Tiles, t)
+				tiles = append(tiles, t)
 			}
-			if l.Tiles == nil {
-				return nil
-			}
+			s.SetAttrs(&model.LayoutAttrs{Tiles: tiles, TailPaddingAlignment: 1})
 		}
 	}
-	end, ok := c.eat('}')
-	if !ok {
-		return nil
+	_, ok := c.eat('}')
+	return ok
+}
+
+// isPermutation reports whether m2m holds 0 to len(m2m)-1, each once.
+func isPermutation(m2m []int64) bool {
+	var small [8]bool
+	seen := small[:0]
+	if len(m2m) > len(small) {
+		seen = make([]bool, 0, len(m2m))
 	}
-	l.EndPos = end
-	return l
+	seen = seen[:len(m2m)]
+	clear(seen)
+	for _, v := range m2m {
+		if v < 0 || v >= int64(len(m2m)) || seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
 }
 
 // commaList reads `elem (',' elem)*`, or nothing, up to the byte close,
@@ -295,23 +365,18 @@ func (c *byteCursor) commaList(close byte, elem func() bool) (ast.Pos, bool) {
 }
 
 // tile reads one tile, `(8,128)` or `(2,*)`.
-func (c *byteCursor) tile() *TileNode {
-	t := &TileNode{Pos: c.here()}
+func (c *byteCursor) tile() (model.Tile, bool) {
 	c.eat('(')
-	end, ok := c.commaList(')', func() (ok bool) {
-		d := &TileDim{Pos: c.here()}
+	t := model.Tile{}
+	_, ok := c.commaList(')', func() bool {
 		if c.is('*') {
-			d.Combine = true
-			d.EndPos, ok = c.eat('*')
-		} else {
-			d.Size, d.EndPos, ok = c.integer()
+			t = append(t, model.CombineDimension)
+			_, ok := c.eat('*')
+			return ok
 		}
-		t.Dims = append(t.Dims, d)
+		n, ok := c.size()
+		t = append(t, n)
 		return ok
 	})
-	if !ok {
-		return nil
-	}
-	t.EndPos = end
-	return t
+	return t, ok
 }

@@ -2,9 +2,10 @@ package hlo
 
 import (
 	"errors"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
+	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // File is what ParseFile found in an HLO text module: the header with its
@@ -60,13 +61,24 @@ type Computation struct {
 // Instr is an instruction of the entry computation: `[ROOT] name = SHAPE
 // opcode(operands)`.
 type Instr struct {
-	Span     ast.Span // from ROOT or the name to the end of the operands
+	Pos      ast.Pos // ROOT or the name
 	Name     string
-	ShapeSrc ast.Span
-	HasShape bool       // the shape is written (XLA may infer it)
-	Shape    *ShapeNode // parsed, for parameters and the root
-	Param    int64      // the number of a parameter instruction; -1 for others
-	ParamPos ast.Pos    // the position of that number
+	ShapePos ast.Pos // where the shape is written, if HasShape
+	ShapeEnd int     // the offset after the shape
+	HasShape bool    // the shape is written (XLA may infer it)
+	Param    int64   // the number of a parameter instruction; -1 for others
+	ParamPos ast.Pos // the position of that number
+
+	// Without entry_computation_layout, ParseFile reads the shapes of the
+	// parameters and the root: shape is the shape lowered, or shapeErr
+	// says why it does not lower.
+	shape    *model.Shape
+	shapeErr *ast.Error
+}
+
+// ShapeSpan is the span of the shape's text.
+func (in *Instr) ShapeSpan() ast.Span {
+	return ast.Span{Pos: in.ShapePos, End: ast.Pos{Filename: in.ShapePos.Filename, Offset: in.ShapeEnd}}
 }
 
 // Options say how to read a module.
@@ -175,9 +187,7 @@ func (s *scanner) parseValues() error {
 		if !in.HasShape || i == len(f.Entry.Params) && in.Param >= 0 {
 			continue // no shape, or the root is also a parameter
 		}
-		var err error
-		in.Shape, err = ParseShape(s.Src, in.ShapeSrc)
-		add(err)
+		add(in.readShape(s.Src))
 	}
 	if len(errs) > 0 {
 		errs.Sort()
@@ -241,4 +251,22 @@ func (s *scanner) parseHeaderValues(src []byte) ast.ErrorList {
 		}
 	}
 	return errs
+}
+
+// readShape reads the instruction's shape into in.shape, or in.shapeErr
+// when it parses but does not lower; it returns the error of a shape
+// that does not parse.
+func (in *Instr) readShape(src []byte) error {
+	var s model.Shape
+	if !readShape(src, in.ShapeSpan(), &s) {
+		n, err := ParseShape(src, in.ShapeSpan())
+		if err != nil {
+			return err
+		}
+		if in.shapeErr = lowerShape(n, &s); in.shapeErr != nil {
+			return nil
+		}
+	}
+	in.shape = &s
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // The grammar of the header values the tool reads and of HLO shapes and
@@ -114,14 +115,31 @@ type PhysicalNode struct {
 }
 
 // ComputationLayout is the value of entry_computation_layout:
-// `{(P0, P1, ...)->RESULT}`. It parses itself, as XLA's
-// ParseComputationLayout, for XLA's messages; the shapes are the
-// grammar's.
+// `{(P0, P1, ...)->RESULT}`, its shapes lowered to the model. It parses
+// itself, as XLA's ParseComputationLayout, for XLA's messages; the shapes
+// are the grammar's, lowered as they are read (a layout holds one for
+// every parameter, and their nodes would cost more than the text).
 type ComputationLayout struct {
 	Pos    ast.Pos
 	EndPos ast.Pos
-	Params []*ShapeNode
-	Result *ShapeNode
+	Params []LayoutShape
+	Result LayoutShape
+}
+
+// LayoutShape is one shape of entry_computation_layout.
+type LayoutShape struct {
+	Pos   ast.Pos // its first token
+	Shape model.Shape
+	Err   *ast.Error // why the shape is not valid (Shape is then zero)
+}
+
+// lowered returns the LayoutShape of the shape node n.
+func lowered(n *ShapeNode) LayoutShape {
+	l := LayoutShape{Pos: n.Pos}
+	if l.Err = lowerShape(n, &l.Shape); l.Err != nil {
+		l.Shape = model.Shape{}
+	}
+	return l
 }
 
 // Parse implements participle.Parseable.
@@ -140,7 +158,7 @@ func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
 		if err != nil {
 			return err
 		}
-		c.Params = append(c.Params, n)
+		c.Params = append(c.Params, lowered(n))
 		if p.is(")") {
 			break
 		}
@@ -154,10 +172,11 @@ func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
 	if err := p.expect("->", "Expects -> before result shape"); err != nil {
 		return err
 	}
-	var err error
-	if c.Result, err = p.shape(); err != nil {
+	n, err := p.shape()
+	if err != nil {
 		return err
 	}
+	c.Result = lowered(n)
 	if err := p.expect("}", "Expects '}' at the end of computation layouts"); err != nil {
 		return err
 	}

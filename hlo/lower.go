@@ -53,13 +53,14 @@ func LowerHeader(f *File) (*model.Config, ast.ErrorList) {
 		return nil, errs
 	}
 	shapes := make([]model.Shape, len(f.Layout.Params))
-	for i, node := range f.Layout.Params {
-		if err := lowerShape(node, &shapes[i]); err != nil {
-			errs = append(errs, err)
+	for i, p := range f.Layout.Params {
+		if p.Err != nil {
+			errs = append(errs, p.Err)
 		}
+		shapes[i] = p.Shape
 	}
-	var out model.Shape
-	if err := lowerShape(f.Layout.Result, &out); err != nil {
+	out := f.Layout.Result.Shape
+	if err := f.Layout.Result.Err; err != nil {
 		errs = append(errs, err)
 	}
 	if errs.HasErrors() {
@@ -106,20 +107,22 @@ func entryShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sha
 	var errs ast.ErrorList
 	shapes := make([]model.Shape, len(params))
 	for i, in := range params {
-		if err := lowerShape(in.Shape, &shapes[i]); err != nil {
-			errs = append(errs, err)
+		if in.shapeErr != nil {
+			errs = append(errs, in.shapeErr)
+		} else {
+			shapes[i] = *in.shape
 		}
 	}
 	var out model.Shape
 	switch root := f.Entry.Root; {
 	case root.Param >= 0 && root.Param < int64(len(shapes)):
 		out = shapes[root.Param].Clone() // the root is a parameter: lowered once
-	case root.Shape != nil:
-		if err := lowerShape(root.Shape, &out); err != nil {
-			errs = append(errs, err)
-		}
+	case root.shapeErr != nil:
+		errs = append(errs, root.shapeErr)
+	case root.shape != nil:
+		out = *root.shape
 	default:
-		errs.Add(root.Span.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
+		errs.Add(root.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
 	}
 	return shapes, out, errs
 }
@@ -135,25 +138,28 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 		return nil, model.Shape{}, errs
 	}
 	shapes := make([]model.Shape, len(params))
-	for i, node := range l.Params {
-		if err := lowerShape(node, &shapes[i]); err != nil {
-			errs = append(errs, err)
+	var text []byte // the text of a shape, reused
+	for i := range l.Params {
+		p := &l.Params[i]
+		if p.Err != nil {
+			errs = append(errs, p.Err)
 			continue
 		}
-		got, err := instrShape(src, params[i], &shapes[i])
+		shapes[i] = p.Shape
+		got, err := instrShape(src, params[i], &p.Shape, &text)
 		if err != nil {
 			errs = append(errs, err...)
-		} else if !sameShape(got, &shapes[i]) {
-			errs.Add(node.Pos, "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
-				i, shapes[i].String(), i, got.String())
+		} else if !sameShape(got, &p.Shape) {
+			errs.Add(p.Pos, "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
+				i, p.Shape.String(), i, got.String())
 		}
 	}
-	var res model.Shape
-	if err := lowerShape(l.Result, &res); err != nil {
-		return shapes, res, append(errs, err)
+	res := l.Result.Shape
+	if l.Result.Err != nil {
+		return shapes, res, append(errs, l.Result.Err)
 	}
 	if root := f.Entry.Root; root.HasShape && root.Param < 0 { // a parameter is checked above
-		got, err := instrShape(src, root, &res)
+		got, err := instrShape(src, root, &res, &text)
 		if err != nil {
 			errs = append(errs, err...)
 		} else if !sameShape(got, &res) {
@@ -165,32 +171,28 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 
 // instrShape returns the shape the instruction in is written with. Its
 // text is parsed only when it is not that of want, with or without its
-// layout: a dump prints both alike, and a long entry has thousands.
-func instrShape(src []byte, in *Instr, want *model.Shape) (*model.Shape, ast.ErrorList) {
-	text := string(src[in.ShapeSrc.Pos.Offset:in.ShapeSrc.End.Offset])
-	if text == want.StringWithLayout() || text == want.String() {
+// layout: a dump prints both alike, and a long entry has thousands. buf
+// holds the printed text between calls.
+func instrShape(src []byte, in *Instr, want *model.Shape, buf *[]byte) (*model.Shape, ast.ErrorList) {
+	text := src[in.ShapePos.Offset:in.ShapeEnd]
+	if *buf = want.AppendText((*buf)[:0], true); string(text) == string(*buf) {
 		return want, nil
 	}
-	node := in.Shape
-	if node == nil {
-		node = readShape(src, in.ShapeSrc)
+	if *buf = want.AppendText((*buf)[:0], false); string(text) == string(*buf) {
+		return want, nil
 	}
-	if node == nil {
-		var err error
-		if node, err = ParseShape(src, in.ShapeSrc); err != nil {
-			return nil, asList(err).(ast.ErrorList)
-		}
+	if err := in.readShape(src); err != nil {
+		return nil, asList(err).(ast.ErrorList)
 	}
-	var s model.Shape
-	if err := lowerShape(node, &s); err != nil {
-		return nil, ast.ErrorList{err}
+	if in.shapeErr != nil {
+		return nil, ast.ErrorList{in.shapeErr}
 	}
-	return &s, nil
+	return in.shape, nil
 }
 
 // sameShape reports whether a and b are equal but for their layouts
 // (ShapeUtil::Compatible).
-func sameShape(a, b *model.Shape) bool { return a.String() == b.String() }
+func sameShape(a, b *model.Shape) bool { return a == b || a.String() == b.String() }
 
 // source records where the entry's pieces are: each parameter instruction
 // and the ROOT, for diagnostics and remarks.
@@ -200,9 +202,9 @@ func source(f *File, params []*Instr) model.Source {
 		src.Args = make([]model.Point, 0, len(params))
 	}
 	for _, in := range params {
-		src.Args = append(src.Args, model.PointOf(in.Span.Pos))
+		src.Args = append(src.Args, model.PointOf(in.Pos))
 	}
-	src.Results = []model.Point{model.PointOf(f.Entry.Root.Span.Pos)}
+	src.Results = []model.Point{model.PointOf(f.Entry.Root.Pos)}
 	return src
 }
 

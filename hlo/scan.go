@@ -194,13 +194,17 @@ func hasWord(src []byte, i int, w string) bool {
 }
 
 // word returns the identifier or %name at i, or "".
-func (s *scanner) word(i int) string {
+func (s *scanner) word(i int) string { return string(s.Src[i:s.wordEnd(i)]) }
+
+// wordEnd returns the offset after the identifier or %name at i; i when
+// there is none.
+func (s *scanner) wordEnd(i int) int {
 	j := i
 	if s.At(j) && s.Src[j] == '%' {
 		j++
 	}
 	if !s.At(j) || !(isIdentStart(s.Src[j]) || s.Src[i] == '%' && isIdentChar(s.Src[j])) {
-		return ""
+		return i
 	}
 	k := j
 	for s.At(k) && isIdentChar(s.Src[k]) {
@@ -209,7 +213,7 @@ func (s *scanner) word(i int) string {
 	if k > j && s.Src[j] == '-' {
 		k = j
 	}
-	return string(s.Src[i:k])
+	return k
 }
 
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'

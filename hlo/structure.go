@@ -68,29 +68,38 @@ func (s *scanner) header(i int) (int, error) {
 
 // headerAttr scans `, key=value` at the comma i.
 func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
-	j := s.trivia(i + 1)
-	key := s.word(j)
-	if key == "" || key[0] == '%' {
-		return nil, s.errorf(j, "expects attribute name")
-	}
-	a := &HeaderAttr{Key: key, Pos: s.pos(j), Comma: i}
-	j = s.trivia(j + len(key))
-	if !s.At(j) || s.Src[j] != '=' {
-		return nil, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(key))
-	}
-	start := s.trivia(j + 1)
-	end, err := s.skipValue(start)
+	key, start, end, err := s.attr(i)
 	if err != nil {
-		if gerr := s.valueError(key, start); gerr != nil {
-			return nil, gerr
-		}
 		return nil, err
 	}
-	if end == start {
-		return nil, s.errorf(start, "expects a value for attribute %s", ast.Clip(key))
+	return &HeaderAttr{Key: s.word(key), Pos: s.pos(key), Comma: i, Value: s.span(start, end)}, nil
+}
+
+// attr scans `, key=value` at the comma i, returning the offsets of the
+// key and of the value's start and end.
+func (s *scanner) attr(i int) (key, start, end int, err error) {
+	key = s.trivia(i + 1)
+	j := s.wordEnd(key)
+	if j == key || s.Src[key] == '%' {
+		return 0, 0, 0, s.errorf(key, "expects attribute name")
 	}
-	a.Value = s.span(start, end)
-	return a, nil
+	name := s.Src[key:j]
+	j = s.trivia(j)
+	if !s.At(j) || s.Src[j] != '=' {
+		return 0, 0, 0, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(string(name)))
+	}
+	start = s.trivia(j + 1)
+	end, err = s.skipValue(start)
+	if err != nil {
+		if gerr := s.valueError(string(name), start); gerr != nil {
+			return 0, 0, 0, gerr
+		}
+		return 0, 0, 0, err
+	}
+	if end == start {
+		return 0, 0, 0, s.errorf(start, "expects a value for attribute %s", ast.Clip(string(name)))
+	}
+	return key, start, end, nil
 }
 
 // valueError is the value grammar's diagnostic for the value of a header
@@ -260,11 +269,11 @@ func (s *scanner) trailingAttrs(end int) (int, error) {
 		if !s.At(j) || s.Src[j] != ',' {
 			return end, nil
 		}
-		a, err := s.headerAttr(j)
+		_, _, valueEnd, err := s.attr(j)
 		if err != nil {
 			return 0, err
 		}
-		end = a.Value.End.Offset
+		end = valueEnd
 	}
 }
 
@@ -289,7 +298,7 @@ func (s *scanner) walkEntry(c *compSpan) (int, error) {
 		}
 		if root {
 			if comp.Root != nil {
-				return 0, ast.Errorf(in.Span.Pos, "one computation cannot have more than one root instruction")
+				return 0, ast.Errorf(in.Pos, "one computation cannot have more than one root instruction")
 			}
 			comp.Root = in
 		}
@@ -317,12 +326,11 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 	if root {
 		i = s.trivia(i + len("ROOT"))
 	}
-	in := &Instr{Param: -1}
+	in := &Instr{Param: -1, Pos: s.pos(start)}
 	in.Name = s.word(i)
 	if in.Name == "" {
 		return nil, false, 0, s.errorf(i, "expects instruction name")
 	}
-	startPos := s.pos(start)
 	j := s.trivia(i + len(in.Name))
 	if !s.At(j) || s.Src[j] != '=' {
 		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
@@ -335,19 +343,20 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 			return nil, false, 0, err
 		}
 		shapeEnd = trimTrivia(s.Src, shapeStart, shapeEnd)
-		in.ShapeSrc, in.HasShape = s.span(shapeStart, shapeEnd), true
+		in.ShapePos, in.ShapeEnd, in.HasShape = s.pos(shapeStart), shapeEnd, true
 		s.keep(shapeStart, shapeEnd)
 		j = s.trivia(shapeEnd)
 	}
-	opcode := s.word(j)
-	if opcode == "" || opcode[0] == '%' {
+	k := s.wordEnd(j)
+	if k == j || s.Src[j] == '%' {
 		return nil, false, 0, s.errorf(j, "expects opcode")
 	}
-	j = s.trivia(j + len(opcode))
+	opcode := s.Src[j:k]
+	j = s.trivia(k)
 	if !s.At(j) || s.Src[j] != '(' {
-		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(opcode))
+		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(string(opcode)))
 	}
-	if opcode == "parameter" {
+	if string(opcode) == "parameter" {
 		if !in.HasShape {
 			return nil, false, 0, s.errorf(shapeStart, "expects a shape for the parameter instruction %s", ast.Clip(in.Name))
 		}
@@ -359,7 +368,6 @@ func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
 	if err != nil {
 		return nil, false, 0, err
 	}
-	in.Span = ast.Span{Pos: startPos, End: s.pos(end)}
 	end, err = s.trailingAttrs(end)
 	return in, root, end, err
 }
