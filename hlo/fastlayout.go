@@ -1,8 +1,8 @@
 package hlo
 
 import (
+	"math"
 	"slices"
-	"strconv"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -113,10 +113,14 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 	if _, ok := c.eat('{'); !ok {
 		return nil
 	}
+	open := c.pos.Offset
 	if _, ok := c.eat('('); !ok {
 		return nil
 	}
 	var d shapeDecoder
+	if n := elements(c.src[:c.end], open); n > 0 {
+		l.Params = make([]LayoutShape, 0, n)
+	}
 	if !c.is(')') {
 		for {
 			l.Params = append(l.Params, LayoutShape{Pos: c.here()})
@@ -150,8 +154,46 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 		return nil
 	}
 	l.EndPos = end
-	l.Params = slices.Clip(l.Params)
 	return l
+}
+
+// elements counts the elements of the parenthesized list whose '(' is at
+// src[i]: one more than its commas outside brackets and comments, or 0
+// for `()`. It only sizes a slice: text that does not parse may be
+// miscounted, never misread.
+func elements(src []byte, i int) int {
+	depth, commas, empty := 0, 0, true
+	for ; i < len(src); i++ {
+		b := src[i]
+		switch b {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				if empty {
+					return 0
+				}
+				return commas + 1
+			}
+		case ',':
+			if depth == 1 {
+				commas++
+			}
+		case '/':
+			if i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*') {
+				n, ok := commentLen(src, i)
+				if !ok {
+					return 0
+				}
+				i += n - 1
+				continue
+			}
+		}
+		if depth > 0 && b != '(' && !isSpace(b) {
+			empty = false
+		}
+	}
+	return 0
 }
 
 // readShape reads the shape spanning span straight from the text into
@@ -180,8 +222,12 @@ type shapeDecoder struct {
 func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape) bool {
 	switch b := c.at(c.pos.Offset); {
 	case b == '(' && depth < maxFastDepth:
+		n := 0
+		if depth == 0 { // the list of a tuple result, as long as the parameters'
+			n = elements(c.src[:c.end], c.pos.Offset)
+		}
 		c.eat('(')
-		elems := []model.Shape{}
+		elems := make([]model.Shape, 0, n)
 		_, ok := c.commaList(')', func() bool {
 			elems = append(elems, model.Shape{})
 			return d.shape(c, depth+1, &elems[len(elems)-1])
@@ -189,7 +235,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape) bool {
 		if !ok {
 			return false
 		}
-		*dst = model.Tuple(slices.Clip(elems)...)
+		*dst = model.Tuple(elems...)
 		return true
 	case isIdentStart(b):
 		return d.array(c, dst)
@@ -268,15 +314,20 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 // in 64 bits.
 func (c *byteCursor) size() (int64, bool) {
 	i := c.pos.Offset
-	if c.at(i) == '-' {
+	j := i
+	var n int64
+	for ; j < c.end && isDigit(c.src[j]); j++ {
+		d := int64(c.src[j] - '0')
+		if n > (math.MaxInt64-d)/10 {
+			return 0, false
+		}
+		n = n*10 + d
+	}
+	if j == i {
 		return 0, false
 	}
-	v, _, ok := c.integer()
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	return n, err == nil
+	c.advance(j - i)
+	return n, c.trivia()
 }
 
 // layout reads `{minor_to_major}` with tiles as the only attribute into

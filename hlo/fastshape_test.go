@@ -305,3 +305,15 @@ func FuzzFastLayout(f *testing.F) {
 	f.Add("{ ( f32[?]{0} ) -> ( ) }")
 	f.Fuzz(func(t *testing.T, text string) { checkLayout(t, text) })
 }
+
+func TestElements(t *testing.T) {
+	for text, want := range map[string]int{
+		"()": 0, "( )": 0, "(/*c*/)": 0, "(f32[2])": 1, "(f32[2,3]{1,0}, s32[])": 2,
+		"( f32[2,3]{1,0:T(8,128)} , /*index=1,2*/ (s32[], u8[1,1]), // a, b\n pred[])": 3,
+		"(f32[2]": 0,
+	} {
+		if got := elements([]byte(text), 0); got != want {
+			t.Errorf("elements(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
