@@ -119,12 +119,12 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 	}
 	var d shapeDecoder
 	if n := elements(c.src[:c.end], open); n > 0 {
-		l.Params = make([]LayoutShape, 0, n)
+		l.Params, l.ParamAt = make([]model.Shape, 0, n), make([]model.Point, 0, n)
 	}
 	if !c.is(')') {
 		for {
-			l.Params = append(l.Params, LayoutShape{Pos: c.here()})
-			if !d.shape(c, 0, &l.Params[len(l.Params)-1].Shape) {
+			l.Params, l.ParamAt = append(l.Params, model.Shape{}), append(l.ParamAt, model.PointOf(c.here()))
+			if !d.shape(c, 0, &l.Params[len(l.Params)-1]) {
 				return nil
 			}
 			if c.is(')') {
@@ -145,8 +145,8 @@ func fastLayout(src []byte, span ast.Span) *ComputationLayout {
 	if !c.trivia() {
 		return nil
 	}
-	l.Result.Pos = c.here()
-	if !d.shape(c, 0, &l.Result.Shape) {
+	l.ResultAt = model.PointOf(c.here())
+	if !d.shape(c, 0, &l.Result) {
 		return nil
 	}
 	end, ok := c.eat('}')

@@ -59,15 +59,16 @@ type Computation struct {
 }
 
 // Instr is an instruction of the entry computation: `[ROOT] name = SHAPE
-// opcode(operands)`.
+// opcode(operands)`. Its positions are points in the file (File.Pos
+// makes them positions): an entry can have 200000 parameters.
 type Instr struct {
-	Pos      ast.Pos // ROOT or the name
 	Name     string
-	ShapePos ast.Pos // where the shape is written, if HasShape
-	ShapeEnd int     // the offset after the shape
-	HasShape bool    // the shape is written (XLA may infer it)
-	Param    int64   // the number of a parameter instruction; -1 for others
-	ParamPos ast.Pos // the position of that number
+	At       model.Point // ROOT or the name
+	ShapeAt  model.Point // where the shape is written, if HasShape
+	ShapeEnd int         // the offset after the shape
+	HasShape bool        // the shape is written (XLA may infer it)
+	Param    int64       // the number of a parameter instruction; -1 for others
+	ParamAt  model.Point // the position of that number
 
 	// Without entry_computation_layout, ParseFile reads the shapes of the
 	// parameters and the root: shape is the shape lowered, or shapeErr
@@ -76,9 +77,14 @@ type Instr struct {
 	shapeErr *ast.Error
 }
 
-// ShapeSpan is the span of the shape's text.
-func (in *Instr) ShapeSpan() ast.Span {
-	return ast.Span{Pos: in.ShapePos, End: ast.Pos{Filename: in.ShapePos.Filename, Offset: in.ShapeEnd}}
+// Pos is the position of the point p of f.
+func (f *File) Pos(p model.Point) ast.Pos { return p.Pos(ast.Pos{Filename: f.Name}) }
+
+// shapeSpan is the span of the instruction's shape in the file named
+// file.
+func (in *Instr) shapeSpan(file string) ast.Span {
+	pos := in.ShapeAt.Pos(ast.Pos{Filename: file})
+	return ast.Span{Pos: pos, End: ast.Pos{Filename: file, Offset: in.ShapeEnd}}
 }
 
 // Options say how to read a module.
@@ -187,7 +193,7 @@ func (s *scanner) parseValues() error {
 		if !in.HasShape || i == len(f.Entry.Params) && in.Param >= 0 {
 			continue // no shape, or the root is also a parameter
 		}
-		add(in.readShape(s.Src))
+		add(in.readShape(s.Src, s.name))
 	}
 	if len(errs) > 0 {
 		errs.Sort()
@@ -256,10 +262,11 @@ func (s *scanner) parseHeaderValues(src []byte) ast.ErrorList {
 // readShape reads the instruction's shape into in.shape, or in.shapeErr
 // when it parses but does not lower; it returns the error of a shape
 // that does not parse.
-func (in *Instr) readShape(src []byte) error {
+func (in *Instr) readShape(src []byte, file string) error {
 	var s model.Shape
-	if !readShape(src, in.ShapeSpan(), &s) {
-		n, err := ParseShape(src, in.ShapeSpan())
+	span := in.shapeSpan(file)
+	if !readShape(src, span, &s) {
+		n, err := ParseShape(src, span)
 		if err != nil {
 			return err
 		}

@@ -122,24 +122,35 @@ type PhysicalNode struct {
 type ComputationLayout struct {
 	Pos    ast.Pos
 	EndPos ast.Pos
-	Params []LayoutShape
-	Result LayoutShape
+	// Params and Result are the shapes; one that does not lower is left
+	// zero, and Errs says why.
+	Params []model.Shape
+	Result model.Shape
+	// ParamAt and ResultAt are where each shape begins, in Pos's file.
+	ParamAt  []model.Point
+	ResultAt model.Point
+	Errs     []ShapeError
 }
 
-// LayoutShape is one shape of entry_computation_layout.
-type LayoutShape struct {
-	Pos   ast.Pos // its first token
-	Shape model.Shape
-	Err   *ast.Error // why the shape is not valid (Shape is then zero)
+// ShapeError is why shape Index of a ComputationLayout does not lower;
+// the result's index is len(Params).
+type ShapeError struct {
+	Index int
+	Err   *ast.Error
 }
 
-// lowered returns the LayoutShape of the shape node n.
-func lowered(n *ShapeNode) LayoutShape {
-	l := LayoutShape{Pos: n.Pos}
-	if l.Err = lowerShape(n, &l.Shape); l.Err != nil {
-		l.Shape = model.Shape{}
+// ParamPos is the position of parameter shape i.
+func (c *ComputationLayout) ParamPos(i int) ast.Pos { return c.ParamAt[i].Pos(c.Pos) }
+
+// ResultPos is the position of the result shape.
+func (c *ComputationLayout) ResultPos() ast.Pos { return c.ResultAt.Pos(c.Pos) }
+
+// lower lowers the shape node n into dst, recording an error as shape i's.
+func (c *ComputationLayout) lower(n *ShapeNode, dst *model.Shape, i int) {
+	if err := lowerShape(n, dst); err != nil {
+		*dst = model.Shape{}
+		c.Errs = append(c.Errs, ShapeError{Index: i, Err: err})
 	}
-	return l
 }
 
 // Parse implements participle.Parseable.
@@ -158,7 +169,8 @@ func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
 		if err != nil {
 			return err
 		}
-		c.Params = append(c.Params, lowered(n))
+		c.Params, c.ParamAt = append(c.Params, model.Shape{}), append(c.ParamAt, model.PointOf(n.Pos))
+		c.lower(n, &c.Params[len(c.Params)-1], len(c.Params)-1)
 		if p.is(")") {
 			break
 		}
@@ -176,7 +188,8 @@ func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
 	if err != nil {
 		return err
 	}
-	c.Result = lowered(n)
+	c.ResultAt = model.PointOf(n.Pos)
+	c.lower(n, &c.Result, len(c.Params))
 	if err := p.expect("}", "Expects '}' at the end of computation layouts"); err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ import (
 // error.
 func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	var errs ast.ErrorList
-	params, perrs := entryParams(f.Entry)
+	params, perrs := entryParams(f)
 	errs = append(errs, perrs...)
 	shapes, out, serrs := entryShapes(f, src, params)
 	errs = append(errs, serrs...)
@@ -52,20 +52,15 @@ func LowerHeader(f *File) (*model.Config, ast.ErrorList) {
 		errs.Add(f.Header.Pos, "the header has no entry_computation_layout")
 		return nil, errs
 	}
-	shapes := make([]model.Shape, len(f.Layout.Params))
-	for i, p := range f.Layout.Params {
-		if p.Err != nil {
-			errs = append(errs, p.Err)
-		}
-		shapes[i] = p.Shape
-	}
-	out := f.Layout.Result.Shape
-	if err := f.Layout.Result.Err; err != nil {
-		errs = append(errs, err)
+	for _, e := range f.Layout.Errs {
+		errs = append(errs, e.Err)
 	}
 	if errs.HasErrors() {
 		return nil, errs
 	}
+	// The config shares the layout's shapes, as configs share theirs:
+	// passes never change them.
+	shapes, out := f.Layout.Params, f.Layout.Result
 	cfg := model.NewConfig(shapes, out)
 	cfg.Source = model.Source{Func: f.Header.Pos}
 	errs = append(errs, aliases(f, cfg)...)
@@ -81,17 +76,18 @@ func LowerHeader(f *File) (*model.Config, ast.ErrorList) {
 
 // entryParams orders the parameter instructions by number and checks
 // that the numbers are 0 to n-1, each once.
-func entryParams(c *Computation) ([]*Instr, ast.ErrorList) {
+func entryParams(f *File) ([]*Instr, ast.ErrorList) {
 	var errs ast.ErrorList
+	c := f.Entry
 	params := append([]*Instr(nil), c.Params...)
 	sort.SliceStable(params, func(i, j int) bool { return params[i].Param < params[j].Param })
 	for i, in := range params {
 		switch {
 		case i > 0 && in.Param == params[i-1].Param:
-			errs.Add(in.ParamPos, "parameter number %d is used twice in computation %s: by %s and %s",
+			errs.Add(f.Pos(in.ParamAt), "parameter number %d is used twice in computation %s: by %s and %s",
 				in.Param, ast.Clip(c.Name), ast.Clip(params[i-1].Name), ast.Clip(in.Name))
 		case in.Param != int64(i) && (i == 0 || in.Param != params[i-1].Param):
-			errs.Add(in.ParamPos, "parameter number %d of computation %s is out of range: it has %d parameter(s), numbered from 0, and no parameter %d",
+			errs.Add(f.Pos(in.ParamAt), "parameter number %d of computation %s is out of range: it has %d parameter(s), numbered from 0, and no parameter %d",
 				in.Param, ast.Clip(c.Name), len(params), i)
 			return params, errs
 		}
@@ -122,7 +118,7 @@ func entryShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sha
 	case root.shape != nil:
 		out = *root.shape
 	default:
-		errs.Add(root.Pos, "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
+		errs.Add(f.Pos(root.At), "the shape of the ROOT instruction %s is left out: XLA infers it, this tool does not; write it, or give the header an entry_computation_layout", ast.Clip(root.Name))
 	}
 	return shapes, out, errs
 }
@@ -137,51 +133,54 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 			len(l.Params), ast.Clip(f.Entry.Name), len(params))
 		return nil, model.Shape{}, errs
 	}
-	shapes := make([]model.Shape, len(params))
+	bad := map[int]bool{}
+	for _, e := range l.Errs {
+		errs, bad[e.Index] = append(errs, e.Err), true
+	}
 	var text []byte // the text of a shape, reused
 	for i := range l.Params {
-		p := &l.Params[i]
-		if p.Err != nil {
-			errs = append(errs, p.Err)
+		want := &l.Params[i]
+		if bad[i] {
 			continue
 		}
-		shapes[i] = p.Shape
-		got, err := instrShape(src, params[i], &p.Shape, &text)
+		got, err := instrShape(f, src, params[i], want, &text)
 		if err != nil {
 			errs = append(errs, err...)
-		} else if !sameShape(got, &p.Shape) {
-			errs.Add(p.Pos, "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
-				i, p.Shape.String(), i, got.String())
+		} else if !sameShape(got, want) {
+			errs.Add(l.ParamPos(i), "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
+				i, want.String(), i, got.String())
 		}
 	}
-	res := l.Result.Shape
-	if l.Result.Err != nil {
-		return shapes, res, append(errs, l.Result.Err)
+	// The config shares the layout's shapes, as configs share theirs:
+	// passes never change them.
+	res := &l.Result
+	if bad[len(l.Params)] {
+		return l.Params, *res, errs
 	}
 	if root := f.Entry.Root; root.HasShape && root.Param < 0 { // a parameter is checked above
-		got, err := instrShape(src, root, &res, &text)
+		got, err := instrShape(f, src, root, res, &text)
 		if err != nil {
 			errs = append(errs, err...)
-		} else if !sameShape(got, &res) {
-			errs.Add(l.Result.Pos, "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), got.String())
+		} else if !sameShape(got, res) {
+			errs.Add(l.ResultPos(), "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), got.String())
 		}
 	}
-	return shapes, res, errs
+	return l.Params, *res, errs
 }
 
 // instrShape returns the shape the instruction in is written with. Its
 // text is parsed only when it is not that of want, with or without its
 // layout: a dump prints both alike, and a long entry has thousands. buf
 // holds the printed text between calls.
-func instrShape(src []byte, in *Instr, want *model.Shape, buf *[]byte) (*model.Shape, ast.ErrorList) {
-	text := src[in.ShapePos.Offset:in.ShapeEnd]
+func instrShape(f *File, src []byte, in *Instr, want *model.Shape, buf *[]byte) (*model.Shape, ast.ErrorList) {
+	text := src[in.ShapeAt.Offset:in.ShapeEnd]
 	if *buf = want.AppendText((*buf)[:0], true); string(text) == string(*buf) {
 		return want, nil
 	}
 	if *buf = want.AppendText((*buf)[:0], false); string(text) == string(*buf) {
 		return want, nil
 	}
-	if err := in.readShape(src); err != nil {
+	if err := in.readShape(src, f.Name); err != nil {
 		return nil, asList(err).(ast.ErrorList)
 	}
 	if in.shapeErr != nil {
@@ -202,9 +201,9 @@ func source(f *File, params []*Instr) model.Source {
 		src.Args = make([]model.Point, 0, len(params))
 	}
 	for _, in := range params {
-		src.Args = append(src.Args, model.PointOf(in.Pos))
+		src.Args = append(src.Args, in.At)
 	}
-	src.Results = []model.Point{model.PointOf(f.Entry.Root.Pos)}
+	src.Results = []model.Point{f.Entry.Root.At}
 	return src
 }
 

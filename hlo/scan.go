@@ -2,10 +2,11 @@ package hlo
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/anybyte"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/anybyte"
+	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
+	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // The scanner walks the module's structure without tokenizing computation
@@ -138,6 +139,9 @@ func (s *scanner) pos(off int) ast.Pos {
 	line, col := s.lines.LineCol(s.Src, off)
 	return ast.Pos{Filename: s.name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
+
+// point is the model.Point of offset off.
+func (s *scanner) point(off int) model.Point { return model.PointOf(s.pos(off)) }
 
 func (s *scanner) span(start, end int) ast.Span {
 	return ast.Span{Pos: s.pos(start), End: s.pos(end)}

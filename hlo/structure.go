@@ -283,7 +283,19 @@ func (s *scanner) trailingAttrs(end int) (int, error) {
 func (s *scanner) walkEntry(c *compSpan) (int, error) {
 	comp := &Computation{Name: c.name, Pos: c.namePos, Entry: c.entry}
 	s.file.Entry = comp
-	var last *Instr
+	// Instructions are read into in; the parameters and the root are
+	// kept, from slabs of Instrs (an entry can have 200000 parameters),
+	// and the last one is kept aside in case no ROOT is marked.
+	var in, last Instr
+	var slab []Instr
+	keep := func(in *Instr) *Instr {
+		if len(slab) == cap(slab) {
+			slab = make([]Instr, 0, min(max(2*cap(slab), 16), 4096))
+		}
+		slab = append(slab, *in)
+		return &slab[len(slab)-1]
+	}
+	seen := false
 	i := s.trivia(c.body + 1)
 	for ; ; i = s.trivia(i) {
 		if !s.At(i) {
@@ -292,27 +304,35 @@ func (s *scanner) walkEntry(c *compSpan) (int, error) {
 		if s.Src[i] == '}' {
 			break
 		}
-		in, root, end, err := s.instruction(i)
+		root, end, err := s.instruction(i, &in)
 		if err != nil {
 			return 0, err
 		}
-		if root {
-			if comp.Root != nil {
-				return 0, ast.Errorf(in.Pos, "one computation cannot have more than one root instruction")
+		if root && comp.Root != nil {
+			return 0, ast.Errorf(s.file.Pos(in.At), "one computation cannot have more than one root instruction")
+		}
+		if root || in.Param >= 0 {
+			p := keep(&in)
+			if root {
+				comp.Root = p
 			}
-			comp.Root = in
+			if in.Param >= 0 {
+				comp.Params = append(comp.Params, p)
+			}
 		}
-		if in.Param >= 0 {
-			comp.Params = append(comp.Params, in)
-		}
-		last = in
+		last, seen = in, true
 		i = end
 	}
-	if last == nil {
+	if !seen {
 		return 0, ast.Errorf(c.namePos, "computation %s has no instructions", ast.Clip(c.name))
 	}
 	if comp.Root == nil {
-		comp.Root = last // XLA takes the last instruction as the root
+		// XLA takes the last instruction as the root.
+		if n := len(comp.Params); n > 0 && comp.Params[n-1].At == last.At {
+			comp.Root = comp.Params[n-1]
+		} else {
+			comp.Root = keep(&last)
+		}
 	}
 	return i + 1, nil
 }
@@ -320,56 +340,56 @@ func (s *scanner) walkEntry(c *compSpan) (int, error) {
 // instruction scans `[ROOT] name = SHAPE opcode(operands)[, attr=value]*`
 // at i. It reports whether the instruction is the root and returns the
 // offset after it.
-func (s *scanner) instruction(i int) (*Instr, bool, int, error) {
+func (s *scanner) instruction(i int, in *Instr) (bool, int, error) {
 	start := i
 	root := s.hasWord(i, "ROOT")
 	if root {
 		i = s.trivia(i + len("ROOT"))
 	}
-	in := &Instr{Param: -1, Pos: s.pos(start)}
+	*in = Instr{Param: -1, At: s.point(start)}
 	in.Name = s.word(i)
 	if in.Name == "" {
-		return nil, false, 0, s.errorf(i, "expects instruction name")
+		return false, 0, s.errorf(i, "expects instruction name")
 	}
 	j := s.trivia(i + len(in.Name))
 	if !s.At(j) || s.Src[j] != '=' {
-		return nil, false, 0, s.errorf(j, "expects '=' in instruction")
+		return false, 0, s.errorf(j, "expects '=' in instruction")
 	}
 	shapeStart := s.trivia(j + 1)
 	j = shapeStart
 	if s.hasShape(shapeStart) {
 		shapeEnd, err := s.skipShape(shapeStart)
 		if err != nil {
-			return nil, false, 0, err
+			return false, 0, err
 		}
 		shapeEnd = trimTrivia(s.Src, shapeStart, shapeEnd)
-		in.ShapePos, in.ShapeEnd, in.HasShape = s.pos(shapeStart), shapeEnd, true
+		in.ShapeAt, in.ShapeEnd, in.HasShape = s.point(shapeStart), shapeEnd, true
 		s.keep(shapeStart, shapeEnd)
 		j = s.trivia(shapeEnd)
 	}
 	k := s.wordEnd(j)
 	if k == j || s.Src[j] == '%' {
-		return nil, false, 0, s.errorf(j, "expects opcode")
+		return false, 0, s.errorf(j, "expects opcode")
 	}
 	opcode := s.Src[j:k]
 	j = s.trivia(k)
 	if !s.At(j) || s.Src[j] != '(' {
-		return nil, false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(string(opcode)))
+		return false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(string(opcode)))
 	}
 	if string(opcode) == "parameter" {
 		if !in.HasShape {
-			return nil, false, 0, s.errorf(shapeStart, "expects a shape for the parameter instruction %s", ast.Clip(in.Name))
+			return false, 0, s.errorf(shapeStart, "expects a shape for the parameter instruction %s", ast.Clip(in.Name))
 		}
 		if err := s.paramNumber(in, j); err != nil {
-			return nil, false, 0, err
+			return false, 0, err
 		}
 	}
 	end, err := s.skipGroup(j)
 	if err != nil {
-		return nil, false, 0, err
+		return false, 0, err
 	}
 	end, err = s.trailingAttrs(end)
-	return in, root, end, err
+	return root, end, err
 }
 
 // hasShape reports whether an instruction's shape stands at i: XLA lets
@@ -395,7 +415,7 @@ func (s *scanner) paramNumber(in *Instr, i int) error {
 	if err != nil || !s.At(s.trivia(k)) || s.Src[s.trivia(k)] != ')' {
 		return s.errorf(j, "expects a parameter number in parameter(...)")
 	}
-	in.Param, in.ParamPos = n, s.pos(j)
+	in.Param, in.ParamAt = n, s.point(j)
 	return nil
 }
 
