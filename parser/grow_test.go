@@ -98,7 +98,7 @@ func TestSkimmedBodies(t *testing.T) {
 		`{ "a" }`, `{ "a\"b" }`, `{ "a\\" }`, `{ "a\\\"}" }`, `{ "\\\\\\\\" {} }`,
 		"{ // } comment\n }", "{ / }", "{ a / b // c }\n }", `{ { "}" } }`,
 		`{ "unterminated }`, "{ { }", "{ // no newline }",
-		"{ \"x\\\n\" \n\n\n }",
+		"{ \"x\\\n\" \n\n\n }", "{ \"a\nb\n\" \"\n\" }\n", "{ \"\\\\\n\" \"\n\\\"\n\" \n }",
 	}
 	n := 0
 	for _, b := range bodies {

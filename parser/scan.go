@@ -263,6 +263,11 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 	s.lines.LineCol(s.Src, j)
 	p := s.lines.Point()
 	depth, mode, strAt, slashes, openSlash := k0.depth, k0.mode, k0.strAt, k0.slashes, k0.openSlash
+	// The lines of a piece are counted as the scan goes: the text outside
+	// strings in one count, up to where each string begins, and a
+	// string's lines by the search for its end, which stops at a newline
+	// too (a piece of a large module is mostly strings: one pass over
+	// them, not two).
 	for {
 		// The text before j is passed before the next piece is asked
 		// for: a window that reuses its buffer has the writer copy the
@@ -278,6 +283,7 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 			}
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
+		counted := 0 // p is at j+counted
 		for k := 0; k < len(w); {
 			switch mode {
 			case skimCode:
@@ -298,13 +304,15 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 				case '}':
 					if depth--; depth == 0 {
 						end := j + k + 1
-						p.Over(w[:k+1])
+						p.Over(w[counted : k+1])
 						s.lines.Counted(p)
 						s.Src = s.skipTo(end)
 						return end, nil
 					}
 				case '"':
 					mode, strAt, slashes = skimQuoted, j+k, 0
+					p.Over(w[counted : k+1])
+					counted = k + 1
 				case '/':
 					if k+1 == len(w) {
 						openSlash = true
@@ -315,7 +323,14 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 				}
 				k++
 			case skimQuoted:
-				q := bytes.IndexByte(w[k:], '"')
+				q := quoteOrNewline(w[k:])
+				if q >= 0 && w[k+q] == '\n' {
+					// p is at the string's text before k (counted == k).
+					p.Off, p.Line, p.LineStart = j+k+q+1, p.Line+1, j+k+q+1
+					k += q + 1
+					counted, slashes = k, 0 // no run of backslashes goes past it
+					continue
+				}
 				if q < 0 {
 					// The backslashes that end the piece may escape a
 					// quote that begins the next.
@@ -327,9 +342,11 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 						slashes = t
 					}
 					k = len(w)
+					p.Off, counted = j+k, k
 					continue
 				}
 				q += k
+				p.Off, counted = j+q+1, q+1
 				// The quote is escaped iff an odd run of backslashes
 				// precedes it.
 				n := 0
@@ -354,10 +371,32 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 				k += q + 1
 			}
 		}
-		p.Over(w)
+		p.Over(w[counted:])
 		s.lines.Counted(p)
 		j += len(w)
 	}
+}
+
+// quoteSet is what the search in a string stops at.
+var quoteSet = [4]byte{'"', '\n', '"', '"'}
+
+// quoteOrNewline returns the index of the first '"' or newline in b, or
+// -1.
+func quoteOrNewline(b []byte) int {
+	if anybyte.Vector {
+		return anybyte.Index4(b, &quoteSet)
+	}
+	q := bytes.IndexByte(b, '"')
+	if q < 0 {
+		q = len(b)
+	}
+	if n := bytes.IndexByte(b[:q], '\n'); n >= 0 {
+		return n
+	}
+	if q == len(b) {
+		return -1
+	}
+	return q
 }
 
 // skipGroup returns the offset after the bracket matching the '(', '[' or
