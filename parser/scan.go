@@ -377,27 +377,9 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 	}
 }
 
-// quoteSet is what the search in a string stops at.
-var quoteSet = [4]byte{'"', '\n', '"', '"'}
-
 // quoteOrNewline returns the index of the first '"' or newline in b, or
 // -1.
-func quoteOrNewline(b []byte) int {
-	if anybyte.Vector {
-		return anybyte.Index4(b, &quoteSet)
-	}
-	q := bytes.IndexByte(b, '"')
-	if q < 0 {
-		q = len(b)
-	}
-	if n := bytes.IndexByte(b[:q], '\n'); n >= 0 {
-		return n
-	}
-	if q == len(b) {
-		return -1
-	}
-	return q
-}
+func quoteOrNewline(b []byte) int { return anybyte.Index2(b, '"', '\n') }
 
 // skipGroup returns the offset after the bracket matching the '(', '[' or
 // '{' at src[i]. Braces inside are skipped by skipBraces; parentheses and

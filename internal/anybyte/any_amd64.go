@@ -16,6 +16,9 @@ func indexAny4AVX2(s []byte, set *[4]byte) int
 //go:noescape
 func indexAny8(s []byte, set *[8]byte) int
 
+//go:noescape
+func indexAny2AVX2(s []byte, a, b byte) int
+
 func hasAVX2() bool
 
 // Vector reports whether the vector searches exist; elsewhere Index4 and
@@ -36,3 +39,12 @@ func blocks4(s []byte, set *[4]byte) (int, int) {
 }
 
 func blocks8(s []byte, set *[8]byte) (int, int) { return indexAny8(s, set), 16 }
+
+// blocks2 is the vector search for two bytes: AVX2 only (0, the block
+// size, when there is none).
+func blocks2(s []byte, a, b byte) (int, int) {
+	if useAVX2 {
+		return indexAny2AVX2(s, a, b), 64
+	}
+	return -1, 0
+}

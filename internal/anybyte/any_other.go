@@ -18,3 +18,7 @@ var useAVX2 = false
 func blocks4(s []byte, set *[4]byte) (int, int) { return -1, 0 }
 
 func blocks8(s []byte, set *[8]byte) (int, int) { return -1, 0 }
+
+func indexAny2AVX2(s []byte, a, b byte) int { return -1 }
+
+func blocks2(s []byte, a, b byte) (int, int) { return -1, 0 }

@@ -121,3 +121,59 @@ func FuzzIndexAny(f *testing.F) {
 		}
 	})
 }
+
+// Index2 and its vector search agree with bytes.IndexAny, at every
+// alignment and length, matches in the blocks and in the tail.
+func TestIndex2(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := []byte("\"\n5{}")
+	buf := make([]byte, 400)
+	for n := range 20000 {
+		size := r.IntN(len(buf))
+		off := r.IntN(len(buf) - size + 1)
+		b := buf[off : off+size]
+		for i := range b {
+			b[i] = '5'
+		}
+		for range r.IntN(4) {
+			if size > 0 {
+				b[r.IntN(size)] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		if useAVX2 {
+			want := bytes.IndexAny(b[:len(b)&^63], "\"\n")
+			if got := indexAny2AVX2(b, '"', '\n'); got != want {
+				t.Fatalf("case %d: indexAny2AVX2(%q) = %d, want %d", n, b, got, want)
+			}
+		}
+		if got, want := Index2(b, '"', '\n'), bytes.IndexAny(b, "\"\n"); got != want {
+			t.Fatalf("case %d: Index2(%q) = %d, want %d", n, b, got, want)
+		}
+	}
+}
+
+func BenchmarkIndex2(b *testing.B) {
+	s := bytes.Repeat([]byte("0123456789ABCDEF"), 32<<10) // 512 KB, no match
+	b.SetBytes(int64(len(s)))
+	for range b.N {
+		Index2(s, '"', '\n')
+	}
+}
+
+func BenchmarkIndex4Quote(b *testing.B) {
+	s := bytes.Repeat([]byte("0123456789ABCDEF"), 32<<10)
+	set := [4]byte{'"', '\n', '"', '"'}
+	b.SetBytes(int64(len(s)))
+	for range b.N {
+		Index4(s, &set)
+	}
+}
+
+func BenchmarkIndexByteCount(b *testing.B) {
+	s := bytes.Repeat([]byte("0123456789ABCDEF"), 32<<10)
+	b.SetBytes(int64(len(s)))
+	for range b.N {
+		bytes.IndexByte(s, '"')
+		bytes.Count(s, []byte{'\n'})
+	}
+}
