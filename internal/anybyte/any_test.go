@@ -116,6 +116,9 @@ func FuzzIndexAny(f *testing.F) {
 		if got, want := Index4(b, &bodyBytes), naiveBody(b); got != want {
 			t.Fatalf("Index4(%q) = %d, want %d", b, got, want)
 		}
+		if got, want := Index2(b, '"', '\n'), bytes.IndexAny(b, "\"\n"); got != want {
+			t.Fatalf("Index2(%q) = %d, want %d", b, got, want)
+		}
 		if got, want := Index8(b, &groupBytes), bytes.IndexAny(b, "(){}[]\"/"); got != want {
 			t.Fatalf("Index8(%q) = %d, want %d", b, got, want)
 		}
