@@ -303,6 +303,12 @@ func TestFastLayout(t *testing.T) {
 func FuzzFastLayout(f *testing.F) {
 	f.Add("{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}")
 	f.Add("{ ( f32[?]{0} ) -> ( ) }")
+	// A long layout, as a dump of many parameters prints it.
+	var params []string
+	for i := range 300 {
+		params = append(params, fmt.Sprintf("/*index=%d*/bf16[%d,128]{1,0:T(8,128)(2,1)}", i, i+1))
+	}
+	f.Add("{(" + strings.Join(params, ", ") + ")->(" + strings.Join(params[:100], ", ") + ")}")
 	f.Fuzz(func(t *testing.T, text string) { checkLayout(t, text) })
 }
 
