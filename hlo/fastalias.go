@@ -11,11 +11,11 @@ import (
 // Their Parseable readers (AliasList.Parse, DonorList.Parse) are cheap,
 // but the PeekingLexer under them stores every token first, which cost
 // more than the reading (4 of 10 ms for a header of 2000 aliases).
-// fastAliases and fastDonors read the same text straight from the bytes,
-// as fastLayout does for entry_computation_layout, and build the same
-// nodes with the same positions; anything they do not read (an error, an
-// integer out of range, an unknown kind) is left to parseSpan, so the
-// diagnostics are the grammar's.
+// readAliases and readDonors read the same text straight from the bytes,
+// as readLayout does for entry_computation_layout, and build the same
+// nodes with the same positions; an entry they do not read (an error, an
+// integer out of range, an unknown kind) is read by the grammar's entry
+// reader alone (readPiece), so the diagnostics are the grammar's.
 
 // cursor returns a byteCursor at the start of span, past its trivia.
 func cursor(src []byte, span ast.Span) (*byteCursor, bool) {
@@ -24,50 +24,115 @@ func cursor(src []byte, span ast.Span) (*byteCursor, bool) {
 	return c, c.trivia()
 }
 
-// fastAliases reads input_output_alias's value spanning span, or returns
-// nil.
-func fastAliases(src []byte, span ast.Span) *AliasList {
-	c, ok := cursor(src, span)
-	if !ok {
-		return nil
+// readAliases reads input_output_alias's value spanning span: what
+// parseSpan(&grammar.alias, ...) gives, the list or the error.
+func readAliases(src []byte, span ast.Span) (*AliasList, error) {
+	c, pieces := valueCursor(src, span)
+	l, err := readAliasesAt(c)
+	if err = lexFirst(src, span, pieces, err); err != nil {
+		return nil, err
 	}
-	l := &AliasList{Pos: c.here()}
-	end, ok := c.list('}', func() bool {
-		e := c.aliasEntry()
-		l.Entries = append(l.Entries, e)
-		return e != nil
-	})
-	if !ok || c.pos.Offset != c.end {
-		return nil
-	}
-	l.EndPos = end
-	return l
+	return l, nil
 }
 
-// fastDonors reads buffer_donor's value spanning span, or returns nil.
-func fastDonors(src []byte, span ast.Span) *DonorList {
-	c, ok := cursor(src, span)
-	if !ok {
-		return nil
-	}
-	l := &DonorList{Pos: c.here()}
-	end, ok := c.list('}', func() bool {
-		e := &DonorEntry{Pos: c.here()}
-		var ok bool
-		if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
-			return false
+// readAliasesAt is readAliases from the cursor c on, the lexer aside.
+func readAliasesAt(c *byteCursor) (*AliasList, error) {
+	l := &AliasList{Pos: c.here()}
+	end, err := readList(c, "aliasing description", func() error {
+		save := *c
+		if e := c.aliasEntry(); e != nil {
+			l.Entries = append(l.Entries, e)
+			return nil
 		}
-		if e.EndPos, ok = c.eat(')'); !ok {
-			return false
+		*c = save
+		var e *AliasEntry
+		err := readPiece(c, func(p *tokParser) (err error) { e, err = p.aliasEntry(); return err })
+		if err == nil {
+			l.Entries = append(l.Entries, e)
 		}
-		l.Entries = append(l.Entries, e)
-		return true
+		return err
 	})
-	if !ok || c.pos.Offset != c.end {
-		return nil
+	if err != nil {
+		return nil, err
 	}
 	l.EndPos = end
-	return l
+	return l, nil
+}
+
+// readDonors reads buffer_donor's value spanning span: what
+// parseSpan(&grammar.donor, ...) gives.
+func readDonors(src []byte, span ast.Span) (*DonorList, error) {
+	c, pieces := valueCursor(src, span)
+	l, err := readDonorsAt(c)
+	if err = lexFirst(src, span, pieces, err); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// readDonorsAt is readDonors from the cursor c on, the lexer aside.
+func readDonorsAt(c *byteCursor) (*DonorList, error) {
+	l := &DonorList{Pos: c.here()}
+	end, err := readList(c, "buffer donor description", func() error {
+		save := *c
+		if e := c.donorEntry(); e != nil {
+			l.Entries = append(l.Entries, e)
+			return nil
+		}
+		*c = save
+		var e *DonorEntry
+		err := readPiece(c, func(p *tokParser) (err error) { e, err = p.donorEntry(); return err })
+		if err == nil {
+			l.Entries = append(l.Entries, e)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	l.EndPos = end
+	return l, nil
+}
+
+// readList reads a value `{entry, ...}` as the grammar's AliasList and
+// DonorList read it (a trailing comma allowed), entry reading each entry,
+// and then the end of the value; what names the list in the messages.
+// It returns the end of the '}'.
+func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
+	if _, ok := c.eat('{'); !ok {
+		return ast.Pos{}, expected(c, "Expects '{' at the start of "+what)
+	}
+	for !c.is('}') {
+		if err := entry(); err != nil {
+			return ast.Pos{}, err
+		}
+		if !c.is(',') {
+			break
+		}
+		c.eat(',')
+	}
+	end, ok := c.eat('}')
+	if !ok {
+		return ast.Pos{}, expected(c, "Expects '}' at the end of "+what)
+	}
+	if c.pos.Offset != c.end {
+		return ast.Pos{}, unexpected(c) // the grammar's root reads nothing more
+	}
+	return end, nil
+}
+
+// donorEntry reads `(PARAM, {j...})`, as tokParser's donorEntry does, or
+// returns nil.
+func (c *byteCursor) donorEntry() *DonorEntry {
+	e := &DonorEntry{Pos: c.here()}
+	var ok bool
+	if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
+		return nil
+	}
+	if e.EndPos, ok = c.eat(')'); !ok {
+		return nil
+	}
+	return e
 }
 
 // aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])`, as tokParser's

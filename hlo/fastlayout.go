@@ -14,13 +14,14 @@ import (
 // every parameter. Even with the shapes read by hand (fastShape), storing
 // its tokens first (participle's PeekingLexer holds them all) costs more
 // than reading them, and a node tree per shape costs more than the shape.
-// fastLayout reads the common form straight from the text, tokenizing as
-// hloLexer does, into the model: each shape is what the grammar's nodes
-// lower to (lowerShape), with the position of its first token; the
-// ComputationLayout's Pos is at its '{', its EndPos after its '}'. A
-// shape of another form, or one that would not lower, and any syntax
-// error send the whole value to parseSpan, so that the diagnostics and
-// the shapes of the rare forms stay the grammar's.
+// readLayout reads the value straight from the text, tokenizing as
+// hloLexer does, each shape of the common forms decoded into the model
+// (shapeDecoder): what the grammar's nodes lower to (lowerShape), with
+// the position of its first token; the ComputationLayout's Pos is at its
+// '{', its EndPos after its '}'. A shape of another form, or one that
+// would not lower, is read by the grammar alone (readPiece, piece.go), so
+// that the diagnostics and the shapes of the rare forms stay the
+// grammar's, and a malformed value costs what a valid one does.
 
 // byteCursor walks src[:end] by tokens, keeping the position as hloLexer
 // does (columns count bytes).
@@ -28,6 +29,9 @@ type byteCursor struct {
 	src []byte
 	end int
 	pos lexer.Position // the position of src[pos.Offset]
+	// pieces, when set, is raised by readPiece: the grammar read a piece
+	// (copies of the cursor share it).
+	pieces *int
 }
 
 func (c *byteCursor) at(i int) byte {
@@ -102,59 +106,161 @@ func (c *byteCursor) integer() (string, ast.Pos, bool) {
 	return v, end, c.trivia()
 }
 
-// fastLayout reads entry_computation_layout's value spanning span, or
-// returns nil.
-func fastLayout(src []byte, span ast.Span) *ComputationLayout {
-	c, ok := cursor(src, span)
-	if !ok {
-		return nil
+// readLayout reads entry_computation_layout's value spanning span: what
+// parseSpan(&grammar.layout, ...) gives, the layout or the error. The
+// shapes of the common forms are decoded straight into the model; any
+// other shape, or element of a tuple, is read by the grammar alone
+// (readPiece) and lowered; the value's structure is read here, with the
+// messages of ComputationLayout.Parse.
+func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
+	c, pieces := valueCursor(src, span)
+	l, err := readLayoutAt(c)
+	if err = lexFirst(src, span, pieces, err); err != nil {
+		return nil, err
 	}
+	return l, nil
+}
+
+// readLayoutAt is readLayout from the cursor c on, the lexer aside.
+func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	l := &ComputationLayout{Pos: c.here()}
 	if _, ok := c.eat('{'); !ok {
-		return nil
+		return nil, expected(c, "Expects '{' at the start of aliasing description")
 	}
 	open := c.pos.Offset
 	if _, ok := c.eat('('); !ok {
-		return nil
+		return nil, expected(c, "Expects ( before parameter shape list")
 	}
-	var d shapeDecoder
+	var r layoutReader
 	if n := elements(c.src[:c.end], open); n > 0 {
 		l.Params, l.ParamAt = make([]model.Shape, 0, n), make([]model.Point, 0, n)
 	}
-	if !c.is(')') {
-		for {
-			l.Params, l.ParamAt = append(l.Params, model.Shape{}), append(l.ParamAt, model.PointOf(c.here()))
-			if !d.shape(c, 0, &l.Params[len(l.Params)-1]) {
-				return nil
-			}
-			if c.is(')') {
-				break
-			}
-			if _, ok := c.eat(','); !ok {
-				return nil
-			}
+	for !c.is(')') {
+		l.Params, l.ParamAt = append(l.Params, model.Shape{}), append(l.ParamAt, model.PointOf(c.here()))
+		i := len(l.Params) - 1
+		if err := r.top(c, l, i, &l.Params[i]); err != nil {
+			return nil, err
+		}
+		if c.is(')') {
+			break
+		}
+		if _, ok := c.eat(','); !ok {
+			return nil, expected(c, "Expects , between parameter shapes")
 		}
 	}
-	if _, ok := c.eat(')'); !ok {
-		return nil
-	}
+	c.eat(')')
 	if c.at(c.pos.Offset) != '-' || c.at(c.pos.Offset+1) != '>' {
-		return nil
+		return nil, expected(c, "Expects -> before result shape")
 	}
 	c.advance(2)
-	if !c.trivia() {
-		return nil
-	}
+	c.trivia()
 	l.ResultAt = model.PointOf(c.here())
-	if !d.shape(c, 0, &l.Result) {
-		return nil
+	if err := r.top(c, l, len(l.Params), &l.Result); err != nil {
+		return nil, err
 	}
 	end, ok := c.eat('}')
-	if !ok || c.pos.Offset != c.end {
-		return nil
+	if !ok {
+		return nil, expected(c, "Expects '}' at the end of computation layouts")
+	}
+	if c.pos.Offset != c.end {
+		return nil, unexpected(c) // the grammar's root reads nothing more
 	}
 	l.EndPos = end
-	return l
+	return l, nil
+}
+
+// layoutReader reads the shapes of a layout.
+type layoutReader struct{ d shapeDecoder }
+
+// top reads shape i of the layout l (len(l.Params) for the result) into
+// dst. A shape that parses but does not lower is left zero, its error in
+// l.Errs; the error returned is the grammar's for a shape that does not
+// parse, which it reads from the shape's start as ComputationLayout.Parse
+// does.
+func (r *layoutReader) top(c *byteCursor, l *ComputationLayout, i int, dst *model.Shape) error {
+	start := *c
+	lerr, ok := r.shape(c, 0, dst)
+	if !ok {
+		*c = start
+		var n *ShapeNode
+		if err := readPiece(c, func(p *tokParser) (err error) { n, err = p.shape(); return err }); err != nil {
+			return err
+		}
+		lerr = lowerShape(n, dst)
+	}
+	if lerr != nil {
+		*dst = model.Shape{}
+		l.Errs = append(l.Errs, ShapeError{Index: i, Err: lerr})
+	}
+	return nil
+}
+
+// shape reads the shape at c into dst: decoded, or a tuple element by
+// element, or with the grammar over the shape alone; the error is why
+// the shape does not lower. It reports false for a shape that does not
+// parse (top finds the grammar's message).
+func (r *layoutReader) shape(c *byteCursor, depth int, dst *model.Shape) (*ast.Error, bool) {
+	save := *c
+	if r.d.shape(c, depth, dst) {
+		return nil, true
+	}
+	*c = save
+	if c.is('(') && depth < maxFastDepth {
+		n := 0
+		if depth == 0 {
+			n = elements(c.src[:c.end], c.pos.Offset)
+		}
+		c.eat('(')
+		elems := make([]model.Shape, 0, n)
+		var first *ast.Error // lowerShape's error: the first element's in order
+		if !c.is(')') {
+			for {
+				elems = append(elems, model.Shape{})
+				lerr, ok := r.shape(c, depth+1, &elems[len(elems)-1])
+				if !ok {
+					return nil, false
+				}
+				if first == nil {
+					first = lerr
+				}
+				if c.is(')') {
+					break
+				}
+				if _, ok := c.eat(','); !ok {
+					return nil, false
+				}
+			}
+		}
+		c.eat(')')
+		if first != nil {
+			return first, true
+		}
+		*dst = model.Tuple(elems...)
+		return nil, true
+	}
+	var n *ShapeNode
+	if err := readPiece(c, func(p *tokParser) (err error) { n, err = p.shape(); return err }); err != nil {
+		return nil, false
+	}
+	var s model.Shape
+	if lerr := lowerShape(n, &s); lerr != nil {
+		return lerr, true
+	}
+	*dst = s
+	return nil, true
+}
+
+// readShape reads the shape spanning span straight from the text into
+// the model, giving what ParseShape's nodes lower to; false when the
+// shape is not of the forms shapeDecoder reads or would not lower
+// (ParseShape and lowerShape then say why).
+func readShape(src []byte, span ast.Span, dst *model.Shape) bool {
+	c, ok := cursor(src, span)
+	if !ok {
+		return false
+	}
+	var d shapeDecoder
+	return d.shape(c, 0, dst) && c.pos.Offset == c.end
 }
 
 // elements counts the elements of the parenthesized list whose '(' is at
@@ -194,19 +300,6 @@ func elements(src []byte, i int) int {
 		}
 	}
 	return 0
-}
-
-// readShape reads the shape spanning span straight from the text into
-// the model, giving what ParseShape's nodes lower to; false when the
-// shape is not of the forms fastLayout reads or would not lower
-// (ParseShape and lowerShape then say why).
-func readShape(src []byte, span ast.Span, dst *model.Shape) bool {
-	c, ok := cursor(src, span)
-	if !ok {
-		return false
-	}
-	var d shapeDecoder
-	return d.shape(c, 0, dst) && c.pos.Offset == c.end
 }
 
 // shapeDecoder reads shapes of the forms fastShape reads, with tiles as

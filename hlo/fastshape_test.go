@@ -231,35 +231,36 @@ func TestReadShapeRandom(t *testing.T) {
 	}
 }
 
-// checkLayout compares fastLayout with the grammar on the value text: where
-// fastLayout reads it, the grammar reads the same shapes, each valid, at
-// the same positions. It reports whether fastLayout read it.
+// checkLayout compares readLayout with the grammar over the whole value
+// text: the same shapes at the same positions, the same lowering errors,
+// or the same error. It reports whether readLayout read it all by hand,
+// the grammar reading no piece.
 func checkLayout(t *testing.T, text string) bool {
 	t.Helper()
 	src := []byte("HloModule m,\n  entry_computation_layout=" + text)
 	start := len(src) - len(text)
 	span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: start, Line: 2, Column: 28}, End: ast.Pos{Offset: len(src)}}
-	got := fastLayout(src, span)
-	if got == nil {
-		return false
+	before := piecesRead.Load()
+	got, gerr := readLayout(src, span)
+	byHand := piecesRead.Load() == before && gerr == nil && got.Errs == nil
+	want, werr := parseSpan(&grammar.layout, src, span)
+	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		t.Errorf("%q: readLayout says %v; the grammar %v", text, gerr, werr)
+		return byHand
 	}
-	want, err := parseSpan(&grammar.layout, src, span)
-	if err != nil {
-		t.Errorf("%q: fastLayout read a layout the grammar rejects: %v", text, err)
-		return true
+	if werr == nil && !reflect.DeepEqual(got, want.Layout) {
+		t.Errorf("%q: readLayout and the grammar differ:\n%#v\n%#v", text, got, want.Layout)
 	}
-	if !reflect.DeepEqual(got, want.Layout) {
-		t.Errorf("%q: fastLayout and the grammar differ:\n%#v\n%#v", text, got, want.Layout)
-	}
-	return true
+	return byHand
 }
 
 func TestFastLayout(t *testing.T) {
 	checkForms(t, checkLayout, []string{
 		"{()->()}", "{(f32[2]{0})->f32[2]{0}}", "{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}",
 		"{ ( f32[2]{0} ,\n s8[4]{0} ) -> ( ) }", "{(f32[?,2]{1,0:T(2,*)})->f32[]}",
+		"{(f32[2]{0},)->f32[]}", // the grammar's loop takes a trailing comma
 	}, []string{
-		"{(f32[<=2]{0})->f32[]}", "{(f32[2]{0:S(1)})->f32[]}", "{(f32[2]{0},)->f32[]}", "{(f32[2]{0})f32[]}",
+		"{(f32[<=2]{0})->f32[]}", "{(f32[2]{0:S(1)})->f32[]}", "{(f32[2]{0})f32[]}",
 		"{(f32[2]{0})->f32[]} x", "{(f32[2]{0})->f32[]", "(f32[2]{0})->f32[]", "{(f32[2]{0} /* x)->f32[]}",
 	})
 	r := rand.New(rand.NewPCG(5, 6))
@@ -294,12 +295,12 @@ func TestFastLayout(t *testing.T) {
 		}
 	}
 	if fast < 300 {
-		t.Errorf("fastLayout read %d of 2000 layouts; the generator should give it more", fast)
+		t.Errorf("readLayout read %d of 2000 layouts by hand; the generator should give it more", fast)
 	}
 }
 
-// FuzzFastLayout: wherever fastLayout reads a layout, the grammar reads
-// the same shapes.
+// FuzzFastLayout: readLayout gives what the grammar over the whole value
+// gives, the layout or the error, for any text.
 func FuzzFastLayout(f *testing.F) {
 	f.Add("{(f32[2,3]{1,0}, /*index=1*/s32[])->(f32[2,3]{1,0:T(8,128)}, s32[])}")
 	f.Add("{ ( f32[?]{0} ) -> ( ) }")
@@ -320,6 +321,49 @@ func TestElements(t *testing.T) {
 	} {
 		if got := elements([]byte(text), 0); got != want {
 			t.Errorf("elements(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
+
+// Long layouts (tuples of many elements, the forms the decoder reads and
+// those it leaves to the grammar), whole and with one byte changed,
+// inserted or dropped anywhere: readLayout gives the grammar's layout or
+// error, for pieces far longer than readPiece's first 64 tokens.
+func TestReadLayoutMutated(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	leaf := func() string {
+		return []string{"f32[2,3]{1,0}", "s32[]", "bf16[8,128]{1,0:T(8,128)}", "f32[<=4]{0}", "f32[4]{0:S(1)}", "u8[2]{0:E(4)}", "token[]", "f32[2]{1}", "f32[?]{0}"}[r.IntN(9)]
+	}
+	var shape func(depth int) string
+	shape = func(depth int) string {
+		if depth < 2 && r.IntN(5) == 0 {
+			var es []string
+			for range r.IntN(40) {
+				es = append(es, shape(depth+1))
+			}
+			return "(" + strings.Join(es, ", ") + ")"
+		}
+		return leaf()
+	}
+	for range 60 {
+		var params []string
+		for range r.IntN(30) {
+			params = append(params, shape(0))
+		}
+		text := "{(" + strings.Join(params, ", /*i*/ ") + ")->" + shape(0) + "}"
+		checkLayout(t, text)
+		for range 5 {
+			i := r.IntN(len(text))
+			b := []byte(text)
+			switch r.IntN(3) {
+			case 0:
+				b[i] = "(),[]{}:x0-"[r.IntN(11)]
+			case 1:
+				b = append(b[:i], append([]byte{"(),[]{}:x0 "[r.IntN(11)]}, b[i:]...)...)
+			default:
+				b = append(b[:i], b[i+1:]...)
+			}
+			checkLayout(t, string(b))
 		}
 	}
 }

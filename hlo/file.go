@@ -231,30 +231,19 @@ func (s *scanner) parseHeaderValues(src []byte) ast.ErrorList {
 		}
 	}
 	if a := f.Header.Attr(keyAlias); a != nil {
-		if f.Aliases = fastAliases(src, a.Value); f.Aliases == nil {
-			r, err := parseSpan(&grammar.alias, src, a.Value)
-			if add(err); err == nil {
-				f.Aliases = r.List
-			}
-		}
+		var err error
+		f.Aliases, err = readAliases(src, a.Value)
+		add(err)
 	}
 	if a := f.Header.Attr(keyDonor); a != nil {
-		if f.Donors = fastDonors(src, a.Value); f.Donors == nil {
-			r, err := parseSpan(&grammar.donor, src, a.Value)
-			if add(err); err == nil {
-				f.Donors = r.List
-			}
-		}
+		var err error
+		f.Donors, err = readDonors(src, a.Value)
+		add(err)
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
-		if l := fastLayout(src, a.Value); l != nil {
-			f.Layout = l
-			return errs
-		}
-		r, err := parseSpan(&grammar.layout, src, a.Value)
-		if add(err); err == nil {
-			f.Layout = r.Layout
-		}
+		var err error
+		f.Layout, err = readLayout(src, a.Value)
+		add(err)
 	}
 	return errs
 }

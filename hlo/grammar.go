@@ -324,24 +324,10 @@ func (l *DonorList) Parse(lex *lexer.PeekingLexer) error {
 		return err
 	}
 	for !p.is("}") {
-		e := &DonorEntry{Pos: p.cur()}
-		if err := p.expect("(", donorFormat); err != nil {
+		e, err := p.donorEntry()
+		if err != nil {
 			return err
 		}
-		var err error
-		if e.Param, err = p.integer(); err != nil {
-			return err
-		}
-		if err := p.expect(",", donorFormat); err != nil {
-			return err
-		}
-		if e.ParamIndex, err = p.shapeIndex(); err != nil {
-			return err
-		}
-		if err := p.expect(")", donorFormat); err != nil {
-			return err
-		}
-		e.EndPos = p.end
 		l.Entries = append(l.Entries, e)
 		if !p.optional(",") {
 			break
@@ -352,6 +338,29 @@ func (l *DonorList) Parse(lex *lexer.PeekingLexer) error {
 	}
 	l.EndPos = p.end
 	return nil
+}
+
+// donorEntry reads `(PARAM, {j...})`.
+func (p *tokParser) donorEntry() (*DonorEntry, error) {
+	e := &DonorEntry{Pos: p.cur()}
+	if err := p.expect("(", donorFormat); err != nil {
+		return nil, err
+	}
+	var err error
+	if e.Param, err = p.integer(); err != nil {
+		return nil, err
+	}
+	if err := p.expect(",", donorFormat); err != nil {
+		return nil, err
+	}
+	if e.ParamIndex, err = p.shapeIndex(); err != nil {
+		return nil, err
+	}
+	if err := p.expect(")", donorFormat); err != nil {
+		return nil, err
+	}
+	e.EndPos = p.end
+	return e, nil
 }
 
 // tokParser reads tokens the way XLA's HloParserImpl does.

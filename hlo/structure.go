@@ -115,11 +115,11 @@ func (s *scanner) valueError(key string, start int) error {
 	var err error
 	switch key {
 	case keyAlias:
-		_, err = parseSpan(&grammar.alias, s.Src, span)
+		_, err = readAliases(s.Src, span)
 	case keyDonor:
-		_, err = parseSpan(&grammar.donor, s.Src, span)
+		_, err = readDonors(s.Src, span)
 	case keyLayout:
-		_, err = parseSpan(&grammar.layout, s.Src, span)
+		_, err = readLayout(s.Src, span)
 	}
 	return err
 }

@@ -1,0 +1,158 @@
+package hlo
+
+import (
+	"errors"
+	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+)
+
+// The header's values are read by hand (fastAliases, fastDonors,
+// fastLayout), and the grammar reads only the pieces the hand readers do
+// not: one alias or donor entry, one shape. The value's structure (its
+// braces, commas and arrows) is read by hand with the grammar's messages,
+// so the result and the diagnostic are those of the grammar over the
+// whole value (parseSpan), at a cost that grows with the value's length
+// whether the value is well formed or not: the grammar's lexer stores
+// every token first, and a value holds one for every parameter.
+
+// valueCursor returns a cursor at the start of the value spanning span,
+// past its trivia, and the count of the pieces the grammar reads from it.
+func valueCursor(src []byte, span ast.Span) (*byteCursor, *int) {
+	c, _ := cursor(src, span)
+	c.pieces = new(int)
+	return c, c.pieces
+}
+
+// lexFirst is the error of a value read by hand, err, when the grammar
+// read no piece of it and err is nil; otherwise the lexer's, if the value
+// has one, comes first, as the grammar lexes the whole value before it
+// parses. The hand readers accept only tokens the lexer makes, so a value
+// they read whole needs no lexing of its own.
+func lexFirst(src []byte, span ast.Span, pieces *int, err error) error {
+	if err == nil && *pieces == 0 {
+		return nil
+	}
+	if lerr := lexCheck(src, span); lerr != nil {
+		return lerr
+	}
+	return err
+}
+
+// lexCheck is the lexer's verdict on the value spanning span: the error
+// the grammar reports before it parses anything (parseSpan's, when the
+// lexer fails), or nil. It reads the tokens without storing them.
+func lexCheck(src []byte, span ast.Span) error {
+	pos := span.Pos
+	l := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
+	for l.pos.Offset < l.end {
+		i := l.pos.Offset
+		typ, n, err := l.scan(i)
+		if err == nil && typ == tokPunct {
+			err = l.trackByte(l.src[i])
+		}
+		if err != nil {
+			return convertError(err, pos)
+		}
+		l.advance(n)
+	}
+	return nil
+}
+
+// trackByte is track for the one-byte punctuation b.
+func (l *hloLexer) trackByte(b byte) error {
+	switch b {
+	case '(', '[', '{', ')', ']', '}':
+		return l.track(lexer.Token{Type: tokPunct, Value: string(b), Pos: l.pos})
+	}
+	return nil
+}
+
+// readPiece runs parse, a reader of tokParser's, on the text from the
+// cursor c on (up to c.end): the grammar's tokens are made for a piece of
+// the text only, 64 tokens at first and four times as many each time the
+// reader comes near the piece's end before it is done, so that what it
+// reads and what it reports are what it would over the rest of the value.
+// On success c is moved past what parse read.
+func readPiece(c *byteCursor, parse func(p *tokParser) error) error {
+	grammar.once.Do(build)
+	piecesRead.Add(1)
+	if c.pieces != nil {
+		*c.pieces++
+	}
+	for n := 64; ; n *= 4 {
+		cut, safe, all := pieceEnd(c, n)
+		lex := newLexer(c.src, c.pos.Offset, cut, c.pos)
+		peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
+		if err != nil {
+			return convertError(err, c.here()) // lexCheck passed: not reached
+		}
+		p := &tokParser{lex: peek}
+		err = parse(p)
+		if err != nil {
+			err = convertError(err, c.here())
+			var list ast.ErrorList
+			if !all && (!errors.As(err, &list) || len(list) == 0 || list[0].Pos.Offset >= safe) {
+				continue // the reader failed near the piece's end: it may read on
+			}
+			return err
+		}
+		if !all && p.end.Offset > safe {
+			continue
+		}
+		c.pos = lexer.Position(p.end)
+		if !c.trivia() {
+			return convertError(errors.New("unterminated comment"), c.here()) // lexCheck passed: not reached
+		}
+		return nil
+	}
+}
+
+// piecesRead counts readPiece's calls, for tests.
+var piecesRead atomic.Int64
+
+// pieceEnd returns the offset after the n-th token from c (trivia
+// aside), the offset of the token four before it (a reader that has
+// read no further has read what it would over all the text), and
+// whether the piece reaches c.end.
+func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
+	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
+	starts := make([]int, 0, n)
+	for l.pos.Offset < l.end && len(starts) < n {
+		i := l.pos.Offset
+		typ, k, err := l.scan(i)
+		if err != nil {
+			return l.end, l.end, true
+		}
+		if typ != tokWhitespace && typ != tokComment {
+			starts = append(starts, i)
+		}
+		l.advance(k)
+	}
+	if l.pos.Offset >= l.end {
+		return l.end, l.end, true
+	}
+	return l.pos.Offset, starts[max(len(starts)-4, 0)], false
+}
+
+// unexpected is the grammar's message for a token it did not expect
+// where the cursor stands.
+func unexpected(c *byteCursor) error {
+	i := c.pos.Offset
+	if i >= c.end {
+		return ast.ErrorList{ast.Errorf(c.here(), "unexpected end of input")}
+	}
+	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
+	_, n, err := l.scan(i)
+	if err != nil {
+		return convertError(err, c.here())
+	}
+	return ast.ErrorList{ast.Errorf(c.here(), "unexpected '%s'", printable(string(c.src[i:i+n])))}
+}
+
+// expected is tokParser.expect's error, msg at the cursor.
+func expected(c *byteCursor, msg string) error {
+	return ast.ErrorList{ast.Errorf(c.here(), "%s", msg)}
+}
