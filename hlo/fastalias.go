@@ -28,34 +28,15 @@ func cursor(src []byte, span ast.Span) (*byteCursor, bool) {
 // parseSpan(&grammar.alias, ...) gives, the list or the error.
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 	c, pieces := valueCursor(src, span)
-	l, err := readAliasesAt(c)
+	l := &AliasList{Pos: c.here()}
+	var err error
+	l.EndPos, err = readList(c, "aliasing description", func() (err error) {
+		l.Entries, err = readEntry(c, l.Entries, (*byteCursor).aliasEntry, (*tokParser).aliasEntry)
+		return err
+	})
 	if err = lexFirst(src, span, pieces, err); err != nil {
 		return nil, err
 	}
-	return l, nil
-}
-
-// readAliasesAt is readAliases from the cursor c on, the lexer aside.
-func readAliasesAt(c *byteCursor) (*AliasList, error) {
-	l := &AliasList{Pos: c.here()}
-	end, err := readList(c, "aliasing description", func() error {
-		save := *c
-		if e := c.aliasEntry(); e != nil {
-			l.Entries = append(l.Entries, e)
-			return nil
-		}
-		*c = save
-		var e *AliasEntry
-		err := readPiece(c, func(p *tokParser) (err error) { e, err = p.aliasEntry(); return err })
-		if err == nil {
-			l.Entries = append(l.Entries, e)
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	l.EndPos = end
 	return l, nil
 }
 
@@ -63,35 +44,32 @@ func readAliasesAt(c *byteCursor) (*AliasList, error) {
 // parseSpan(&grammar.donor, ...) gives.
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 	c, pieces := valueCursor(src, span)
-	l, err := readDonorsAt(c)
+	l := &DonorList{Pos: c.here()}
+	var err error
+	l.EndPos, err = readList(c, "buffer donor description", func() (err error) {
+		l.Entries, err = readEntry(c, l.Entries, (*byteCursor).donorEntry, (*tokParser).donorEntry)
+		return err
+	})
 	if err = lexFirst(src, span, pieces, err); err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// readDonorsAt is readDonors from the cursor c on, the lexer aside.
-func readDonorsAt(c *byteCursor) (*DonorList, error) {
-	l := &DonorList{Pos: c.here()}
-	end, err := readList(c, "buffer donor description", func() error {
-		save := *c
-		if e := c.donorEntry(); e != nil {
-			l.Entries = append(l.Entries, e)
-			return nil
-		}
-		*c = save
-		var e *DonorEntry
-		err := readPiece(c, func(p *tokParser) (err error) { e, err = p.donorEntry(); return err })
-		if err == nil {
-			l.Entries = append(l.Entries, e)
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
+// readEntry reads the entry at c and appends it to entries: by hand
+// (fast, nil when it cannot), or else with the grammar's reader slow over
+// the entry alone.
+func readEntry[E any](c *byteCursor, entries []*E, fast func(*byteCursor) *E, slow func(*tokParser) (*E, error)) ([]*E, error) {
+	save := *c
+	if e := fast(c); e != nil {
+		return append(entries, e), nil
 	}
-	l.EndPos = end
-	return l, nil
+	*c = save
+	var e *E
+	if err := readPiece(c, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
+		return entries, err
+	}
+	return append(entries, e), nil
 }
 
 // readList reads a value `{entry, ...}` as the grammar's AliasList and

@@ -156,17 +156,7 @@ func TestReadListsMutated(t *testing.T) {
 			}
 			check(t, text)
 			for range 4 {
-				i := r.IntN(len(text))
-				b := []byte(text)
-				switch r.IntN(3) {
-				case 0:
-					b[i] = "(),{}:x0-9"[r.IntN(10)]
-				case 1:
-					b = append(b[:i], append([]byte{"(),{}:x0 "[r.IntN(9)]}, b[i:]...)...)
-				default:
-					b = append(b[:i], b[i+1:]...)
-				}
-				check(t, string(b))
+				check(t, mutate(r, text, "(),{}:x0-9 "))
 			}
 		}
 	}

@@ -121,7 +121,8 @@ func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 	return l, nil
 }
 
-// readLayoutAt is readLayout from the cursor c on, the lexer aside.
+// readLayoutAt is readLayout from the cursor c on, the lexer's verdict
+// aside.
 func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	l := &ComputationLayout{Pos: c.here()}
 	if _, ok := c.eat('{'); !ok {

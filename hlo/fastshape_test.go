@@ -353,17 +353,23 @@ func TestReadLayoutMutated(t *testing.T) {
 		text := "{(" + strings.Join(params, ", /*i*/ ") + ")->" + shape(0) + "}"
 		checkLayout(t, text)
 		for range 5 {
-			i := r.IntN(len(text))
-			b := []byte(text)
-			switch r.IntN(3) {
-			case 0:
-				b[i] = "(),[]{}:x0-"[r.IntN(11)]
-			case 1:
-				b = append(b[:i], append([]byte{"(),[]{}:x0 "[r.IntN(11)]}, b[i:]...)...)
-			default:
-				b = append(b[:i], b[i+1:]...)
-			}
-			checkLayout(t, string(b))
+			checkLayout(t, mutate(r, text, "(),[]{}:x0- "))
 		}
 	}
+}
+
+// mutate returns text with one byte changed to one of with, one of with
+// inserted, or one byte dropped, at a random place.
+func mutate(r *rand.Rand, text, with string) string {
+	i := r.IntN(len(text))
+	b := []byte(text)
+	switch c := with[r.IntN(len(with))]; r.IntN(3) {
+	case 0:
+		b[i] = c
+	case 1:
+		b = append(b[:i], append([]byte{c}, b[i:]...)...)
+	default:
+		b = append(b[:i], b[i+1:]...)
+	}
+	return string(b)
 }
