@@ -429,7 +429,7 @@ type Options struct {
 
 // DefaultLazy is the number of arguments from which the tool keeps a
 // signature's arguments as their spans (Options.Lazy).
-const DefaultLazy = 4096
+const DefaultLazy = 8192
 
 // ParseFile reads the structure of the module in src: the module's
 // attribute dictionary, every function's name, and the entry function's
