@@ -303,8 +303,8 @@ func elements(src []byte, i int) int {
 	return 0
 }
 
-// shapeDecoder reads shapes of the forms fastShape reads, with tiles as
-// the only layout attribute, checking them as lowerShape does. Its
+// shapeDecoder reads shapes of the forms fastShape reads, and layouts
+// with the attributes of attrs, checking them as lowerShape does. Its
 // buffers are reused from shape to shape; each shape's slices are its
 // own.
 type shapeDecoder struct {
@@ -357,8 +357,16 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 			_, ok := c.eat('?')
 			return ok
 		}
+		bounded := c.at(c.pos.Offset) == '<' && c.at(c.pos.Offset+1) == '=' // `<=8`: dynamic, at most 8
+		if bounded {
+			c.advance(2)
+			if !c.trivia() {
+				return false
+			}
+			dynamic = true
+		}
 		n, ok := c.size()
-		d.dims, d.dynamic = append(d.dims, n), append(d.dynamic, false)
+		d.dims, d.dynamic = append(d.dims, n), append(d.dynamic, bounded)
 		return ok
 	})
 	if !ok {
@@ -451,24 +459,111 @@ func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 	s.HasLayout, s.MinorToMajor = true, m2m
 	if c.is(':') {
 		c.eat(':')
-		if i := c.pos.Offset; c.at(i) == 'T' && identLen(c.src[:c.end], i) == 1 {
-			c.advance(1)
-			if !c.trivia() || !c.is('(') {
-				return false
-			}
-			var tiles []model.Tile
-			for c.is('(') {
-				t, ok := c.tile()
-				if !ok {
-					return false
-				}
-				tiles = append(tiles, t)
-			}
-			s.SetAttrs(&model.LayoutAttrs{Tiles: tiles, TailPaddingAlignment: 1})
+		if !d.attrs(c, s) {
+			return false
 		}
 	}
 	_, ok := c.eat('}')
 	return ok
+}
+
+// attrs reads the attributes after a layout's ':' in XLA's order, as
+// lowerLayout lowers them: tiles T(..), L(n), #(type), *(type), E(n),
+// S(n) and M(n). Split configs and a physical shape are left to the
+// grammar.
+func (d *shapeDecoder) attrs(c *byteCursor, s *model.Shape) bool {
+	a := model.LayoutAttrs{TailPaddingAlignment: 1}
+	var memory int64
+	ok := true
+	if c.keyword("T") {
+		if !c.is('(') {
+			return false
+		}
+		for c.is('(') && ok {
+			var t model.Tile
+			t, ok = c.tile()
+			a.Tiles = append(a.Tiles, t)
+		}
+	}
+	if ok && c.keyword("L") {
+		a.TailPaddingAlignment, ok = c.parenSize()
+		ok = ok && a.TailPaddingAlignment >= 1
+	}
+	if ok && c.is('#') {
+		c.eat('#')
+		a.IndexType, ok = c.parenType()
+	}
+	if ok && c.is('*') {
+		c.eat('*')
+		a.PointerType, ok = c.parenType()
+	}
+	if ok && c.keyword("E") {
+		a.ElementSizeBits, ok = c.parenSize()
+	}
+	if ok && c.keyword("S") {
+		memory, ok = c.parenSize()
+	}
+	if !ok || c.isKeyword("SC") || c.isKeyword("P") {
+		return false
+	}
+	if c.keyword("M") {
+		if a.DynamicMetadataPrefixBytes, ok = c.parenSize(); !ok {
+			return false
+		}
+	}
+	s.SetMemorySpace(memory)
+	if !a.IsZero() {
+		s.SetAttrs(&a)
+	}
+	return true
+}
+
+// isKeyword reports whether the identifier w stands at the cursor.
+func (c *byteCursor) isKeyword(w string) bool {
+	i := c.pos.Offset
+	return identLen(c.src[:c.end], i) == len(w) && string(c.src[i:i+len(w)]) == w
+}
+
+// keyword consumes the identifier w and the trivia after it, if it
+// stands at the cursor.
+func (c *byteCursor) keyword(w string) bool {
+	if !c.isKeyword(w) {
+		return false
+	}
+	c.advance(len(w))
+	return c.trivia()
+}
+
+// parenSize reads `(n)`, n a size.
+func (c *byteCursor) parenSize() (int64, bool) {
+	if _, ok := c.eat('('); !ok {
+		return 0, false
+	}
+	n, ok := c.size()
+	if !ok {
+		return 0, false
+	}
+	_, ok = c.eat(')')
+	return n, ok
+}
+
+// parenType reads `(t)`, t an unsigned integer type, as typeAttr takes it.
+func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
+	if _, ok := c.eat('('); !ok {
+		return 0, false
+	}
+	i := c.pos.Offset
+	k := identLen(c.src[:c.end], i)
+	p, ok := model.PrimitiveFromXLA(string(c.src[i : i+k]))
+	if k == 0 || !ok || !p.IsUnsignedInt() {
+		return 0, false
+	}
+	c.advance(k)
+	if !c.trivia() {
+		return 0, false
+	}
+	_, ok = c.eat(')')
+	return p, ok
 }
 
 // isPermutation reports whether m2m holds 0 to len(m2m)-1, each once.
