@@ -15,6 +15,8 @@
 // The files split by concern: scan.go (skipping at scanner speed) and
 // structure.go (the header's attributes, the computations, the entry's
 // instructions), lexer.go and grammar.go (the participle grammar of header
-// values, shapes and layouts), file.go (ParseFile and what it returns),
+// values, shapes and layouts), fastalias.go, fastlayout.go and piece.go
+// (the header's values read by hand, the grammar over single pieces),
+// file.go (ParseFile and what it returns),
 // lower.go (to the model) and edits.go (back to text).
 package hlo

@@ -103,10 +103,13 @@ func entryShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sha
 	var errs ast.ErrorList
 	shapes := make([]model.Shape, len(params))
 	for i, in := range params {
-		if in.shapeErr != nil {
+		switch {
+		case in.shapeErr != nil:
 			errs = append(errs, in.shapeErr)
-		} else {
+		case in.shape != nil:
 			shapes[i] = *in.shape
+		default: // a File ParseFile did not return whole
+			errs.Add(f.Pos(in.ShapeAt), "the shape of parameter %s was not read", ast.Clip(in.Name))
 		}
 	}
 	var out model.Shape
