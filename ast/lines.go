@@ -77,6 +77,14 @@ func (x *LineIndex) LineCol(src []byte, off int) (int, int) {
 	return x.cur.Line, off - x.cur.LineStart + 1
 }
 
+// Skip moves p to off (>= p.Off) over text its caller knows holds no
+// newline.
+func (p *LinePoint) Skip(off int) { p.Off = off }
+
+// Newline moves p past the newline at off (>= p.Off), the text before it
+// holding none.
+func (p *LinePoint) Newline(off int) { p.Off, p.Line, p.LineStart = off+1, p.Line+1, off+1 }
+
 // Over moves p over b, the text that follows p.Off.
 func (p *LinePoint) Over(b []byte) {
 	if n := bytes.Count(b, []byte{'\n'}); n > 0 {

@@ -27,14 +27,10 @@ func cursor(src []byte, span ast.Span) (*byteCursor, bool) {
 // readAliases reads input_output_alias's value spanning span: what
 // parseSpan(&grammar.alias, ...) gives, the list or the error.
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
-	c, pieces := valueCursor(src, span)
-	l := &AliasList{Pos: c.here()}
+	l := &AliasList{}
 	var err error
-	l.EndPos, err = readList(c, "aliasing description", func() (err error) {
-		l.Entries, err = readEntry(c, l.Entries, (*byteCursor).aliasEntry, (*tokParser).aliasEntry)
-		return err
-	})
-	if err = lexFirst(src, span, pieces, err); err != nil {
+	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, (*tokParser).aliasEntry)
+	if err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -43,33 +39,37 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 // readDonors reads buffer_donor's value spanning span: what
 // parseSpan(&grammar.donor, ...) gives.
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
-	c, pieces := valueCursor(src, span)
-	l := &DonorList{Pos: c.here()}
+	l := &DonorList{}
 	var err error
-	l.EndPos, err = readList(c, "buffer donor description", func() (err error) {
-		l.Entries, err = readEntry(c, l.Entries, (*byteCursor).donorEntry, (*tokParser).donorEntry)
-		return err
-	})
-	if err = lexFirst(src, span, pieces, err); err != nil {
+	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, (*tokParser).donorEntry)
+	if err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// readEntry reads the entry at c and appends it to entries: by hand
-// (fast, nil when it cannot), or else with the grammar's reader slow over
-// the entry alone.
-func readEntry[E any](c *byteCursor, entries []*E, fast func(*byteCursor) *E, slow func(*tokParser) (*E, error)) ([]*E, error) {
-	save := *c
-	if e := fast(c); e != nil {
-		return append(entries, e), nil
-	}
-	*c = save
-	var e *E
-	if err := readPiece(c, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
-		return entries, err
-	}
-	return append(entries, e), nil
+// readEntries reads the list value `{entry, ...}` spanning span, each
+// entry by hand (fast, nil when it cannot) or else with the grammar's
+// reader slow over the entry alone; what names the list in the messages.
+// It returns where the list begins and ends, and its entries.
+func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor) *E, slow func(*tokParser) (*E, error)) (pos, end ast.Pos, entries []*E, err error) {
+	c, pieces := valueCursor(src, span)
+	pos = c.here()
+	end, err = readList(c, what, func() error {
+		save := *c
+		if e := fast(c); e != nil {
+			entries = append(entries, e)
+			return nil
+		}
+		*c = save
+		var e *E
+		if err := readPiece(c, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
+			return err
+		}
+		entries = append(entries, e)
+		return nil
+	})
+	return pos, end, entries, lexFirst(src, span, pieces, err)
 }
 
 // readList reads a value `{entry, ...}` as the grammar's AliasList and

@@ -87,25 +87,6 @@ func (c *byteCursor) eat(b byte) (end ast.Pos, ok bool) {
 	return end, c.trivia()
 }
 
-// integer reads an Int token, as hloLexer scans it.
-func (c *byteCursor) integer() (string, ast.Pos, bool) {
-	i := c.pos.Offset
-	j := i
-	if c.at(j) == '-' {
-		j++
-	}
-	if !isDigit(c.at(j)) {
-		return "", ast.Pos{}, false
-	}
-	for j < c.end && isDigit(c.src[j]) {
-		j++
-	}
-	v := string(c.src[i:j])
-	c.advance(j - i)
-	end := c.here()
-	return v, end, c.trivia()
-}
-
 // readLayout reads entry_computation_layout's value spanning span: what
 // parseSpan(&grammar.layout, ...) gives, the layout or the error. The
 // shapes of the common forms are decoded straight into the model; any
@@ -132,14 +113,14 @@ func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	if _, ok := c.eat('('); !ok {
 		return nil, expected(c, "Expects ( before parameter shape list")
 	}
-	var r layoutReader
+	var d shapeDecoder
 	if n := elements(c.src[:c.end], open); n > 0 {
 		l.Params, l.ParamAt = make([]model.Shape, 0, n), make([]model.Point, 0, n)
 	}
 	for !c.is(')') {
 		l.Params, l.ParamAt = append(l.Params, model.Shape{}), append(l.ParamAt, model.PointOf(c.here()))
 		i := len(l.Params) - 1
-		if err := r.top(c, l, i, &l.Params[i]); err != nil {
+		if err := d.top(c, l, i, &l.Params[i]); err != nil {
 			return nil, err
 		}
 		if c.is(')') {
@@ -156,7 +137,7 @@ func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	c.advance(2)
 	c.trivia()
 	l.ResultAt = model.PointOf(c.here())
-	if err := r.top(c, l, len(l.Params), &l.Result); err != nil {
+	if err := d.top(c, l, len(l.Params), &l.Result); err != nil {
 		return nil, err
 	}
 	end, ok := c.eat('}')
@@ -170,21 +151,18 @@ func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	return l, nil
 }
 
-// layoutReader reads the shapes of a layout.
-type layoutReader struct{ d shapeDecoder }
-
 // top reads shape i of the layout l (len(l.Params) for the result) into
 // dst. A shape that parses but does not lower is left zero, its error in
 // l.Errs; the error returned is the grammar's for a shape that does not
 // parse, which it reads from the shape's start as ComputationLayout.Parse
 // does.
-func (r *layoutReader) top(c *byteCursor, l *ComputationLayout, i int, dst *model.Shape) error {
+func (d *shapeDecoder) top(c *byteCursor, l *ComputationLayout, i int, dst *model.Shape) error {
 	start := *c
-	lerr, ok := r.shape(c, 0, dst)
+	lerr, ok := d.shape(c, 0, dst, true)
 	if !ok {
 		*c = start
-		var n *ShapeNode
-		if err := readPiece(c, func(p *tokParser) (err error) { n, err = p.shape(); return err }); err != nil {
+		n, err := grammarShape(c)
+		if err != nil {
 			return err
 		}
 		lerr = lowerShape(n, dst)
@@ -196,59 +174,11 @@ func (r *layoutReader) top(c *byteCursor, l *ComputationLayout, i int, dst *mode
 	return nil
 }
 
-// shape reads the shape at c into dst: decoded, or a tuple element by
-// element, or with the grammar over the shape alone; the error is why
-// the shape does not lower. It reports false for a shape that does not
-// parse (top finds the grammar's message).
-func (r *layoutReader) shape(c *byteCursor, depth int, dst *model.Shape) (*ast.Error, bool) {
-	save := *c
-	if r.d.shape(c, depth, dst) {
-		return nil, true
-	}
-	*c = save
-	if c.is('(') && depth < maxFastDepth {
-		n := 0
-		if depth == 0 {
-			n = elements(c.src[:c.end], c.pos.Offset)
-		}
-		c.eat('(')
-		elems := make([]model.Shape, 0, n)
-		var first *ast.Error // lowerShape's error: the first element's in order
-		if !c.is(')') {
-			for {
-				elems = append(elems, model.Shape{})
-				lerr, ok := r.shape(c, depth+1, &elems[len(elems)-1])
-				if !ok {
-					return nil, false
-				}
-				if first == nil {
-					first = lerr
-				}
-				if c.is(')') {
-					break
-				}
-				if _, ok := c.eat(','); !ok {
-					return nil, false
-				}
-			}
-		}
-		c.eat(')')
-		if first != nil {
-			return first, true
-		}
-		*dst = model.Tuple(elems...)
-		return nil, true
-	}
+// grammarShape reads the shape at c with the grammar alone (readPiece).
+func grammarShape(c *byteCursor) (*ShapeNode, error) {
 	var n *ShapeNode
-	if err := readPiece(c, func(p *tokParser) (err error) { n, err = p.shape(); return err }); err != nil {
-		return nil, false
-	}
-	var s model.Shape
-	if lerr := lowerShape(n, &s); lerr != nil {
-		return lerr, true
-	}
-	*dst = s
-	return nil, true
+	err := readPiece(c, func(p *tokParser) (err error) { n, err = p.shape(); return err })
+	return n, err
 }
 
 // readShape reads the shape spanning span straight from the text into
@@ -261,7 +191,8 @@ func readShape(src []byte, span ast.Span, dst *model.Shape) bool {
 		return false
 	}
 	var d shapeDecoder
-	return d.shape(c, 0, dst) && c.pos.Offset == c.end
+	_, ok = d.shape(c, 0, dst, false)
+	return ok && c.pos.Offset == c.end
 }
 
 // elements counts the elements of the parenthesized list whose '(' is at
@@ -312,8 +243,14 @@ type shapeDecoder struct {
 	dynamic   []bool
 }
 
-// shape reads a shape into dst, reporting whether it could.
-func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape) bool {
+// shape reads the shape at c into dst, reporting whether it could. With
+// pieces, a shape of another form (a tuple's element included) is read by
+// the grammar alone and lowered, and the error returned is why the shape
+// does not lower (a tuple's: its first element's in order, as
+// lowerShape's); false is then for a shape that does not parse. Without,
+// a shape of another form or one that would not lower gives false.
+func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces bool) (*ast.Error, bool) {
+	save := *c
 	switch b := c.at(c.pos.Offset); {
 	case b == '(' && depth < maxFastDepth:
 		n := 0
@@ -322,19 +259,40 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape) bool {
 		}
 		c.eat('(')
 		elems := make([]model.Shape, 0, n)
-		_, ok := c.commaList(')', func() bool {
+		var first *ast.Error
+		ok := c.commaList(')', func() bool {
 			elems = append(elems, model.Shape{})
-			return d.shape(c, depth+1, &elems[len(elems)-1])
+			lerr, ok := d.shape(c, depth+1, &elems[len(elems)-1], pieces)
+			if first == nil {
+				first = lerr
+			}
+			return ok
 		})
-		if !ok {
-			return false
+		switch {
+		case !ok:
+			return nil, false
+		case first != nil:
+			return first, true
 		}
 		*dst = model.Tuple(elems...)
-		return true
-	case isIdentStart(b):
-		return d.array(c, dst)
+		return nil, true
+	case isIdentStart(b) && d.array(c, dst):
+		return nil, true
 	}
-	return false
+	if !pieces {
+		return nil, false
+	}
+	*c = save
+	n, err := grammarShape(c)
+	if err != nil {
+		return nil, false
+	}
+	var s model.Shape
+	if lerr := lowerShape(n, &s); lerr != nil {
+		return lerr, true
+	}
+	*dst = s
+	return nil, true
 }
 
 // array reads `type[dims]` with an optional layout of integers and tiles.
@@ -351,7 +309,7 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	}
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
 	dynamic := false
-	_, ok := c.commaList(']', func() bool {
+	ok := c.commaList(']', func() bool {
 		if c.is('?') {
 			d.dims, d.dynamic, dynamic = append(d.dims, model.UnboundedSize), append(d.dynamic, true), true
 			_, ok := c.eat('?')
@@ -585,30 +543,31 @@ func isPermutation(m2m []int64) bool {
 }
 
 // commaList reads `elem (',' elem)*`, or nothing, up to the byte close,
-// and close itself, whose end it returns; elem reads one element and
-// reports whether it could.
-func (c *byteCursor) commaList(close byte, elem func() bool) (ast.Pos, bool) {
+// and close itself; elem reads one element and reports whether it
+// could.
+func (c *byteCursor) commaList(close byte, elem func() bool) bool {
 	if !c.is(close) {
 		for {
 			if !elem() {
-				return ast.Pos{}, false
+				return false
 			}
 			if c.is(close) {
 				break
 			}
 			if _, ok := c.eat(','); !ok {
-				return ast.Pos{}, false
+				return false
 			}
 		}
 	}
-	return c.eat(close)
+	_, ok := c.eat(close)
+	return ok
 }
 
 // tile reads one tile, `(8,128)` or `(2,*)`.
 func (c *byteCursor) tile() (model.Tile, bool) {
 	c.eat('(')
 	t := model.Tile{}
-	_, ok := c.commaList(')', func() bool {
+	ok := c.commaList(')', func() bool {
 		if c.is('*') {
 			t = append(t, model.CombineDimension)
 			_, ok := c.eat('*')

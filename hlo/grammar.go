@@ -285,17 +285,7 @@ func (p *tokParser) aliasEntry() (*AliasEntry, error) {
 	if err := p.expect(":", aliasFormat); err != nil {
 		return nil, err
 	}
-	if err := p.expect("(", aliasFormat); err != nil {
-		return nil, err
-	}
-	e.ParamPos = p.cur()
-	if e.Param, err = p.integer(); err != nil {
-		return nil, err
-	}
-	if err := p.expect(",", aliasFormat); err != nil {
-		return nil, err
-	}
-	if e.ParamIndex, err = p.shapeIndex(); err != nil {
+	if e.ParamPos, e.Param, e.ParamIndex, err = p.paramRef(aliasFormat); err != nil {
 		return nil, err
 	}
 	if p.optional(",") {
@@ -343,17 +333,8 @@ func (l *DonorList) Parse(lex *lexer.PeekingLexer) error {
 // donorEntry reads `(PARAM, {j...})`.
 func (p *tokParser) donorEntry() (*DonorEntry, error) {
 	e := &DonorEntry{Pos: p.cur()}
-	if err := p.expect("(", donorFormat); err != nil {
-		return nil, err
-	}
 	var err error
-	if e.Param, err = p.integer(); err != nil {
-		return nil, err
-	}
-	if err := p.expect(",", donorFormat); err != nil {
-		return nil, err
-	}
-	if e.ParamIndex, err = p.shapeIndex(); err != nil {
+	if _, e.Param, e.ParamIndex, err = p.paramRef(donorFormat); err != nil {
 		return nil, err
 	}
 	if err := p.expect(")", donorFormat); err != nil {
@@ -361,6 +342,24 @@ func (p *tokParser) donorEntry() (*DonorEntry, error) {
 	}
 	e.EndPos = p.end
 	return e, nil
+}
+
+// paramRef reads `(PARAM, {j...}`, the part an alias entry and a donor
+// entry share, format the message of a missing '(' or ','; pos is
+// PARAM's.
+func (p *tokParser) paramRef(format string) (pos ast.Pos, param int64, index []int64, err error) {
+	if err = p.expect("(", format); err != nil {
+		return
+	}
+	pos = p.cur()
+	if param, err = p.integer(); err != nil {
+		return
+	}
+	if err = p.expect(",", format); err != nil {
+		return
+	}
+	index, err = p.shapeIndex()
+	return
 }
 
 // tokParser reads tokens the way XLA's HloParserImpl does.

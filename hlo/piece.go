@@ -119,22 +119,24 @@ var piecesRead atomic.Int64
 // whether the piece reaches c.end.
 func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
 	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
-	starts := make([]int, 0, n)
-	for l.pos.Offset < l.end && len(starts) < n {
+	var last [4]int // the starts of the last four tokens, by count mod 4
+	count := 0
+	for l.pos.Offset < l.end && count < n {
 		i := l.pos.Offset
 		typ, k, err := l.scan(i)
 		if err != nil {
 			return l.end, l.end, true
 		}
 		if typ != tokWhitespace && typ != tokComment {
-			starts = append(starts, i)
+			last[count%4] = i
+			count++
 		}
 		l.advance(k)
 	}
 	if l.pos.Offset >= l.end {
 		return l.end, l.end, true
 	}
-	return l.pos.Offset, starts[max(len(starts)-4, 0)], false
+	return l.pos.Offset, last[count%4], false // count >= 64: the fourth before the cut
 }
 
 // unexpected is the grammar's message for a token it did not expect

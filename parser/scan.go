@@ -323,10 +323,9 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 				}
 				k++
 			case skimQuoted:
-				q := quoteOrNewline(w[k:])
+				q := anybyte.Index2(w[k:], '"', '\n')
 				if q >= 0 && w[k+q] == '\n' {
-					// p is at the string's text before k (counted == k).
-					p.Off, p.Line, p.LineStart = j+k+q+1, p.Line+1, j+k+q+1
+					p.Newline(j + k + q) // p is at j+k (counted == k)
 					k += q + 1
 					counted, slashes = k, 0 // no run of backslashes goes past it
 					continue
@@ -342,11 +341,13 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 						slashes = t
 					}
 					k = len(w)
-					p.Off, counted = j+k, k
+					p.Skip(j + k)
+					counted = k
 					continue
 				}
 				q += k
-				p.Off, counted = j+q+1, q+1
+				p.Skip(j + q + 1)
+				counted = q + 1
 				// The quote is escaped iff an odd run of backslashes
 				// precedes it.
 				n := 0
@@ -376,10 +377,6 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 		j += len(w)
 	}
 }
-
-// quoteOrNewline returns the index of the first '"' or newline in b, or
-// -1.
-func quoteOrNewline(b []byte) int { return anybyte.Index2(b, '"', '\n') }
 
 // skipGroup returns the offset after the bracket matching the '(', '[' or
 // '{' at src[i]. Braces inside are skipped by skipBraces; parentheses and
