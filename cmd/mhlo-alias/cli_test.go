@@ -115,16 +115,29 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestExitCodes checks the exit code table of the user guide: 0 when
-// nothing differs, 1 when -d printed a difference or -l listed an input,
-// 2 for usage; "-o -" is standard output.
+// TestExitCodes checks the exit code table of the user guide, as diff(1)
+// has it: with -d or -l, 0 when nothing differs, 1 when -d printed a
+// difference or -l listed an input, 2 for any trouble; without them, 0
+// success, 1 an error in a module (a failed --unused-donors=error gate
+// too), 2 usage. "-o -" is standard output.
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "in.mlir")
 	if err := os.WriteFile(file, []byte(simple), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	bad := filepath.Join(dir, "bad.mlir")
+	if err := os.WriteFile(bad, []byte("func.func @main(%arg0: tensor<2xf32> {tf.aliasing_output = 5 : i32}) -> tensor<2xf32>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unused := filepath.Join(dir, "unused.mlir")
+	if err := os.WriteFile(unused, []byte(donated), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.mlir")
 	flip := "--passes=flip-may-aliases"
+	donate := "--passes=buffer-donation-to-alias"
+	gate := "--unused-donors=error"
 	tests := []struct {
 		args       []string
 		code       int
@@ -137,6 +150,22 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"-l", flip, file}, 1, file + "\n"},
 		{[]string{"-l", "-o", "x", file}, 2, ""},
 		{[]string{"-w", "-o", "-", file}, 2, ""},
+		{[]string{"--bogus", file}, 2, ""},
+		{[]string{"-d", "--bogus", file}, 2, ""},
+		// An error in a module: 1 alone, trouble (2) with -d or -l, even
+		// when another input differs.
+		{[]string{"-o", "-", bad}, 1, ""},
+		{[]string{"-d", bad}, 2, ""},
+		{[]string{"-l", bad}, 2, ""},
+		{[]string{"-l", flip, file, bad}, 2, file + "\n"},
+		{[]string{"-d", flip, bad, file}, 2, "+++ b/" + file},
+		{[]string{"-o", "-", missing}, 1, ""},
+		{[]string{"-d", missing}, 2, ""},
+		{[]string{"-l", missing}, 2, ""},
+		// A failed gate is an error in the module.
+		{[]string{donate, gate, "-o", os.DevNull, unused}, 1, ""},
+		{[]string{donate, gate, "-l", unused}, 2, ""},
+		{[]string{donate, "-l", unused}, 1, unused + "\n"},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := runTool(tt.args, nil)

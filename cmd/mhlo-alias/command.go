@@ -69,13 +69,25 @@ func (c *command) run() int {
 			status = 1
 		}
 	}
-	if c.usage.Load() {
+	return c.exitCode(status)
+}
+
+// exitCode maps the run's outcome to the exit status, as diff(1) does
+// with -d or -l: 0 nothing differs, 1 something differs, 2 trouble (a
+// module that cannot be read, an I/O error, a failed gate). Without them:
+// 0 success, 1 an error in a module, 2 usage.
+func (c *command) exitCode(status int) int {
+	switch {
+	case c.usage.Load():
 		return 2 // an option that does not apply to an input (HLO text)
+	case status != 0 && (c.opts.diff || c.opts.list):
+		return 2
+	case status != 0:
+		return status
+	case c.differs.Load():
+		return 1
 	}
-	if c.differs.Load() {
-		return 1 // as diff(1), and shfmt -d and -l
-	}
-	return status
+	return 0
 }
 
 // yamlRemarks reports whether remarks go to the YAML file, which is

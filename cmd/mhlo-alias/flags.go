@@ -40,10 +40,10 @@ Writing:
   -o FILE                 write the output to FILE ("-": standard output)
   -w                      rewrite the named files in place
   -d, --diff              print a unified diff instead of the module; exit 1
-                          when it printed one
+                          when it printed one, 2 on any trouble (as diff(1))
   -l                      list the inputs whose output differs instead of
                           printing them (with -w: the files changed); exit 1
-                          when it listed one
+                          when it listed one, 2 on any trouble
   --print-config[=FORM]   print the final config instead of the module:
                           long (default, XLA's ToString), short, json,
                           summary (memory accounting); several modules are
