@@ -57,20 +57,14 @@ func explain(p *Pass, opts Options, pipeline Pipeline, before, after *model.Conf
 	}
 }
 
-// step returns the first step of the pipeline that runs q.
-func (pl Pipeline) step(q *Pass) (Step, bool) {
-	for _, st := range pl {
-		if st.Pass == q {
-			return st, true
-		}
-	}
-	return Step{}, false
-}
-
 // runs reports whether the pipeline runs q.
 func (pl Pipeline) runs(q *Pass) bool {
-	_, ok := pl.step(q)
-	return ok
+	for _, st := range pl {
+		if st.Pass == q {
+			return true
+		}
+	}
+	return false
 }
 
 // reportMemory is the Analysis remark made once per module, after the last
