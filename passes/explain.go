@@ -32,9 +32,11 @@ const (
 	ClassFree = "free"
 )
 
-// explainFunc reports the Missed remarks of one pass, given its options
-// and the config before and after it ran.
-type explainFunc func(p *Pass, opts Options, before, after *model.Config, emit func(ast.Remark))
+// explainFunc reports the Missed remarks of one pass, given its options,
+// the pipeline it runs in and the config before and after it ran. A
+// Suggestion never names a pass of the pipeline: one that ran did not
+// help, and one still to come needs no asking.
+type explainFunc func(p *Pass, opts Options, pipeline Pipeline, before, after *model.Config, emit func(ast.Remark))
 
 // explainers are the passes that say what they could not do.
 var explainers = map[*Pass]explainFunc{
@@ -47,12 +49,22 @@ var explainers = map[*Pass]explainFunc{
 // explain reports what one pass did (Passed remarks, from the difference
 // between before and after) and what it could not do (its explainer's
 // Missed remarks).
-func explain(p *Pass, opts Options, before, after *model.Config, emit func(ast.Remark)) {
+func explain(p *Pass, opts Options, pipeline Pipeline, before, after *model.Config, emit func(ast.Remark)) {
 	reportAliasChanges(p, before, after, emit)
 	reportConsumedDonors(p, before, after, emit)
 	if f := explainers[p]; f != nil {
-		f(p, opts, before, after, emit)
+		f(p, opts, pipeline, before, after, emit)
 	}
+}
+
+// runs reports whether the pipeline runs q.
+func (pl Pipeline) runs(q *Pass) bool {
+	for _, st := range pl {
+		if st.Pass == q {
+			return true
+		}
+	}
+	return false
 }
 
 // reportMemory is the Analysis remark made once per module, after the last
@@ -260,16 +272,71 @@ func (x *nearIndex) nearest(s *model.Shape) (string, int) {
 	return ClassNone, -1
 }
 
-// byteSizeReason is the Reason of the byte-size class.
-func byteSizeReason(c candidate, s *model.Shape) string {
+// byteSizeReason is the Reason of the byte-size class: c is static and
+// has s's byte size in s's memory space, so XLA's
+// optimize_input_output_buffer_alias would pair them, unless some leaf of
+// the output shape is dynamic: then that pass pairs nothing.
+func byteSizeReason(c candidate, s *model.Shape, dynamicOutput bool) string {
 	n, _ := staticSize(s)
-	return fmt.Sprintf("%s: %s %s has the same byte size (%d bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them",
-		ClassByteSize, c.label, c.shape.StringWithLayout(), n)
+	r := fmt.Sprintf("%s: %s %s has the same byte size (%d bytes) but another shape; ", ClassByteSize, c.label, c.shape.StringWithLayout(), n)
+	if dynamicOutput {
+		return r + "XLA's optimize_input_output_buffer_alias would not pair them either, as the output shape is dynamic"
+	}
+	return r + "XLA's optimize_input_output_buffer_alias would pair them"
+}
+
+// xlaSuggestion is the Suggestion of a pair XLA's
+// optimize_input_output_buffer_alias would make: run it, after donating
+// the parameter (label) when it is not a donor (donated). When the
+// pipeline runs that pass already, only the donation is suggested, and
+// only if one of its steps pairs registered donors alone.
+func xlaSuggestion(pipeline Pipeline, label string, donated bool) string {
+	if !pipeline.runs(OptimizeInputOutputBufferAlias) {
+		if donated {
+			return "run xla-buffer-donation"
+		}
+		return "donate " + label + " and run xla-buffer-donation"
+	}
+	if donated {
+		return ""
+	}
+	for _, st := range pipeline {
+		if st.Pass != OptimizeInputOutputBufferAlias {
+			continue
+		}
+		if opts, err := st.options(); err == nil && opts.Bool(OptRegisteredDonorsOnly) {
+			return "donate " + label
+		}
+	}
+	return ""
+}
+
+// layoutReason is the Reason and the Suggestion of the layout class for
+// pass p: candidate c has the element type and dims of s, the leaf p left
+// unpaired, but another layout or memory space. self names s ("the
+// donor", "the output"), pair both leaves ("parameter 2 and output {1}").
+// Both passes that have this class pair only equal shapes, and a shape's
+// layout holds its memory space, so another memory space is said so.
+func layoutReason(p *Pass, c candidate, s *model.Shape, self, pair string) (reason, suggestion string) {
+	cs, ss := c.shape.MemorySpace(), s.MemorySpace()
+	if cs == ss {
+		return fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape)),
+			fmt.Sprintf("give %s the same layout", pair)
+	}
+	what := "memory space"
+	moved := *c.shape
+	moved.SetMemorySpace(ss)
+	if !model.Equal(&moved, s) {
+		what = "layout and memory space"
+	}
+	return fmt.Sprintf("%s: %s %s is in memory space %d and %s in memory space %d; %s pairs only equal shapes, memory space included",
+			ClassLayout, c.label, layoutText(c.shape), cs, self, ss, p.Name),
+		fmt.Sprintf("give %s the same %s", pair, what)
 }
 
 // explainDiscovery reports each output array leaf that add-must-aliases
 // or add-may-aliases left without an alias, with the nearest parameter.
-func explainDiscovery(p *Pass, _ Options, before, after *model.Config, emit func(ast.Remark)) {
+func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *model.Config, emit func(ast.Remark)) {
 	var unaliased []model.ShapeIndex
 	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() && !after.Aliases.OutputHasAlias(out) {
@@ -290,6 +357,7 @@ func explainDiscovery(p *Pass, _ Options, before, after *model.Config, emit func
 		items = append(items, candidate{label: fmt.Sprintf("parameter %d", i), shape: s, free: !aliased, param: int64(i)})
 	}
 	x := newNearIndex(items, discoveryKey)
+	dynamicOutput := after.Output().IsDynamic()
 	var wasUser map[string]model.ShapeIndex
 	for _, out := range unaliased {
 		sub, _ := after.Output().Subshape(out)
@@ -310,14 +378,16 @@ func explainDiscovery(p *Pass, _ Options, before, after *model.Config, emit func
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
 		case ClassLayout:
 			c := items[i]
-			r.Reason = fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape))
-			r.Suggestion = fmt.Sprintf("give %s and output %s the same layout", c.label, out)
+			r.Reason, r.Suggestion = layoutReason(p, c, sub, "the output", fmt.Sprintf("%s and output %s", c.label, out))
 		case ClassElementType:
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
-			r.Reason = byteSizeReason(items[i], sub)
-			r.Suggestion = fmt.Sprintf("donate %s and run xla-buffer-donation", items[i].label)
+			c := items[i]
+			r.Reason = byteSizeReason(c, sub, dynamicOutput)
+			if !dynamicOutput {
+				r.Suggestion = xlaSuggestion(pipeline, c.label, after.Donors.ParameterIsBufferDonor(c.param, model.ShapeIndex{}))
+			}
 		default:
 			r.Reason = ClassNone + ": no parameter has this shape, these dimensions or this byte size"
 		}
@@ -339,7 +409,7 @@ func layoutText(s *model.Shape) string {
 
 // explainDonation reports each donor buffer-donation-to-alias left unused,
 // with the nearest output leaf.
-func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(ast.Remark)) {
+func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model.Config, emit func(ast.Remark)) {
 	donors := after.Donors.Donors()
 	if len(donors) == 0 {
 		return
@@ -352,6 +422,7 @@ func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(
 		}
 	})
 	x := newNearIndex(items, equalKey)
+	dynamicOutput := after.Output().IsDynamic()
 	for _, d := range donors {
 		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused}
 		in, ok := after.ParamSubshape(d.ParamNumber, d.ParamIndex)
@@ -380,17 +451,20 @@ func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(
 		case ClassFree:
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s %s has its shape and no alias; no donation pass has paired them", ClassFree, c.label, c.shape.StringWithLayout())
-			r.Suggestion = "run buffer-donation-to-alias"
+			if !pipeline.runs(BufferDonationToAlias) {
+				r.Suggestion = "run buffer-donation-to-alias"
+			}
 		case ClassLayout:
 			c := items[i]
-			r.Reason = fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape))
-			r.Suggestion = fmt.Sprintf("give parameter %d and %s the same layout", d.ParamNumber, c.label)
+			r.Reason, r.Suggestion = layoutReason(p, c, in, "the donor", fmt.Sprintf("parameter %d and %s", d.ParamNumber, c.label))
 		case ClassElementType:
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
-			r.Reason = byteSizeReason(items[i], in)
-			r.Suggestion = "run xla-buffer-donation"
+			r.Reason = byteSizeReason(items[i], in, dynamicOutput)
+			if !dynamicOutput {
+				r.Suggestion = xlaSuggestion(pipeline, fmt.Sprintf("parameter %d", d.ParamNumber), true)
+			}
 		default:
 			r.Reason = ClassNone + ": no output has this shape, these dimensions or this byte size"
 		}
@@ -398,17 +472,11 @@ func explainDonation(p *Pass, _ Options, before, after *model.Config, emit func(
 	}
 }
 
-// equalKey is a key under which two arrays are equal as model.Equal says:
-// element type, dims, dynamic flags and layout (none when unresolved).
-func equalKey(s *model.Shape) string {
-	k := s.String()
-	if s.HasLayout {
-		k += fmt.Sprint(s.MinorToMajor)
-	} else {
-		k += "?"
-	}
-	return k
-}
+// equalKey is a key under which two arrays are equal exactly as
+// model.Equal (Shape::Equal, which buffer-donation-to-alias pairs by)
+// says: element type, dims, dynamic flags and the whole layout, memory
+// space and tiles included (none when unresolved).
+func equalKey(s *model.Shape) string { return string(s.AppendEqualKey(nil)) }
 
 // explainXLADonation reports each registered donor that XLA's
 // optimize_input_output_buffer_alias, which pairs buffers by byte size
@@ -416,8 +484,9 @@ func equalKey(s *model.Shape) string {
 // again on the config before it, says which donors were left and which
 // donee is nearest in size: an equal one was taken by another donor in
 // this pass; else an output of that size already aliased before the pass
-// is named; else the nearest size. Linear after the pass's own sort.
-func explainXLADonation(p *Pass, opts Options, before, after *model.Config, emit func(ast.Remark)) {
+// is named; else the nearest size, and an output of that size in another
+// memory space. Linear after the pass's own sort.
+func explainXLADonation(p *Pass, opts Options, pipeline Pipeline, before, after *model.Config, emit func(ast.Remark)) {
 	donors := after.Donors.Donors()
 	if len(donors) == 0 {
 		return
@@ -440,6 +509,8 @@ func explainXLADonation(p *Pass, opts Options, before, after *model.Config, emit
 			}
 		}
 	})
+	var equal map[string]model.ShapeIndex // free outputs by equalKey, for a donor the pass cannot consider
+	var sized map[int64]otherSpace        // free outputs by byte size
 	for _, d := range donors {
 		in, ok := after.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if !ok {
@@ -449,33 +520,100 @@ func explainXLADonation(p *Pass, opts Options, before, after *model.Config, emit
 			Message: fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())}
 		x, inPlan := left[leafKey(d.ParamNumber, d.ParamIndex)]
 		switch {
-		case plan == nil:
+		case plan == nil || !inPlan:
 			r.Reason = ClassNone + ": the output shape is dynamic, and then the pass pairs nothing"
-		case !inPlan:
-			r.Reason = ClassNone + ": the donor is not a static array, and the pass donates only those"
+			if plan != nil {
+				r.Reason = ClassNone + ": the donor is not a static array, and the pass donates only those"
+			}
+			// buffer-donation-to-alias pairs equal shapes, dynamic ones too.
+			if equal == nil {
+				equal = freeByKey(after, equalKey)
+			}
+			if out, ok := equal[equalKey(in)]; ok && in.IsArray() && !pipeline.runs(BufferDonationToAlias) {
+				r.Suggestion = fmt.Sprintf("run buffer-donation-to-alias, which would pair it with output %s of its very shape", out)
+			}
 		default:
-			r.Reason = xlaReason(plan, x, after, before, aliased[spaceSize{x.space, x.size}])
+			if sized == nil {
+				sized = freeBySize(after)
+			}
+			r.Reason, r.Suggestion = xlaReason(p, plan, x, after, before, aliased[spaceSize{x.space, x.size}], sized[x.size])
 		}
 		emit(r)
 	}
 }
 
-// xlaReason explains one donor the size-matching pass left.
-func xlaReason(plan *xlaPlan, d xlaDonor, after, before *model.Config, aliased model.ShapeIndex) string {
+// freeByKey maps key of each output array leaf without an alias to the
+// first such leaf in pre-order.
+func freeByKey(c *model.Config, key func(*model.Shape) string) map[string]model.ShapeIndex {
+	m := map[string]model.ShapeIndex{}
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		if sub.IsArray() && !c.Aliases.OutputHasAlias(out) {
+			if k := key(sub); m[k] == nil {
+				m[k] = out.Clone()
+			}
+		}
+	})
+	return m
+}
+
+// otherSpace holds, for one byte size, the first static output array leaf
+// without an alias in pre-order and the first one in another memory space
+// than that one's, so that for any memory space the first such leaf
+// outside it is one of the two.
+type otherSpace struct {
+	first, second model.ShapeIndex
+	firstSpace    int64
+}
+
+// outside returns the first leaf of the size outside memory space sp.
+func (o otherSpace) outside(sp int64) (model.ShapeIndex, bool) {
+	switch {
+	case o.first != nil && o.firstSpace != sp:
+		return o.first, true
+	case o.second != nil:
+		return o.second, true
+	}
+	return nil, false
+}
+
+// freeBySize indexes the static output array leaves without an alias by
+// byte size (see otherSpace).
+func freeBySize(c *model.Config) map[int64]otherSpace {
+	m := map[int64]otherSpace{}
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
+		n, ok := staticSize(sub)
+		if !ok || c.Aliases.OutputHasAlias(out) {
+			return
+		}
+		o := m[n]
+		switch sp := sub.MemorySpace(); {
+		case o.first == nil:
+			o.first, o.firstSpace = out.Clone(), sp
+		case o.second == nil && sp != o.firstSpace:
+			o.second = out.Clone()
+		}
+		m[n] = o
+	})
+	return m
+}
+
+// xlaReason explains one donor the size-matching pass left, with a
+// Suggestion when an output of its size waits in another memory space.
+func xlaReason(p *Pass, plan *xlaPlan, d xlaDonor, after, before *model.Config, aliased model.ShapeIndex, sized otherSpace) (reason, suggestion string) {
 	e, ok := plan.nearestDonee(d)
 	if ok && e.size == d.size {
 		a, _ := after.Aliases.GetAliasedParameter(e.index)
 		sub, _ := after.Output().Subshape(e.index)
 		return fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) was taken by donor parameter %d at %s earlier in this pass",
-			ClassTaken, e.index, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex)
+			ClassTaken, e.index, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex), ""
 	}
 	if aliased != nil {
 		a, _ := before.Aliases.GetAliasedParameter(aliased)
 		sub, _ := before.Output().Subshape(aliased)
 		return fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) is already aliased with parameter %d at %s",
-			ClassTaken, aliased, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex)
+			ClassTaken, aliased, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex), ""
 	}
-	reason := fmt.Sprintf("%s: no output without an alias has %d bytes in memory space %d", ClassNone, d.size, d.space)
+	reason = fmt.Sprintf("%s: no output without an alias has %d bytes in memory space %d", ClassNone, d.size, d.space)
 	if ok {
 		sub, _ := after.Output().Subshape(e.index)
 		reason += fmt.Sprintf("; the nearest is output %s %s with %d bytes", e.index, sub.StringWithLayout(), e.size)
@@ -483,5 +621,11 @@ func xlaReason(plan *xlaPlan, d xlaDonor, after, before *model.Config, aliased m
 			reason += fmt.Sprintf(", taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
 		}
 	}
-	return reason
+	if out, ok := sized.outside(d.space); ok {
+		sub, _ := after.Output().Subshape(out)
+		reason += fmt.Sprintf("; output %s %s has %d bytes but is in memory space %d, and %s pairs only within a memory space",
+			out, sub.StringWithLayout(), d.size, sub.MemorySpace(), p.Name)
+		suggestion = fmt.Sprintf("give parameter %d and output %s the same memory space", d.param, out)
+	}
+	return reason, suggestion
 }

@@ -70,7 +70,7 @@ func BenchmarkExplain(b *testing.B) {
 				b.ReportAllocs()
 				count := 0
 				for i := 0; i < b.N; i++ {
-					explain(p, p.Defaults(), before, after, func(ast.Remark) { count++ })
+					explain(p, p.Defaults(), Of(p), before, after, func(ast.Remark) { count++ })
 				}
 				b.ReportMetric(float64(count)/float64(b.N), "remarks/op")
 			})

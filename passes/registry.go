@@ -135,10 +135,10 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 			return errs
 		}
 		if o.Remark != nil {
-			explain(p, opts, before, c, o.Remark)
+			explain(p, opts, pipeline, before, c, o.Remark)
 		}
 		if donation {
-			explained = explainUnused(p, opts, before, c)
+			explained = explainUnused(p, opts, pipeline, before, c)
 		}
 		if !o.VerifyEach {
 			continue
@@ -157,7 +157,7 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 		reportMemory(c, pipeline, o.Remark)
 	}
 	if o.UnusedDonors != nil {
-		*o.UnusedDonors = UnusedDonors(c, explained)
+		*o.UnusedDonors = UnusedDonors(c, pipeline, explained)
 	}
 	return nil
 }

@@ -27,11 +27,11 @@ func isDonation(p *Pass) bool {
 // UnusedDonors. A remark is the donor's whose message it opens with
 // ("donor parameter 3 at {1} ..."): the explainers report the donors in
 // order, and may leave one out.
-func explainUnused(p *Pass, opts Options, before, after *model.Config) []UnusedDonor {
+func explainUnused(p *Pass, opts Options, pipeline Pipeline, before, after *model.Config) []UnusedDonor {
 	donors := after.Donors.Donors()
 	var out []UnusedDonor
 	i := 0
-	explainers[p](p, opts, before, after, func(r ast.Remark) {
+	explainers[p](p, opts, pipeline, before, after, func(r ast.Remark) {
 		if r.Category != CategoryDonorUnused {
 			return
 		}
@@ -48,13 +48,14 @@ func explainUnused(p *Pass, opts Options, before, after *model.Config) []UnusedD
 }
 
 // UnusedDonors explains each donor still registered in c, the config
-// after a pipeline, in the donors' order. A donor the pipeline's last
+// after pipeline, in the donors' order. A donor the pipeline's last
 // donation pass (buffer-donation-to-alias or xla-buffer-donation) left
 // unused has that pass's remark, given as explained; any other (no
 // donation pass ran, or the donor came after it) has the remark
 // buffer-donation-to-alias's explanation gives for c itself, where
-// ClassFree says an output of the donor's shape has no alias.
-func UnusedDonors(c *model.Config, explained []UnusedDonor) []UnusedDonor {
+// ClassFree says an output of the donor's shape has no alias. No
+// Suggestion names a pass of the pipeline.
+func UnusedDonors(c *model.Config, pipeline Pipeline, explained []UnusedDonor) []UnusedDonor {
 	donors := c.Donors.Donors()
 	if len(donors) == 0 {
 		return nil
@@ -71,7 +72,7 @@ func UnusedDonors(c *model.Config, explained []UnusedDonor) []UnusedDonor {
 		if !ok {
 			if rest == nil {
 				rest = map[string]UnusedDonor{}
-				for _, v := range explainUnused(BufferDonationToAlias, Options{}, c, c) {
+				for _, v := range explainUnused(BufferDonationToAlias, Options{}, pipeline, c, c) {
 					rest[leafKey(v.ParamNumber, v.ParamIndex)] = v
 				}
 			}
