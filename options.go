@@ -55,6 +55,12 @@ type Options struct {
 	// still registered after the last pass is unused; UnusedDonors "warn"
 	// and "error" imply it, and name the reason in their message.
 	ExplainDonors bool
+	// AssumeDefaultLayouts gives every parameter and output leaf whose
+	// layout is unresolved (mhlo.layout_mode = "auto") XLA's default
+	// descending layout before the passes run, so that the donation
+	// passes, which need resolved layouts, can pair them; each assumption
+	// is an Analysis remark (category layout-assumed).
+	AssumeDefaultLayouts bool
 
 	// InputFormat names the input's format: mlir, hlo, hlo-module-proto,
 	// hlo-proto or hlo-snapshot; empty, it is found from the content, the

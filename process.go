@@ -305,6 +305,9 @@ func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) 
 func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList {
 	verifyEach := !s.SkipVerifyEach
 	ro := passes.RunOptions{VerifyEach: verifyEach, Remark: s.remarkSink(rs)}
+	if s.AssumeDefaultLayouts {
+		assumeDefaultLayouts(cfg, ro.Remark)
+	}
 	var unused []passes.UnusedDonor
 	if s.explainsDonors() {
 		ro.UnusedDonors = &unused

@@ -60,13 +60,13 @@ func TestBufferDonationToAlias(t *testing.T) {
 			want: "input_output_alias={ {0}: (0, {}, may-alias), {1}: (1, {}, may-alias) }", changed: true},
 		{name: "unresolved donor layout", pass: p,
 			c:   cfg(params(f32(2), unres(f32(2, 3))), tup(f32(2, 3)), donor(0, ix()), donor(1, ix())),
-			err: "<stdin>: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 1 at {} (f32[2,3]) is unresolved"},
+			err: "<stdin>: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 1 at {} (f32[2,3]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"},
 		{name: "unresolved output layout", pass: p,
 			c:   cfg(params(f32(2)), tup(f32(2), tup(unres(f32(3)))), donor(0, ix())),
-			err: "<stdin>: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {1,0} (f32[3]) is unresolved"},
+			err: "<stdin>: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {1,0} (f32[3]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"},
 		{name: "unresolved output layout without donors", pass: p,
 			c:   cfg(params(f32(2)), unres(f32(2))),
-			err: "<stdin>: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {} (f32[2]) is unresolved"},
+			err: "<stdin>: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {} (f32[2]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"},
 	})
 }
 
@@ -87,9 +87,9 @@ func TestDonationLayoutErrorPosition(t *testing.T) {
 		want string
 	}{
 		{cfg(params(f32(2), unres(f32(3))), tup(f32(2), f32(3)), donor(0, ix()), donor(1, ix())),
-			"m.mlir:3:3: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 1 at {} (f32[3]) is unresolved"},
+			"m.mlir:3:3: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 1 at {} (f32[3]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"},
 		{cfg(params(f32(2), f32(3)), tup(f32(2), unres(f32(3))), donor(0, ix())),
-			"m.mlir:5:3: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {1} (f32[3]) is unresolved"},
+			"m.mlir:5:3: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {1} (f32[3]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"},
 	}
 	for _, tt := range tests {
 		tt.c.Source = source

@@ -204,7 +204,7 @@ func TestRemarkFailure(t *testing.T) {
 	c := cfg(params(unres(f32(4))), f32(4), donor(0, nil))
 	var got []string
 	err := Run(c, Of(BufferDonationToAlias), RunOptions{Remark: func(r ast.Remark) { got = append(got, remarkText(r)) }})
-	want := "Failure aws_neuron_buffer_donation_to_alias pass-failed: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {} (f32[4]) is unresolved"
+	want := "Failure aws_neuron_buffer_donation_to_alias pass-failed: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {} (f32[4]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"
 	if err == nil || len(got) != 1 || got[0] != want {
 		t.Errorf("err %v, remarks %q", err, got)
 	}

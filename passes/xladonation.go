@@ -136,7 +136,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 				return
 			}
 			if !sub.HasLayout {
-				bad = ast.Errorf(c.ParamPos(p, index), "%s needs resolved layouts, but the layout of parameter %d at %s (%s) is unresolved",
+				bad = ast.Errorf(c.ParamPos(p, index), "%s needs resolved layouts, but the layout of parameter %d at %s (%s) is unresolved; "+AssumeHint,
 					xlaDonationName, p, index, sub.String())
 				return
 			}
@@ -149,7 +149,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 			return
 		}
 		if !sub.HasLayout {
-			bad = ast.Errorf(c.OutputPos(index), "%s needs resolved layouts, but the layout of output index %s (%s) is unresolved",
+			bad = ast.Errorf(c.OutputPos(index), "%s needs resolved layouts, but the layout of output index %s (%s) is unresolved; "+AssumeHint,
 				xlaDonationName, index, sub.String())
 			return
 		}

@@ -34,6 +34,10 @@ Passes:
   --passes=a,b,c          passes to run, in order (see --list-passes)
   --verify-each           verify the config after every pass (default true)
   --list-passes           print every pass with its alias and summary
+  --assume-default-layouts
+                          give every unresolved layout (mhlo.layout_mode =
+                          "auto") XLA's default before the passes run, with
+                          an Analysis remark (layout-assumed) for each
 
 Writing:
   --emit=FORMAT           alias encoding to write: result-alias (default), module, tf
@@ -148,6 +152,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.remarkForm, "remark-format", "emitRemark", "")
 	fs.StringVar(&o.remarksFile, "remarks-output-file", "mhlo-alias-remarks.yaml", "")
 	fs.StringVar(&o.lib.UnusedDonors, "unused-donors", "ignore", "")
+	fs.BoolVar(&o.lib.AssumeDefaultLayouts, "assume-default-layouts", false, "")
 	fs.IntVar(&o.errorLimit, "error-limit", 20, "")
 	fs.BoolVar(&o.version, "version", false, "")
 	help := fs.Bool("help", false, "")

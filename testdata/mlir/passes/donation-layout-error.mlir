@@ -13,17 +13,17 @@
 
 // @main: donor 1 and output {0} are both unresolved; the donor is reported,
 // at its argument.
-// DONOR: {{^}}{{.*}}donation-layout-error.mlir:40:39: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 1 at {} (f32[4]) is unresolved{{$}}
+// DONOR: {{^}}{{.*}}donation-layout-error.mlir:40:39: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 1 at {} (f32[4]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}
 
 // @output: the donor is resolved. Output {0} is unresolved but already
 // aliased, so it is not checked; output {1} is unresolved and unaliased and
 // is reported, at its result. add-may-aliases before it pairs nothing (the
 // only unresolved parameter is already aliased), so the pipeline fails the
 // same way, in the donation pass.
-// OUTPUT: {{^}}{{.*}}donation-layout-error.mlir:44:194: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {1} (f32[2,2]) is unresolved{{$}}
+// OUTPUT: {{^}}{{.*}}donation-layout-error.mlir:44:194: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {1} (f32[2,2]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}
 
 // @no_donors: even with no donor at all, the outputs are checked.
-// NODONORS: {{^}}{{.*}}donation-layout-error.mlir:49:28: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {} (s8[3]) is unresolved{{$}}
+// NODONORS: {{^}}{{.*}}donation-layout-error.mlir:49:28: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of output index {} (s8[3]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}
 
 // RUN: mhlo-alias --entry=resolved_enough --passes=buffer-donation-to-alias --print-config %s | FileCheck %s --check-prefix=OK
 
@@ -59,4 +59,4 @@ func.func @resolved_enough(%arg0: tensor<4xf32> {mhlo.layout_mode = "auto"}, %ar
 
 // @main with --use-tuple-args: the donor is the leaf (0, {1}) of the one
 // tuple parameter; the error names that leaf and points at argument 1.
-// TUPLED: {{^}}{{.*}}donation-layout-error.mlir:40:39: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {1} (f32[4]) is unresolved{{$}}
+// TUPLED: {{^}}{{.*}}donation-layout-error.mlir:40:39: error: aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {1} (f32[4]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}

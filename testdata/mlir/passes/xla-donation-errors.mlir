@@ -15,15 +15,15 @@
 
 // @main: donor 1 is unresolved; reported at its argument, before the
 // outputs.
-// DONOR: {{^}}{{.*}}xla-donation-errors.mlir:35:39: error: optimize_input_output_buffer_alias needs resolved layouts, but the layout of parameter 1 at {} (f32[4]) is unresolved{{$}}
+// DONOR: {{^}}{{.*}}xla-donation-errors.mlir:35:39: error: optimize_input_output_buffer_alias needs resolved layouts, but the layout of parameter 1 at {} (f32[4]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}
 
 // @output: output {1} is unresolved and unaliased; reported at its result.
-// OUTPUT: {{^}}{{.*}}xla-donation-errors.mlir:39:86: error: optimize_input_output_buffer_alias needs resolved layouts, but the layout of output index {1} (f32[2,2]) is unresolved{{$}}
+// OUTPUT: {{^}}{{.*}}xla-donation-errors.mlir:39:86: error: optimize_input_output_buffer_alias needs resolved layouts, but the layout of output index {1} (f32[2,2]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}
 
 // @any: parameter 1 is unresolved but no donor, so with registered donors
 // only it is not considered; with registered-donors-only=false it is.
 // REGISTERED: {{^}}input_output_alias={ {}: (0, {}, may-alias) }{{$}}
-// ANY: {{^}}{{.*}}xla-donation-errors.mlir:43:64: error: optimize_input_output_buffer_alias needs resolved layouts, but the layout of parameter 1 at {} (f32[4]) is unresolved{{$}}
+// ANY: {{^}}{{.*}}xla-donation-errors.mlir:43:64: error: optimize_input_output_buffer_alias needs resolved layouts, but the layout of parameter 1 at {} (f32[4]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one{{$}}
 
 // @dynamic: output {1} is dynamic, so nothing changes, and the unresolved
 // donor 0 is never checked.
