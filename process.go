@@ -317,7 +317,7 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 	}
 	// With verify-each the last pass's check was of this very config.
 	if !verifyEach || len(s.pipeline) == 0 {
-		if errs := model.Verify(cfg); errs.HasErrors() {
+		if errs := passes.VerifyAfter(cfg, s.pipeline); errs.HasErrors() {
 			return errs
 		}
 	}

@@ -197,17 +197,85 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-func TestVerifyMustCompat(t *testing.T) {
-	c := NewConfig([]Shape{Array(S32, 4)}, Array(F32, 4))
-	must(t, c.Aliases.SetUpAlias(nil, 0, nil, MustAlias, Origin{Attr: "mhlo.result_alias"}))
-	want := `attribute "mhlo.result_alias" aliases do not have compatible types, 'tensor<4xi32>' vs. 'tensor<4xf32>'`
-	if err := Verify(c).Err(); err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("got %v, want %q", err, want)
+// TestVerifyUpstreamRules pins the two upstream verifiers Verify applies:
+// MHLO's rule for every alias read from mhlo.result_alias, may or must,
+// and XLA's must-alias rule (the same shape, layout and memory space).
+func TestVerifyUpstreamRules(t *testing.T) {
+	ra := Origin{Attr: "mhlo.result_alias"}
+	tf := Origin{Attr: "tf.aliasing_output"}
+	host := func(s Shape) Shape { s.SetMemorySpace(5); return s }
+	colMajor := Array(F32, 2, 3)
+	colMajor.MinorToMajor = []int64{0, 1}
+	dyn := Array(F32, 2, 3)
+	dyn.SetDynamic([]bool{true, false})
+	dyn.Dims[0] = UnboundedSize
+	unresolved := func(s Shape) Shape { s.HasLayout, s.MinorToMajor = false, nil; return s }
+	const mhlo = `attribute "mhlo.result_alias" aliases do not have compatible types, `
+	const xla = "Shape and memory space of the result at index "
+	tests := []struct {
+		name          string
+		param, output Shape
+		kind          AliasKind
+		origin        Origin
+		want          string
+	}{
+		{"may result_alias, byte-size pair", Array(F32, 8, 4), Array(F32, 32), MayAlias, ra,
+			mhlo + "'tensor<8x4xf32>' vs. 'tensor<32xf32>'"},
+		{"may result_alias, element types", Array(S32, 4), Array(F32, 4), MayAlias, ra,
+			mhlo + "'tensor<4xi32>' vs. 'tensor<4xf32>'"},
+		{"must result_alias, element types", Array(S32, 4), Array(F32, 4), MustAlias, ra,
+			mhlo + "'tensor<4xi32>' vs. 'tensor<4xf32>'"},
+		{"may tf, byte-size pair", Array(F32, 8, 4), Array(F32, 32), MayAlias, tf, ""},
+		{"may pass-made, byte-size pair", Array(F32, 8, 4), Array(F32, 32), MayAlias, Origin{}, ""},
+		{"may result_alias, dynamic", dyn, Array(F32, 2, 3), MayAlias, ra, ""},
+		{"may result_alias, layouts differ", colMajor, Array(F32, 2, 3), MayAlias, ra, ""},
+		{"may result_alias, memory spaces differ", host(Array(F32, 16)), Array(F32, 16), MayAlias, ra, ""},
+		{"must, byte-size pair", Array(F32, 8, 4), Array(F32, 32), MustAlias, tf,
+			xla + "{} (f32[32]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[8,4]{1,0})"},
+		{"must, element types", Array(S32, 4), Array(F32, 4), MustAlias, Origin{},
+			xla + "{} (f32[4]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (s32[4]{0})"},
+		{"must, memory spaces", host(Array(F32, 16)), Array(F32, 16), MustAlias, Origin{},
+			xla + "{} (f32[16]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[16]{0:S(5)})"},
+		{"must, layouts", colMajor, Array(F32, 2, 3), MustAlias, Origin{},
+			xla + "{} (f32[2,3]{1,0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[2,3]{0,1})"},
+		// MHLO accepts a dynamic dimension against any size; XLA's
+		// Shape::Equal does not.
+		{"must result_alias, dynamic", dyn, Array(F32, 2, 3), MustAlias, ra,
+			xla + "{} (f32[2,3]{1,0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[?,3]{1,0})"},
+		{"must, same", host(Array(F32, 16)), host(Array(F32, 16)), MustAlias, ra, ""},
+		// An unresolved layout compares the shape and the memory space.
+		{"must, unresolved", unresolved(Array(F32, 2, 3)), Array(F32, 2, 3), MustAlias, ra, ""},
+		{"must, unresolved, memory spaces", unresolved(host(Array(F32, 16))), unresolved(Array(F32, 16)), MustAlias, ra,
+			xla + "{} (f32[16]) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[16]{:S(5)})"},
 	}
-	c = NewConfig([]Shape{Array(S32, 4)}, Array(F32, 4))
-	must(t, c.Aliases.SetUpAlias(nil, 0, nil, MayAlias, Origin{}))
+	for _, tt := range tests {
+		c := NewConfig([]Shape{tt.param}, tt.output)
+		must(t, c.Aliases.SetUpAlias(nil, 0, nil, tt.kind, tt.origin))
+		err := Verify(c).Err()
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: unexpected %v", tt.name, err)
+		case tt.want != "" && (err == nil || !strings.HasSuffix(err.Error(), ": "+tt.want)):
+			t.Errorf("%s: got %v\nwant %s", tt.name, err, tt.want)
+		}
+	}
+}
+
+// XLA's message names the result's index and the parameter's index of
+// tuples, and prints each side's own leaf.
+func TestVerifyMustAliasInTuples(t *testing.T) {
+	host := Array(F32, 16)
+	host.SetMemorySpace(5)
+	c := NewConfig([]Shape{Array(F32, 2), Tuple(Array(F32, 16), host)}, Tuple(Array(F32, 16), Array(F32, 2)))
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 1, ShapeIndex{1}, MustAlias, Origin{}))
+	want := "Shape and memory space of the result at index {0} (f32[16]{0}) must be the same as the shape and memory spaceof aliased parameter 1 at index {1} (f32[16]{0:S(5)})"
+	if err := Verify(c).Err(); err == nil || !strings.HasSuffix(err.Error(), ": "+want) {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	c = NewConfig(c.Params, c.Output().Clone())
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 1, ShapeIndex{0}, MustAlias, Origin{}))
 	if err := Verify(c).Err(); err != nil {
-		t.Errorf("a may-alias of equal size must verify: %v", err)
+		t.Errorf("parameter 1 at {0} is the same buffer: %v", err)
 	}
 }
 

@@ -348,9 +348,10 @@ func Equal(a, b *Shape) bool {
 		a.MemorySpace() == b.MemorySpace() && equalLayoutAttrs(a.Attrs(), b.Attrs())
 }
 
-// Compatible reports whether two arrays may be must-aliased under MHLO's
-// rule: equal element types and compatible dims, where a dynamic dimension
-// matches any size.
+// Compatible reports whether MHLO's verifier of mhlo.result_alias
+// (verifyArgResultAliasAttr) accepts an alias of two arrays, may or must:
+// equal element types and compatible dims (verifyCompatibleShape: the
+// same rank, and a dynamic dimension matches any size).
 func Compatible(a, b *Shape) bool {
 	if !a.IsArray() || !b.IsArray() || a.Elem != b.Elem || len(a.Dims) != len(b.Dims) {
 		return false

@@ -7,8 +7,14 @@ import (
 )
 
 // Verify checks the invariants XLA's HloInputOutputAliasConfig::Verify and
-// HloBufferDonorConfig::Verify check, plus MHLO's type rule for
-// must-aliases. It never changes c. Each error points at the attribute
+// HloBufferDonorConfig::Verify check, plus two upstream verifiers in their
+// own words: MHLO's verifyArgResultAliasAttr for every alias read from
+// mhlo.result_alias, may or must (compatible shapes, equal element types),
+// and the must-alias rule of XLA's HloVerifier (VerifyEntryComputationLayout:
+// the same shape, layout and memory space, see SameBuffer). Each alias
+// reports the first rule it breaks: its indices, both sides arrays, equal
+// byte size, one alias per parameter leaf, MHLO's rule, XLA's must-alias
+// rule. It never changes c. Each error points at the attribute
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
@@ -116,14 +122,43 @@ func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
 	if prev, dup := seen.add(a.ParamNumber, a.ParamIndex, pos); dup {
 		return fmt.Sprintf("parameter %d at %s is aliased with more than one output: output index %s and output index %s", a.ParamNumber, a.ParamIndex, prev, out)
 	}
-	if a.Kind == MustAlias && !Compatible(param, output) {
-		what := fmt.Sprintf("must-alias of output index %s and parameter %d at %s does", out, a.ParamNumber, a.ParamIndex)
-		if a.Origin.Attr == "mhlo.result_alias" {
-			what = `attribute "mhlo.result_alias" aliases do`
-		}
-		return fmt.Sprintf("%s not have compatible types, '%s' vs. '%s'", what, param.MLIR(), output.MLIR())
+	if a.Origin.Attr == attrResultAlias && !Compatible(param, output) {
+		return fmt.Sprintf(`attribute "%s" aliases do not have compatible types, '%s' vs. '%s'`, attrResultAlias, param.MLIR(), output.MLIR())
+	}
+	if a.Kind == MustAlias && !SameBuffer(param, output) {
+		return fmt.Sprintf("Shape and memory space of the result at index %s (%s) must be the same as the shape and memory spaceof aliased parameter %d at index %s (%s)",
+			out, bufferText(output), a.ParamNumber, a.ParamIndex, bufferText(param))
 	}
 	return ""
+}
+
+// attrResultAlias is MHLO's argument attribute, whose verifier
+// (verifyArgResultAliasAttr) Verify applies to every alias read from it.
+const attrResultAlias = "mhlo.result_alias"
+
+// SameBuffer reports whether XLA's verifier accepts a must-alias of
+// parameter leaf p and output leaf o: the same shape, layout and memory
+// space (Shape::Equal on the entry computation layout, as
+// VerifyEntryComputationLayout asks). Where a side's layout is unresolved
+// only the shape and the memory space are compared: layout assignment
+// has yet to choose the layout, but the memory space is stated.
+func SameBuffer(p, o *Shape) bool {
+	if p.HasLayout && o.HasLayout {
+		return Equal(p, o)
+	}
+	a, b := *p, *o
+	a.HasLayout, b.HasLayout = false, false
+	return Equal(&a, &b) && p.MemorySpace() == o.MemorySpace()
+}
+
+// bufferText prints s as XLA's must-alias message does, with its layout
+// (ShapeUtil::HumanStringWithLayout); an unresolved layout in a memory
+// space other than 0 prints as a layout of that space alone, `{:S(5)}`.
+func bufferText(s *Shape) string {
+	if s.HasLayout || s.MemorySpace() == 0 {
+		return s.StringWithLayout()
+	}
+	return fmt.Sprintf("%s{:S(%d)}", s.String(), s.MemorySpace())
 }
 
 // verifyDonor returns what is wrong with one donor, or "".

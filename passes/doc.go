@@ -34,8 +34,9 @@
 // registration of a parameter it aliases and donation drops the donor it
 // consumes, so model.Verify holds after every step. The one exception is
 // promotion to must-alias (flip-may-aliases, aws_neuron_alias_to_must_alias):
-// like the compiler, it promotes every alias, and a may-alias whose types
-// MHLO rejects for a must-alias then fails verification.
+// like the compiler, it promotes every alias, and a may-alias that XLA's
+// verifier rejects as a must-alias (not the same shape, layout and memory
+// space) then fails verification.
 //
 // Each pass reports whether it changed the config, meaning the aliases or
 // donors as Config.LongString prints them: the compiler's passes always

@@ -27,9 +27,10 @@ var FlipMayAliases = &Pass{
 
 The name says which kind is flipped away, not which aliases are selected:
 every alias, may or must, comes out as a must-alias. Donors and the output
-shape are untouched. A may-alias whose types MHLO would not accept as a
-must-alias (different element types of the same byte size, say) is promoted
-all the same, as the compiler does; the verifier then reports it.
+shape are untouched. A may-alias that XLA's verifier would not accept as a
+must-alias (another element type of the same byte size, another layout or
+memory space, say) is promoted all the same, as the compiler does; the
+verifier then reports it.
 
 The aliases are rebuilt in a fresh config, as flip-must-aliases does.
 

@@ -76,22 +76,67 @@ func TestFlipRebuildsConfig(t *testing.T) {
 	}
 }
 
-// Promotion does not filter: a may-alias MHLO rejects as a must-alias is
-// promoted all the same and the verifier names the pass.
+// Promotion does not filter: a may-alias XLA's verifier would reject as a
+// must-alias (another element type of the same byte size, another memory
+// space) is promoted all the same, and the verifier names the pass.
 func TestPromoteIncompatibleFailsVerify(t *testing.T) {
+	host := f32(16)
+	host.SetMemorySpace(5)
+	tfMay := func(out model.ShapeIndex, p int64, pi model.ShapeIndex) opt {
+		return func(c *model.Config) error {
+			return c.Aliases.SetUpAlias(out, p, pi, model.MayAlias, model.Origin{Attr: "tf.aliasing_output"})
+		}
+	}
+	tests := []struct {
+		param, out model.Shape
+		want       string
+	}{
+		{s32(4), f32(4), "Shape and memory space of the result at index {0} (f32[4]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (s32[4]{0})"},
+		{host, f32(16), "Shape and memory space of the result at index {0} (f32[16]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[16]{0:S(5)})"},
+	}
 	for _, p := range []*Pass{FlipMayAliases, AliasToMustAlias} {
-		c := cfg(params(s32(4)), tup(f32(4)), may(ix(0), 0, ix()))
-		err := Run(c, Of(p), RunOptions{VerifyEach: true})
-		want := "<stdin>: error: after pass " + p.Name + `: attribute "mhlo.result_alias" aliases do not have compatible types, 'tensor<4xi32>' vs. 'tensor<4xf32>'`
-		if err == nil || err.Error() != want {
-			t.Errorf("%s: error %v\nwant %s", p.Name, err, want)
+		for _, tt := range tests {
+			c := cfg(params(tt.param), tup(tt.out), tfMay(ix(0), 0, ix()))
+			if errs := model.Verify(c); errs.HasErrors() {
+				t.Fatalf("the may-alias must verify: %v", errs)
+			}
+			err := Run(c, Of(p), RunOptions{VerifyEach: true})
+			want := "<stdin>: error: after pass " + p.Name + ": " + tt.want
+			if err == nil || err.Error() != want {
+				t.Errorf("%s: error %v\nwant %s", p.Name, err, want)
+			}
+			if !strings.Contains(short(c), "must-alias") {
+				t.Errorf("%s did not promote: %s", p.Name, short(c))
+			}
+			c = cfg(params(tt.param), tup(tt.out), tfMay(ix(0), 0, ix()))
+			if err := Run(c, Of(p), RunOptions{}); err != nil {
+				t.Errorf("%s without verify-each: %v", p.Name, err)
+			}
+			// The final verification names every pass of the pipeline.
+			c = cfg(params(tt.param), tup(tt.out), tfMay(ix(0), 0, ix()))
+			pl := Of(p)
+			if err := Run(c, pl, RunOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if got := VerifyAfter(c, pl).Error(); got != want {
+				t.Errorf("VerifyAfter: %s\nwant %s", got, want)
+			}
 		}
-		if !strings.Contains(short(c), "must-alias") {
-			t.Errorf("%s did not promote: %s", p.Name, short(c))
-		}
-		c = cfg(params(s32(4)), tup(f32(4)), may(ix(0), 0, ix()))
-		if err := Run(c, Of(p), RunOptions{}); err != nil {
-			t.Errorf("%s without verify-each: %v", p.Name, err)
-		}
+	}
+}
+
+// VerifyAfter prefixes every pass of a longer pipeline: any of them may
+// have made what fails.
+func TestVerifyAfterNamesThePipeline(t *testing.T) {
+	c := cfg(params(s32(4)), tup(f32(4), f32(2)))
+	if err := c.Aliases.SetUpAlias(ix(0), 0, ix(), model.MustAlias, model.Origin{}); err != nil {
+		t.Fatal(err)
+	}
+	msg := "Shape and memory space of the result at index {0} (f32[4]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (s32[4]{0})"
+	if got, want := VerifyAfter(c, Of(AddMayAliases, FlipMayAliases)).Error(), "<stdin>: error: after passes add-may-aliases, flip-may-aliases: "+msg; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got, want := VerifyAfter(c, nil).Error(), "<stdin>: error: "+msg; got != want {
+		t.Errorf("an empty pipeline prefixes nothing: got %s", got)
 	}
 }

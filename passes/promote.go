@@ -14,8 +14,8 @@ root layout is made descending, and it reaches the same end state by a
 different route (a fresh config filled by ForEachAliasWithStatus). Every
 alias becomes a must-alias, keeping its parameter, index and origin; donors
 and the output shape are untouched. As with flip-may-aliases, a may-alias
-MHLO would not accept as a must-alias is promoted anyway and left to the
-verifier.
+XLA's verifier would not accept as a must-alias is promoted anyway and left
+to the verifier.
 
 Reports a change when at least one alias was a may-alias.`,
 	Run: aliasToMustAlias,

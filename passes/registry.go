@@ -144,13 +144,7 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 			continue
 		}
 		if errs := model.Verify(c); errs.HasErrors() {
-			out := make(ast.ErrorList, len(errs))
-			for i, e := range errs {
-				copied := *e
-				copied.Msg = "after pass " + p.Name + ": " + e.Msg
-				out[i] = &copied
-			}
-			return out
+			return prefixed(errs, "after pass "+p.Name+": ")
 		}
 	}
 	if o.Remark != nil {
@@ -160,6 +154,38 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 		*o.UnusedDonors = UnusedDonors(c, pipeline, explained)
 	}
 	return nil
+}
+
+// VerifyAfter verifies c after pipeline ran over it without verification
+// between its passes (RunOptions.VerifyEach unset). Any pass of the
+// pipeline may have made what fails, so each message is prefixed with
+// them all: "after pass NAME: " for one, "after passes A, B: " for more.
+// An empty pipeline prefixes nothing.
+func VerifyAfter(c *model.Config, pipeline Pipeline) ast.ErrorList {
+	errs := model.Verify(c)
+	if !errs.HasErrors() || len(pipeline) == 0 {
+		return errs
+	}
+	names := make([]string, len(pipeline))
+	for i, s := range pipeline {
+		names[i] = s.Pass.Name
+	}
+	prefix := "after pass "
+	if len(names) > 1 {
+		prefix = "after passes "
+	}
+	return prefixed(errs, prefix+strings.Join(names, ", ")+": ")
+}
+
+// prefixed returns copies of errs with prefix before each message.
+func prefixed(errs ast.ErrorList, prefix string) ast.ErrorList {
+	out := make(ast.ErrorList, len(errs))
+	for i, e := range errs {
+		copied := *e
+		copied.Msg = prefix + e.Msg
+		out[i] = &copied
+	}
+	return out
 }
 
 // passError turns the error a pass returned into an ast.ErrorList.

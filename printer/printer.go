@@ -277,14 +277,23 @@ func outList(aliases []argAlias) string {
 
 // aliasText is the attribute value that states a, or "" after an error.
 func (p *printer) aliasText(a *argAlias) string {
+	pos := a.origin
+	if !pos.IsValid() {
+		pos = p.cfg.ParamPos(a.param, a.paramIndex)
+	}
 	switch p.emit {
 	case EmitResultAlias:
+		if param, out, ok := p.incompatible(a); ok {
+			other := "use --emit=module"
+			if a.tfStates() {
+				other += " or --emit=tf"
+			}
+			p.errs.Add(pos, "argument %d%s ('%s') is aliased with output index %s ('%s'); %s states only aliases of compatible types: %s",
+				a.arg, a.at(), param.MLIR(), a.out, out.MLIR(), attrResultAlias, other)
+			return ""
+		}
 		return p.resultAliasText(a)
 	case EmitTF:
-		pos := a.origin
-		if !pos.IsValid() {
-			pos = p.cfg.ParamPos(a.param, a.paramIndex)
-		}
 		switch {
 		case a.kind == model.MustAlias:
 			p.errs.Add(pos, "argument %d is must-aliased with output index %s; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module", a.arg, a.out)
@@ -295,6 +304,33 @@ func (p *printer) aliasText(a *argAlias) string {
 		default:
 			return p.texts.int(a.result()).str(" : i32").done()
 		}
+	}
+	return ""
+}
+
+// incompatible returns the two sides of a when MHLO's verifier of
+// mhlo.result_alias would reject it (element types that differ, or
+// dimensions that do not match), and reports whether it would.
+func (p *printer) incompatible(a *argAlias) (param, out *model.Shape, bad bool) {
+	param, ok1 := p.cfg.ParamSubshape(a.param, a.paramIndex)
+	out, ok2 := p.cfg.Output().Subshape(a.out)
+	if !ok1 || !ok2 || model.Compatible(param, out) {
+		return nil, nil, false
+	}
+	return param, out, true
+}
+
+// tfStates reports whether tf.aliasing_output can state a: a may-alias
+// of a whole argument with a whole result.
+func (a *argAlias) tfStates() bool {
+	return a.kind == model.MayAlias && len(a.path()) == 0 && len(a.rest()) == 0
+}
+
+// at names the alias's place inside its argument, " at {1}", or "" for
+// the whole argument.
+func (a *argAlias) at() string {
+	if path := a.path(); len(path) > 0 {
+		return " at " + path.String()
 	}
 	return ""
 }

@@ -1,8 +1,9 @@
 // The verifier's checks on every alias, at the attribute that introduced
 // it: equal byte size (XLA's text, shapes printed with layout; skipped when
-// either side is dynamic), MHLO's type rule for must-aliases (equal element
-// types, compatible dims; mhlo.result_alias keeps MHLO's own text), and
-// both sides arrays.
+// either side is dynamic), MHLO's type rule for every mhlo.result_alias
+// (equal element types, compatible dims), XLA's rule for must-aliases (the
+// same shape, layout and memory space), and both sides arrays.
+// upstream-verifiers.mlir has more of the two upstream rules.
 
 // RUN: mhlo-alias --split-input-file --verify-diagnostics %s
 
@@ -34,7 +35,7 @@ func.func @main(%arg0: tensor<4xi32> {tf.aliasing_output = 0 : i32}, %arg1: tens
 
 // -----
 
-// expected-error @+1 {{must-alias of output index {} and parameter 0 at {} does not have compatible types, 'tensor<4xi32>' vs. 'tensor<4xf32>'}}
+// expected-error @+1 {{Shape and memory space of the result at index {} (f32[4]{0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (s32[4]{0})}}
 module attributes {mhlo.input_output_alias = [{alias = {kind = "must_alias", parameter_index = array<i64>, parameter_number = 0 : i64}, output_index = array<i64>}]} {
   func.func @main(%arg0: tensor<4xi32>) -> tensor<4xf32> {
     %0 = "test.op"(%arg0) : (tensor<4xi32>) -> tensor<4xf32>
@@ -53,6 +54,15 @@ func.func @main(%arg0: tensor<2x3xf32> {mhlo.result_alias = #mhlo.result_alias<r
 // -----
 
 // A dynamic dimension is compatible with any size.
+func.func @main(%arg0: tensor<?x3xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0]>}) -> tensor<2x3xf32> {
+  %0 = "test.op"(%arg0) : (tensor<?x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// As a must-alias it is not the same shape: XLA's verifier rejects it.
+// expected-error @+1 {{Shape and memory space of the result at index {} (f32[2,3]{1,0}) must be the same as the shape and memory spaceof aliased parameter 0 at index {} (f32[?,3]{1,0})}}
 func.func @main(%arg0: tensor<?x3xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}) -> tensor<2x3xf32> {
   %0 = "test.op"(%arg0) : (tensor<?x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>

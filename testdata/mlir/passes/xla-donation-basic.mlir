@@ -11,14 +11,18 @@
 // first, ties in parameter and pre-order: donors 0, 3, 1; outputs {0}, {1},
 // {3}, {2}.
 
-// RUN: mhlo-alias --passes=optimize_input_output_buffer_alias --print-config %s | FileCheck %s
-// RUN: mhlo-alias --passes=xla-buffer-donation --print-config %s | FileCheck %s
-// RUN: mhlo-alias --passes=xla-buffer-donation,xla-buffer-donation --print-config %s | FileCheck %s
-// RUN: mhlo-alias "--passes=optimize_input_output_buffer_alias{registered-donors-only=true}" --print-config %s | FileCheck %s
-// RUN: mhlo-alias "--passes=xla-buffer-donation{registered-donors-only=false}" --print-config %s | FileCheck %s --check-prefix=ANY
-// RUN: mhlo-alias "--passes=xla-buffer-donation{registered-donors-only}" --print-config=short %s | FileCheck %s --check-prefix=SHORT
-// RUN: mhlo-alias --passes=xla-buffer-donation %s | FileCheck %s --check-prefix=WRITE
-// RUN: not mhlo-alias --passes=xla-buffer-donation,alias-to-must-alias --verify-each=false %s 2>&1 | FileCheck %s --check-prefix=PROMOTED
+// The run writes the module in every mode, so each RUN line names an
+// encoding that can state pairs of other types (mhlo.result_alias cannot:
+// see WRITE below).
+// RUN: mhlo-alias --passes=optimize_input_output_buffer_alias --emit=tf --print-config %s | FileCheck %s
+// RUN: mhlo-alias --passes=xla-buffer-donation --emit=tf --print-config %s | FileCheck %s
+// RUN: mhlo-alias --passes=xla-buffer-donation,xla-buffer-donation --emit=tf --print-config %s | FileCheck %s
+// RUN: mhlo-alias "--passes=optimize_input_output_buffer_alias{registered-donors-only=true}" --emit=tf --print-config %s | FileCheck %s
+// RUN: mhlo-alias "--passes=xla-buffer-donation{registered-donors-only=false}" --emit=tf --print-config %s | FileCheck %s --check-prefix=ANY
+// RUN: mhlo-alias "--passes=xla-buffer-donation{registered-donors-only}" --emit=tf --print-config=short %s | FileCheck %s --check-prefix=SHORT
+// RUN: not mhlo-alias --passes=xla-buffer-donation %s 2>&1 | FileCheck %s --check-prefix=WRITE --implicit-check-not=return
+// RUN: mhlo-alias --passes=xla-buffer-donation --emit=tf %s | FileCheck %s --check-prefix=TF
+// RUN: not mhlo-alias --passes=xla-buffer-donation,alias-to-must-alias --verify-each=false --emit=tf %s 2>&1 | FileCheck %s --check-prefix=PROMOTED
 
 // 0 takes {0}, 3 takes {1} (an s32[32] of the same 128 bytes), 1 takes {3}
 // (f32[2,8], 64 bytes); every donor is consumed. A second run finds
@@ -45,13 +49,20 @@
 // A boolean option written without a value is true.
 // SHORT: {{^}}input_output_alias={ {0}: (0, {}, may-alias), {1}: (3, {}, may-alias), {3}: (1, {}, may-alias) }{{$}}
 
-// Written back: each donor's jax.buffer_donor becomes its mhlo.result_alias.
-// WRITE:      func.func @main(%arg0: tensor<4x8xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0]>}, %arg1: tensor<16xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [3]>}, %arg2: tensor<8xi32>, %arg3: tensor<4x8xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [1]>}) -> (tensor<4x8xf32>, tensor<32xi32>, tensor<8xi32>, tensor<2x8xf32>) {
-// WRITE-NEXT:   return %arg0, %arg3, %arg2, %arg1 : tensor<4x8xf32>, tensor<32xi32>, tensor<8xi32>, tensor<2x8xf32>
+// Written back in the default encoding: MHLO's verifier of
+// mhlo.result_alias rejects an alias whose types are not compatible, so
+// the pairs of other shapes are errors at their donors and nothing is
+// written; tf.aliasing_output states them.
+// WRITE: {{^}}{{.*}}xla-donation-basic.mlir:[[#@LINE+11]]:67: error: argument 1 ('tensor<16xf32>') is aliased with output index {3} ('tensor<2x8xf32>'); mhlo.result_alias states only aliases of compatible types: use --emit=module or --emit=tf{{$}}
+// WRITE: {{^}}{{.*}}xla-donation-basic.mlir:[[#@LINE+10]]:138: error: argument 3 ('tensor<4x8xf32>') is aliased with output index {1} ('tensor<32xi32>'); mhlo.result_alias states only aliases of compatible types: use --emit=module or --emit=tf{{$}}
+// TF:      func.func @main(%arg0: tensor<4x8xf32> {tf.aliasing_output = 0 : i32}, %arg1: tensor<16xf32> {tf.aliasing_output = 3 : i32}, %arg2: tensor<8xi32>, %arg3: tensor<4x8xf32> {tf.aliasing_output = 1 : i32}) -> (tensor<4x8xf32>, tensor<32xi32>, tensor<8xi32>, tensor<2x8xf32>) {
+// TF-NEXT:   return %arg0, %arg3, %arg2, %arg1 : tensor<4x8xf32>, tensor<32xi32>, tensor<8xi32>, tensor<2x8xf32>
 
-// Pairs of other element types are may-aliases for a reason: promoting
-// them to must-aliases fails MHLO's type rule, in the final verification.
-// PROMOTED: error: must-alias of output index {1} and parameter 3 at {} does not have compatible types, 'tensor<4x8xf32>' vs. 'tensor<32xi32>'
+// Pairs of other shapes are may-aliases for a reason: promoting them to
+// must-aliases fails XLA's verifier (the same shape, layout and memory
+// space), in the final verification, which names the passes that ran.
+// PROMOTED: error: after passes optimize_input_output_buffer_alias, aws_neuron_alias_to_must_alias: Shape and memory space of the result at index {1} (s32[32]{0}) must be the same as the shape and memory spaceof aliased parameter 3 at index {} (f32[4,8]{1,0})
+// PROMOTED: error: after passes optimize_input_output_buffer_alias, aws_neuron_alias_to_must_alias: Shape and memory space of the result at index {3} (f32[2,8]{1,0}) must be the same as the shape and memory spaceof aliased parameter 1 at index {} (f32[16]{0})
 
 func.func @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true}, %arg1: tensor<16xf32> {jax.buffer_donor = true}, %arg2: tensor<8xi32>, %arg3: tensor<4x8xf32> {jax.buffer_donor = true}) -> (tensor<4x8xf32>, tensor<32xi32>, tensor<8xi32>, tensor<2x8xf32>) {
   return %arg0, %arg3, %arg2, %arg1 : tensor<4x8xf32>, tensor<32xi32>, tensor<8xi32>, tensor<2x8xf32>

@@ -11,8 +11,10 @@
 // 3 f32[8] ("device", so space 0). Outputs: {0} f32[8] host, {1} f32[8],
 // {2} f32[8] host.
 
-// RUN: mhlo-alias --passes=xla-buffer-donation --print-config %s | FileCheck %s
-// RUN: mhlo-alias --passes=xla-buffer-donation --print-config=json %s | FileCheck %s --check-prefix=JSON
+// Parameter 2's pair is written as tf.aliasing_output: mhlo.result_alias
+// cannot state an alias of tensor<2x4xf32> and tensor<8xf32>.
+// RUN: mhlo-alias --passes=xla-buffer-donation --emit=tf --print-config %s | FileCheck %s
+// RUN: mhlo-alias --passes=xla-buffer-donation --emit=tf --print-config=json %s | FileCheck %s --check-prefix=JSON
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=short %s | FileCheck %s --check-prefix=EQUAL
 // RUN: mhlo-alias --passes=add-may-aliases --print-config=short %s | FileCheck %s --check-prefix=EQUAL
 

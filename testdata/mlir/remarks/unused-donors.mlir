@@ -5,7 +5,9 @@
 // nothing. With no donation pass in the pipeline, the reason is what
 // buffer-donation-to-alias would find: "free" when an output of the
 // donor's shape has no alias. After xla-buffer-donation, the reason is
-// that pass's: here it pairs both donors by byte size.
+// that pass's: here it pairs both donors by byte size (written as
+// tf.aliasing_output: mhlo.result_alias cannot state the pair of
+// tensor<8x4xf32> and tensor<32xf32>).
 
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --unused-donors=warn --verify-diagnostics %s -o /dev/null
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --unused-donors=warn %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
@@ -15,7 +17,7 @@
 // RUN: mhlo-alias --passes=buffer-donation-to-alias %s 2>&1 >/dev/null | FileCheck %s --check-prefix=IGNORE --allow-empty
 // RUN: not mhlo-alias --unused-donors=fail %s 2>&1 | FileCheck %s --check-prefix=USAGE
 // RUN: not mhlo-alias --unused-donors=error %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPASS
-// RUN: mhlo-alias --passes=xla-buffer-donation --unused-donors=error %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=XLA --allow-empty
+// RUN: mhlo-alias --passes=xla-buffer-donation --emit=tf --unused-donors=error %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=XLA --allow-empty
 
 // WARN:     {{^}}{{.*}}unused-donors.mlir:[[@LINE+14]]:17: warning: donor parameter 1 at {} f32[8,4]{1,0} is not used by any output: byte-size: output {1} f32[32]{0} has the same byte size (128 bytes) but another shape; XLA's optimize_input_output_buffer_alias would pair them{{$}}
 // WARN-NOT: warning
