@@ -61,6 +61,13 @@ type Options struct {
 	// passes, which need resolved layouts, can pair them; each assumption
 	// is an Analysis remark (category layout-assumed).
 	AssumeDefaultLayouts bool
+	// ConfigOnly computes each module's config and no edits: nothing is
+	// written back, so the limits of the encoding Emit names (a
+	// mhlo.result_alias states only aliases of compatible types and one
+	// alias per argument) do not apply, and the Result writes the input
+	// unchanged. ReadConfig sets it; the command sets it for
+	// --print-config.
+	ConfigOnly bool
 
 	// InputFormat names the input's format: mlir, hlo, hlo-module-proto,
 	// hlo-proto or hlo-snapshot; empty, it is found from the content, the
@@ -137,4 +144,6 @@ func (o Options) Check() error {
 
 // rewrites reports whether the text is written again: with passes or an
 // encoding to emit. Otherwise the output is the input, byte for byte.
-func (s *settings) rewrites() bool { return len(s.pipeline) > 0 || s.Emit != "" }
+func (s *settings) rewrites() bool {
+	return !s.ConfigOnly && (len(s.pipeline) > 0 || s.Emit != "")
+}

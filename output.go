@@ -180,6 +180,7 @@ func Rewrite(src []byte, o Options) ([]byte, error) {
 // ReadConfig returns the alias table of the module text src after the
 // passes o names (none by default): the model XLA keeps, verified.
 func ReadConfig(src []byte, o Options) (*model.Config, error) {
+	o.ConfigOnly = true
 	res, err := Process(o.Name, src, o)
 	if err != nil {
 		return nil, err

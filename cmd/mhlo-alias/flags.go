@@ -201,6 +201,9 @@ func (o *options) check(stderr io.Writer) error {
 	o.lib.SkipVerifyEach = !o.verifyEach
 	// A JSON record says why each unused donor is unused.
 	o.lib.ExplainDonors = o.printConfig == "json"
+	// The config is printed, not the module: the encoding's limits do not
+	// apply.
+	o.lib.ConfigOnly = o.printConfig != ""
 	if err := o.lib.Check(); err != nil {
 		return fail("%v", err)
 	}

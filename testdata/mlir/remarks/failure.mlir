@@ -4,7 +4,7 @@
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --remarks-filter-failed='.*' --verify-diagnostics %s -o /dev/null
 // RUN: not mhlo-alias --passes=buffer-donation-to-alias --remarks-filter='.*' %s 2>&1 >/dev/null | FileCheck %s
 
-// CHECK:     remark: [Failure] aws_neuron_buffer_donation_to_alias | Category:pass-failed | Remark="aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {} (f32[4]) is unresolved"
+// CHECK:     remark: [Failure] aws_neuron_buffer_donation_to_alias | Category:pass-failed | Remark="aws_neuron_buffer_donation_to_alias needs resolved layouts, but the layout of buffer donor parameter 0 at {} (f32[4]) is unresolved; --assume-default-layouts assumes XLA's default layout for every unresolved one"
 // CHECK-NOT: [Analysis]
 // CHECK:     error: aws_neuron_buffer_donation_to_alias needs resolved layouts
 
