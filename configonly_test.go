@@ -25,8 +25,8 @@ func TestConfigOnlyIgnoresEncodingLimits(t *testing.T) {
 	if _, err := Rewrite(src, o); err == nil || !strings.Contains(err.Error(), "--emit=module") {
 		t.Errorf("Rewrite: %v; want the result-alias error naming --emit=module", err)
 	}
-	o.Emit = "module"
+	o.Emit = "tf"
 	if _, err := Rewrite(src, o); err != nil {
-		t.Errorf("Rewrite --emit=module: %v", err)
+		t.Errorf("Rewrite --emit=tf: %v", err)
 	}
 }
