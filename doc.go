@@ -54,7 +54,7 @@
 // copy; RewriteFile is the one call for a file rewritten in place.
 // ProcessFileTo and ProcessReaderTo write the output file while the input
 // is scanned; ProcessReaderTo streams a pipe through a ring of memory
-// without keeping its text (its Result's Source is nil), and
+// without keeping its text (its Result's Source reports that), and
 // ProcessReader spools a large stream to a temporary file it scans as it
 // grows.
 //
