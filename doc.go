@@ -58,6 +58,15 @@
 // ProcessReader spools a large stream to a temporary file it scans as it
 // grows.
 //
+// No function or method of this package panics or faults on what a
+// caller gives it: nil or zero arguments, a nil or zero Result (see
+// Result), a reader that breaks the io.Reader contract (an error), a file
+// truncated or rewritten while it is mapped, during the scan or before the
+// Result reads it again (a ChangedError, "FILE changed while being read";
+// Source and ReadAt copy the file's bytes, never hand out the mapping).
+// A WriteFile callback that panics leaves no temporary file and the
+// target as it was; its panic goes on to the caller.
+//
 // # The stages
 //
 // The work is done by packages that can be used one by one: ast (syntax

@@ -64,8 +64,8 @@ func (r *Result) writeModules(in *input, cw *fileio.CountingWriter) error {
 // fails (a file changed since it was processed, a closed Result), which
 // WriteTo reports.
 func (r *Result) Bytes() []byte {
-	var b bytes.Buffer
-	if _, err := r.WriteTo(&b); err != nil {
+	b := bytes.NewBuffer([]byte{})
+	if _, err := r.WriteTo(b); err != nil {
 		return nil
 	}
 	return b.Bytes()

@@ -20,6 +20,12 @@ import (
 // Result is what processing one input produced: a module for each chunk
 // (one without Options.SplitInputFile). A Result from ProcessFile or
 // ProcessReader may map the input; Close releases it.
+//
+// Its methods never panic: on a nil Result they return an error (or
+// false, or nil, where they return none); the zero Result is that of an
+// empty input with no modules, OK and writing nothing; Modules changed so
+// that one is nil, or no longer lies in the input with its edits in
+// order, make the output methods return an error.
 type Result struct {
 	// Name is the input's name as diagnostics print it.
 	Name string
@@ -109,7 +115,10 @@ func ProcessFile(path string, o Options) (*Result, error) {
 // ProcessReader is Process on everything r yields, named name. A large
 // stream is spooled to an unlinked temporary file and mapped, so it is as
 // fast as a named file and takes as little memory; the Result must be
-// closed.
+// closed. An error of r ends the input with that error, even with data;
+// so does a count out of range (below zero, or above the buffer's length)
+// or a panic of r, which may read on a goroutine of its own, where it
+// could not be recovered. A nil r is an error.
 func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
 	in, err := readInput(name, r)
 	if err != nil {
@@ -327,14 +336,11 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 	return s.unusedDonors(cfg, unused)
 }
 
-// The methods of a Result never panic, whatever it holds: a nil Result
-// is an error (or false, or nil, for the methods that return no error),
-// the zero Result is the Result of an empty input with no modules, and a
-// Result whose Modules were changed so that they no longer lie in its
-// input, or hold a nil Module, is an error. The input of ProcessFile (and
-// of a large stream, spooled) is read only under fileio's Guard: a file
-// truncated or rewritten after it was processed is its ChangedError,
-// never a fault.
+// The input of ProcessFile (and of a large stream, spooled) is read
+// after processing only under the input's Guard, and checked against the
+// file's stat: a file truncated or rewritten after it was processed is
+// its ChangedError, never a fault. Source copies it rather than hand out
+// the mapping, which the caller could not read under the Guard.
 
 // errNilResult is the error of the methods of a nil Result.
 var errNilResult = errors.New("nil Result")

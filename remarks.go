@@ -69,7 +69,8 @@ func itoa(n int64) string {
 // WriteRemarks writes every module's remarks as mlir-opt prints them with
 // --remark-format=emitRemark: "FILE:LINE:COL: remark: [Kind] PASS |
 // Category:... | Reason=..., Remark=..., Suggestion=...", then the
-// source line and a caret under the column.
+// source line and a caret under the column. A file that changed since it
+// was processed is its ChangedError, after the remarks written so far.
 func (r *Result) WriteRemarks(w io.Writer) error {
 	ms, err := r.modules()
 	if err != nil {
@@ -97,7 +98,7 @@ func (r *Result) WriteRemarks(w io.Writer) error {
 				}
 			}
 		})
-		if err = cmp.Or(gerr, err); err != nil {
+		if err = cmp.Or(gerr, err, in.Unchanged()); err != nil {
 			return err
 		}
 	}

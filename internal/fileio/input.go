@@ -217,6 +217,9 @@ func ReadInput(display string, r io.Reader) (*Input, error) {
 		}
 	}
 	if r == nil {
+		if display == "" {
+			return nil, errors.New("no reader")
+		}
 		return nil, fmt.Errorf("%s: no reader", display)
 	}
 	if _, ok := r.(*os.File); !ok {
