@@ -116,9 +116,9 @@ func ProcessFile(path string, o Options) (*Result, error) {
 // stream is spooled to an unlinked temporary file and mapped, so it is as
 // fast as a named file and takes as little memory; the Result must be
 // closed. An error of r ends the input with that error, even with data;
-// so does a count out of range (below zero, or above the buffer's length)
-// or a panic of r, which may read on a goroutine of its own, where it
-// could not be recovered. A nil r is an error.
+// so does a count out of range (below zero, or above the buffer's length),
+// and so does a panic of r: r may be read on a goroutine of the package's
+// own, where the caller could not recover it. A nil r is an error.
 func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
 	in, err := readInput(name, r)
 	if err != nil {
