@@ -54,9 +54,18 @@
 // copy; RewriteFile is the one call for a file rewritten in place.
 // ProcessFileTo and ProcessReaderTo write the output file while the input
 // is scanned; ProcessReaderTo streams a pipe through a ring of memory
-// without keeping its text (its Result's Source is nil), and
+// without keeping its text (its Result's Source reports that), and
 // ProcessReader spools a large stream to a temporary file it scans as it
 // grows.
+//
+// No function or method of this package panics or faults on what a
+// caller gives it: nil or zero arguments, a nil or zero Result (see
+// Result), a reader that breaks the io.Reader contract (an error), a file
+// truncated or rewritten while it is mapped, during the scan or before the
+// Result reads it again (a ChangedError, "FILE changed while being read";
+// Source and ReadAt copy the file's bytes, never hand out the mapping).
+// A WriteFile callback that panics leaves no temporary file and the
+// target as it was; its panic goes on to the caller.
 //
 // # The stages
 //

@@ -116,7 +116,7 @@ func TestHLOProtoReadThroughFile(t *testing.T) {
 	if err != nil || !res.OK() {
 		t.Fatalf("%v %v", err, res.Diagnostics())
 	}
-	src := res.Source()
+	src := res.in.Data
 	if fileio.MappedReader(src) == nil {
 		t.Fatal("the mapped file is not read through its file")
 	}
@@ -154,10 +154,10 @@ func TestHLOProtoPipedReadThroughSpool(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Diagnostics())
 	}
 	defer res.Close()
-	if !bytes.Equal(res.Source(), src) {
+	if !bytes.Equal(res.in.Data, src) {
 		t.Fatal("the spool is not the input")
 	}
-	if fileio.MappedReader(res.Source()) == nil {
+	if fileio.MappedReader(res.in.Data) == nil {
 		t.Error("the spooled proto is not read through its file")
 	}
 	mem, err := Process("<stdin>", src, Options{Passes: "flip-may-aliases", InputFormat: "hlo-module-proto"})

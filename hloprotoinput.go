@@ -249,11 +249,11 @@ func (s *settings) checkProto(name string, src []byte) error {
 	return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, name)}
 }
 
-// writeProtoDiff writes the diff of a proto input, when r is one: its two
-// tables as HLO text header attributes, before and after (a diff of the
-// bytes helps nobody). ok is false for text input.
-func (r *Result) writeProtoDiff(w io.Writer, o DiffOptions) (ok bool, err error) {
-	data := r.in.Data
+// writeProtoDiff writes the diff of a proto input in, when r is one: its
+// two tables as HLO text header attributes, before and after (a diff of
+// the bytes helps nobody). ok is false for text input.
+func (r *Result) writeProtoDiff(w io.Writer, in *input, o DiffOptions) (ok bool, err error) {
+	data := in.Data
 	if len(r.Modules) != 1 || isText(data) {
 		return false, nil
 	}

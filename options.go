@@ -81,7 +81,12 @@ type Options struct {
 type UsageError struct{ Msg string }
 
 // Error is the message, without a position: it is about the options.
-func (e *UsageError) Error() string { return e.Msg }
+func (e *UsageError) Error() string {
+	if e == nil {
+		return "invalid options"
+	}
+	return e.Msg
+}
 
 // settings are Options checked and resolved.
 type settings struct {

@@ -19,25 +19,29 @@ import (
 // edits applied, joined by "// -----" lines when there are several.
 // Unchanged ranges go file to file in the kernel when both ends are files,
 // so the bulk of a large module is neither read into nor written from
-// this process.
+// this process. A file that changed since it was processed is its
+// ChangedError.
 func (r *Result) WriteTo(w io.Writer) (int64, error) {
-	if r.in.Streamed {
-		return 0, errNotKept(r.Name)
+	in, err := r.output()
+	if err != nil {
+		return 0, err
 	}
-	if err := r.in.Unchanged(); err != nil {
+	if w == nil {
+		return 0, r.errorf("no writer")
+	}
+	if err := in.Unchanged(); err != nil {
 		return 0, err
 	}
 	cw := &fileio.CountingWriter{W: w}
-	var err error
-	gerr := r.in.Guard(func() { err = r.writeModules(cw) })
-	if err = cmp.Or(gerr, r.in.IOErr(err)); err != nil {
+	gerr := in.Guard(func() { err = r.writeModules(in, cw) })
+	if err = cmp.Or(gerr, in.IOErr(err)); err != nil {
 		return cw.N, err
 	}
-	return cw.N, r.in.Unchanged()
+	return cw.N, in.Unchanged()
 }
 
 // writeModules is WriteTo's loop over the modules.
-func (r *Result) writeModules(cw *fileio.CountingWriter) error {
+func (r *Result) writeModules(in *input, cw *fileio.CountingWriter) error {
 	first := true
 	for _, m := range r.Modules {
 		if !m.OK {
@@ -49,17 +53,21 @@ func (r *Result) writeModules(cw *fileio.CountingWriter) error {
 			}
 		}
 		first = false
-		if err := r.in.CopyEdited(cw, m.Start, m.End, m.Edits); err != nil {
+		if err := in.CopyEdited(cw, m.Start, m.End, m.Edits); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Bytes returns the output text, as WriteTo writes it.
+// Bytes returns the output text, as WriteTo writes it; nil when WriteTo
+// fails (a file changed since it was processed, a closed Result), which
+// WriteTo reports.
 func (r *Result) Bytes() []byte {
-	var b bytes.Buffer
-	r.WriteTo(&b)
+	b := bytes.NewBuffer([]byte{})
+	if _, err := r.WriteTo(b); err != nil {
+		return nil
+	}
 	return b.Bytes()
 }
 
@@ -77,36 +85,47 @@ type DiffOptions struct {
 }
 
 // WriteDiff writes a unified diff from the input to the output text, with
-// "a/NAME" and "b/NAME" headers; nothing when nothing changes.
+// "a/NAME" and "b/NAME" headers; nothing when nothing changes. A file that
+// changed since it was processed is its ChangedError, and nothing is
+// written.
 func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
-	if r.in.Streamed {
-		return errNotKept(r.Name)
-	}
-	if ok, err := r.writeProtoDiff(w, o); ok {
+	in, err := r.output()
+	if err != nil {
 		return err
 	}
-	var edits []printer.Edit
-	for _, m := range r.Modules {
-		edits = append(edits, m.Edits...)
+	if w == nil {
+		return r.errorf("no writer")
 	}
 	var b bytes.Buffer
-	var err error
-	gerr := r.in.Guard(func() {
-		err = printer.Diff(&b, r.in.Data, edits, printer.DiffOptions{
-			OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
-			CountLines: r.in.CountLines,
-		})
-	})
-	if err = cmp.Or(gerr, err, r.in.Unchanged()); err != nil {
+	gerr := in.Guard(func() { err = r.writeDiff(&b, in, o) })
+	if err = cmp.Or(gerr, err, in.Unchanged()); err != nil {
 		return err
 	}
 	_, err = w.Write(b.Bytes())
 	return err
 }
 
+// writeDiff is WriteDiff into memory, reading the input.
+func (r *Result) writeDiff(b *bytes.Buffer, in *input, o DiffOptions) error {
+	if ok, err := r.writeProtoDiff(b, in, o); ok {
+		return err
+	}
+	var edits []printer.Edit
+	for _, m := range r.Modules {
+		edits = append(edits, m.Edits...)
+	}
+	return printer.Diff(b, in.Data, edits, printer.DiffOptions{
+		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+		CountLines: in.CountLines,
+	})
+}
+
 // WriteFile writes the output text to the file at path, as the function
 // WriteFile does.
 func (r *Result) WriteFile(path string) error {
+	if _, err := r.output(); err != nil {
+		return err
+	}
 	return WriteFile(path, func(w io.Writer) error {
 		_, err := r.WriteTo(w)
 		return err
@@ -118,7 +137,10 @@ func (r *Result) WriteFile(path string) error {
 // directory, renamed over it, keeping every mode bit and, where the process may, the owner
 // and group (a symbolic link is written through); on any error path is left
 // as it was and nothing else remains. Anything else, such as /dev/null or
-// a pipe, is written directly.
+// a pipe, is written directly. A nil write is an error. When write
+// panics, the temporary file is removed and the file at path left as it
+// was, and the panic goes on: it is the caller's, not an error of the
+// output.
 func WriteFile(path string, write func(w io.Writer) error) error {
 	return fileio.WriteFile(path, write)
 }
@@ -128,8 +150,11 @@ func WriteFile(path string, write func(w io.Writer) error) error {
 // needs a Result of ProcessFile; a symbolic link is followed, so the link
 // stays a link.
 func (r *Result) WriteInPlace() error {
-	if r.in.Path == "" {
-		return fmt.Errorf("%s: only a named file can be rewritten in place", r.Name)
+	if _, err := r.output(); err != nil {
+		return err
+	}
+	if r.in == nil || r.in.Path == "" {
+		return r.errorf("only a named file can be rewritten in place")
 	}
 	path, err := filepath.EvalSymlinks(r.in.Path)
 	if err != nil {

@@ -60,8 +60,8 @@ func ProcessFileTo(path, out string, o Options) (*Result, error) {
 // ProcessReaderTo is ProcessReader writing the output text to the file
 // out, as Result.WriteFile does. A pipe holding one MLIR module, with no
 // remarks, annotations or --emit=module asked for, is written as it is
-// read, without a spool: the Result's Source is then nil and its output
-// methods report that the text was not kept. Any other large stream is
+// read, without a spool: the Result's Source and its output methods then
+// report that the text was not kept. Any other large stream is
 // spooled to a temporary file while it is scanned and written as
 // ProcessFileTo writes a named file. The Result must be closed.
 func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, error) {

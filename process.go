@@ -1,6 +1,7 @@
 package mhloalias
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +20,12 @@ import (
 // Result is what processing one input produced: a module for each chunk
 // (one without Options.SplitInputFile). A Result from ProcessFile or
 // ProcessReader may map the input; Close releases it.
+//
+// Its methods never panic: on a nil Result they return an error (or
+// false, or nil, where they return none); the zero Result is that of an
+// empty input with no modules, OK and writing nothing; Modules changed so
+// that one is nil, or no longer lies in the input with its edits in
+// order, make the output methods return an error.
 type Result struct {
 	// Name is the input's name as diagnostics print it.
 	Name string
@@ -33,6 +40,8 @@ type Result struct {
 	// the entry function was read.
 	overlapped bool
 	prefixed   int
+	// closed is set by Close: the input is no longer there to read.
+	closed bool
 }
 
 // Module is the outcome for one module of the input.
@@ -106,7 +115,10 @@ func ProcessFile(path string, o Options) (*Result, error) {
 // ProcessReader is Process on everything r yields, named name. A large
 // stream is spooled to an unlinked temporary file and mapped, so it is as
 // fast as a named file and takes as little memory; the Result must be
-// closed.
+// closed. An error of r ends the input with that error, even with data;
+// so does a count out of range (below zero, or above the buffer's length),
+// and so does a panic of r: r may be read on a goroutine of the package's
+// own, where the caller could not recover it. A nil r is an error.
 func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
 	in, err := readInput(name, r)
 	if err != nil {
@@ -327,12 +339,93 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 	return s.unusedDonors(cfg, unused)
 }
 
+// The input of ProcessFile (and of a large stream, spooled) is read
+// after processing only under the input's Guard, and checked against the
+// file's stat: a file truncated or rewritten after it was processed is
+// its ChangedError, never a fault. Source copies it rather than hand out
+// the mapping, which the caller could not read under the Guard.
+
+// errNilResult is the error of the methods of a nil Result.
+var errNilResult = errors.New("nil Result")
+
+// errorf is an error about r, named by its Name when it has one.
+func (r *Result) errorf(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if r.Name == "" {
+		return errors.New(msg)
+	}
+	return errors.New(r.Name + ": " + msg)
+}
+
+// text is r's input, to read its text: an error for a nil or closed
+// Result or one whose text was not kept; an empty input for the zero
+// Result.
+func (r *Result) text() (*input, error) {
+	if r == nil {
+		return nil, errNilResult
+	}
+	if r.closed {
+		return nil, r.errorf("the Result is closed")
+	}
+	if r.in == nil {
+		return bytesInput(r.Name, nil), nil
+	}
+	if r.in.Streamed {
+		return nil, errNotKept(r.Name)
+	}
+	return r.in, nil
+}
+
+// output is text, for a method that writes the modules: each must lie in
+// the input, after the one before, with its edits in order inside it.
+func (r *Result) output() (*input, error) {
+	in, err := r.text()
+	if err != nil {
+		return nil, err
+	}
+	at := 0
+	for i, m := range r.Modules {
+		if m == nil {
+			return nil, r.errorf("module %d is nil", i)
+		}
+		if m.Start < at || m.End < m.Start || m.End > len(in.Data) {
+			return nil, r.errorf("module %d: bytes %d to %d are not in the input's %d, after the module before", i, m.Start, m.End, len(in.Data))
+		}
+		at = m.Start
+		for _, e := range m.Edits {
+			if e.Start < at || e.End < e.Start || e.End > m.End {
+				return nil, r.errorf("module %d: edit of bytes %d to %d is not in the module's %d to %d, after the edit before", i, e.Start, e.End, m.Start, m.End)
+			}
+			at = e.End
+		}
+		at = m.End
+	}
+	return in, nil
+}
+
+// modules is r.Modules, an error for a nil Result or a nil Module, for
+// the methods that read the modules only.
+func (r *Result) modules() ([]*Module, error) {
+	if r == nil {
+		return nil, errNilResult
+	}
+	for i, m := range r.Modules {
+		if m == nil {
+			return nil, r.errorf("module %d is nil", i)
+		}
+	}
+	return r.Modules, nil
+}
+
 // OK reports whether every module passed: it was read, rewritten and
 // verified, or with Options.VerifyDiagnostics, its diagnostics were as
-// annotated.
+// annotated. A nil Result, or one holding a nil Module, is not OK.
 func (r *Result) OK() bool {
+	if r == nil {
+		return false
+	}
 	for _, m := range r.Modules {
-		if !m.Passed {
+		if m == nil || !m.Passed {
 			return false
 		}
 	}
@@ -341,9 +434,14 @@ func (r *Result) OK() bool {
 
 // Diagnostics are every module's diagnostics, in order.
 func (r *Result) Diagnostics() ast.ErrorList {
+	if r == nil {
+		return nil
+	}
 	var all ast.ErrorList
 	for _, m := range r.Modules {
-		all = append(all, m.Diagnostics...)
+		if m != nil {
+			all = append(all, m.Diagnostics...)
+		}
 	}
 	return all
 }
@@ -351,35 +449,72 @@ func (r *Result) Diagnostics() ast.ErrorList {
 // Err returns the diagnostics as an error when the result is not OK, or
 // nil.
 func (r *Result) Err() error {
+	if r == nil {
+		return errNilResult
+	}
 	if r.OK() {
 		return nil
 	}
 	if d := r.Diagnostics(); len(d) > 0 {
 		return d
 	}
-	return fmt.Errorf("%s: failed", r.Name)
+	return r.errorf("failed")
 }
 
 // Changed reports whether any module has edits.
 func (r *Result) Changed() bool {
+	if r == nil {
+		return false
+	}
 	for _, m := range r.Modules {
-		if len(m.Edits) > 0 {
+		if m != nil && len(m.Edits) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// Source is the input's text. For a mapped file it is valid until Close.
-// It is nil for a stream that ProcessReaderTo wrote to its output as it
-// read it (a pipe): the text is not kept, and the output methods report
-// that.
-func (r *Result) Source() []byte { return r.in.Data }
+// Source returns the input's text. For a mapped file (ProcessFile, or a
+// large stream that ProcessReader spooled) it is a copy, read when Source
+// is called: the mapping itself is never handed out, since it is gone
+// after Close and faults where its file was truncated. ReadAt reads a
+// part of the input without copying the whole.
+//
+// The error is a ChangedError when the file changed since it was
+// processed; it also reports a closed or nil Result, and a stream that
+// ProcessReaderTo wrote to its output as it read it (a pipe), whose text
+// was not kept, as the output methods report it.
+func (r *Result) Source() ([]byte, error) {
+	in, err := r.text()
+	if err != nil {
+		return nil, err
+	}
+	return in.Bytes()
+}
 
-// Close releases the input: a mapped file is unmapped, so Source and the
-// output methods must not be used after.
+// ReadAt reads len(p) bytes of the input's text from offset off, as
+// io.ReaderAt does, with the errors of Source: a file that changed since
+// it was processed is its ChangedError, never a fault.
+func (r *Result) ReadAt(p []byte, off int64) (n int, err error) {
+	in, err := r.text()
+	if err != nil {
+		return 0, err
+	}
+	return in.ReadAt(p, off)
+}
+
+// Close releases the input: a mapped file is unmapped. The output methods,
+// Source and ReadAt report an error after it; closing again, or closing a
+// nil Result, does nothing.
 func (r *Result) Close() error {
-	err := r.in.Close()
+	if r == nil || r.closed {
+		return nil
+	}
+	r.closed = true
+	var err error
+	if r.in != nil {
+		err = r.in.Close()
+	}
 	if r.src != nil {
 		r.src.Close()
 	}
@@ -414,7 +549,7 @@ func openStream(path string) (f *os.File, ok bool, err error) {
 // Config is the first module's config, for the common case of an input
 // holding one module; nil when it failed.
 func (r *Result) Config() *model.Config {
-	if len(r.Modules) == 0 {
+	if r == nil || len(r.Modules) == 0 || r.Modules[0] == nil {
 		return nil
 	}
 	return r.Modules[0].Config

@@ -35,8 +35,15 @@ type JSONOptions struct {
 // one that succeeded has those of model.Config.JSON, each donor with the
 // "reason" it is unused when the module has one (Options.ExplainDonors).
 func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
+	ms, err := r.modules()
+	if err != nil {
+		return err
+	}
+	if w == nil {
+		return r.errorf("no writer")
+	}
 	bw := bufio.NewWriter(w)
-	for _, m := range r.Modules {
+	for _, m := range ms {
 		bw.WriteString(m.jsonRecord(r.Name, o))
 	}
 	return bw.Flush()
@@ -65,9 +72,13 @@ func (m *Module) jsonRecord(name string, o JSONOptions) string {
 
 // FailureJSON is the record of an input that could not be read at all (a
 // missing file, a directory that cannot be listed): not ok, with err as
-// its one diagnostic, at no line.
+// its one diagnostic, at no line. A nil err is the message "failed".
 func FailureJSON(name string, err error, o JSONOptions) string {
-	m := &Module{Diagnostics: ast.ErrorList{{Pos: ast.Pos{Filename: name}, Msg: err.Error()}}}
+	msg := "failed"
+	if err != nil {
+		msg = err.Error()
+	}
+	m := &Module{Diagnostics: ast.ErrorList{{Pos: ast.Pos{Filename: name}, Msg: msg}}}
 	return m.jsonRecord(name, o)
 }
 

@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"bufio"
+	"cmp"
 	"io"
 	"strconv"
 
@@ -68,21 +69,37 @@ func itoa(n int64) string {
 // WriteRemarks writes every module's remarks as mlir-opt prints them with
 // --remark-format=emitRemark: "FILE:LINE:COL: remark: [Kind] PASS |
 // Category:... | Reason=..., Remark=..., Suggestion=...", then the
-// source line and a caret under the column.
+// source line and a caret under the column. A file that changed since it
+// was processed is its ChangedError, after the remarks written so far.
 func (r *Result) WriteRemarks(w io.Writer) error {
+	ms, err := r.modules()
+	if err != nil {
+		return err
+	}
+	if w == nil {
+		return r.errorf("no writer")
+	}
+	var in *input
 	bw := bufio.NewWriter(w)
-	for _, m := range r.Modules {
+	for _, m := range ms {
 		if len(m.Remarks) == 0 {
 			continue
 		}
-		if r.in.Streamed {
-			return errNotKept(r.Name)
-		}
-		src := r.in.Data[m.Start:m.End]
-		for _, x := range m.Remarks {
-			if err := remarks.WriteDiagnostic(bw, x, src); err != nil {
+		if in == nil {
+			if in, err = r.output(); err != nil {
 				return err
 			}
+		}
+		gerr := in.Guard(func() {
+			src := in.Data[m.Start:m.End]
+			for _, x := range m.Remarks {
+				if err = remarks.WriteDiagnostic(bw, x, src); err != nil {
+					return
+				}
+			}
+		})
+		if err = cmp.Or(gerr, err, in.Unchanged()); err != nil {
+			return err
 		}
 	}
 	return bw.Flush()
@@ -91,8 +108,15 @@ func (r *Result) WriteRemarks(w io.Writer) error {
 // WriteRemarksYAML writes every module's remarks as LLVM's YAML remark
 // records, as mlir-opt --remark-format=yaml writes them.
 func (r *Result) WriteRemarksYAML(w io.Writer) error {
+	ms, err := r.modules()
+	if err != nil {
+		return err
+	}
+	if w == nil {
+		return r.errorf("no writer")
+	}
 	bw := bufio.NewWriter(w)
-	for _, m := range r.Modules {
+	for _, m := range ms {
 		for _, x := range m.Remarks {
 			if err := remarks.WriteYAML(bw, x); err != nil {
 				return err

@@ -41,8 +41,8 @@ func TestStreamedPipe(t *testing.T) {
 		if err != nil || rerr != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: output equal %v (%v, %v)", tt.name, bytes.Equal(got, want), err, rerr)
 		}
-		if !res.overlapped || res.Source() != nil || len(res.Modules) != 1 || res.Modules[0].End != len(tt.src) {
-			t.Errorf("%s: overlapped %v, source kept %v, modules %d", tt.name, res.overlapped, res.Source() != nil, len(res.Modules))
+		if src, serr := res.Source(); !res.overlapped || src != nil || serr == nil || len(res.Modules) != 1 || res.Modules[0].End != len(tt.src) {
+			t.Errorf("%s: overlapped %v, source kept %v (%v), modules %d", tt.name, res.overlapped, src != nil, serr, len(res.Modules))
 		}
 		if _, err := res.WriteTo(io.Discard); err == nil {
 			t.Errorf("%s: WriteTo of a stream not kept succeeded", tt.name)

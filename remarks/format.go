@@ -80,6 +80,10 @@ func WriteDiagnostic(w io.Writer, r ast.Remark, src []byte) error {
 
 const tabStop = 8
 
+// SourceReach is how far either side of a position WriteSourceLine reads
+// with width > 0.
+func SourceReach(width int) int { return 4*width + utf8.UTFMax }
+
 // writeSourceLine writes the line that holds pos and a caret line.
 func writeSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte) {
 	WriteSourceLine(b, pos, src, 0)
@@ -100,6 +104,10 @@ func writeSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte) {
 // the line's start is beyond that reach, the tab stops count from the
 // first byte read, not from the line's start: only the width of a tab in
 // such a window can differ.
+//
+// A caller that holds the text elsewhere (a file) can pass only the bytes
+// from SourceReach(width)+1 before pos to as many after it, pos moved into
+// them: the lines written are the same.
 func WriteSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte, width int) {
 	if !pos.IsValid() || pos.Offset < 0 || pos.Offset > len(src) {
 		return
@@ -107,7 +115,7 @@ func WriteSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte, width int) {
 	off := pos.Offset
 	lo, hi := 0, len(src)
 	if width > 0 {
-		reach := 4*width + utf8.UTFMax
+		reach := SourceReach(width)
 		lo, hi = max(0, off-reach), min(len(src), off+reach)
 	}
 	start := bytes.LastIndexByte(src[lo:off], '\n') + 1 + lo

@@ -242,11 +242,7 @@ func (c *command) file(name string) bool {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		}
 		for _, m := range res.Modules {
-			var src []byte
-			if data := res.Source(); m.End <= len(data) {
-				src = data[m.Start:m.End]
-			}
-			c.report(m.Diagnostics, src)
+			c.report(m.Diagnostics, func(b *bytes.Buffer, pos ast.Pos) { quoteSource(b, res, m, pos) })
 		}
 	}
 	if err != nil {
@@ -400,11 +396,11 @@ func (c *command) many() bool { return len(c.opts.files) > 1 || c.walked }
 // longer line is cut to this many columns around the caret.
 const sourceWidth = 120
 
-// report prints one module's diagnostics to stderr, each followed by its
-// source line and a caret when src, the module's text, holds it. After
+// report prints one module's diagnostics to stderr, each followed by what
+// quote writes for its position: its source line and a caret. After
 // --error-limit errors (0: no limit) the rest are not printed, warnings
 // and notes included, and one line counts the errors left out.
-func (c *command) report(diags ast.ErrorList, src []byte) {
+func (c *command) report(diags ast.ErrorList, quote func(b *bytes.Buffer, pos ast.Pos)) {
 	var b bytes.Buffer
 	errs, hidden := 0, 0
 	for _, d := range diags {
@@ -419,12 +415,35 @@ func (c *command) report(diags ast.ErrorList, src []byte) {
 		}
 		b.WriteString(d.Error())
 		b.WriteByte('\n')
-		remarks.WriteSourceLine(&b, d.Pos, src, sourceWidth)
+		quote(&b, d.Pos)
 	}
 	if hidden > 0 {
 		fmt.Fprintf(&b, "%d more errors not shown\n", hidden)
 	}
 	c.stderr.Write(b.Bytes())
+}
+
+// quoteSource writes the line of module m's text that holds pos, a
+// position in it, and a caret under its column, as
+// remarks.WriteSourceLine does with sourceWidth: it reads only the bytes
+// that needs around pos (Result.ReadAt), not the whole module, and
+// writes nothing when the input no longer holds them (a file that
+// changed, a stream whose text was not kept).
+func quoteSource(b *bytes.Buffer, res *mhloalias.Result, m *mhloalias.Module, pos ast.Pos) {
+	off, n := pos.Offset, m.End-m.Start
+	if !pos.IsValid() || off < 0 || off > n {
+		return
+	}
+	reach := remarks.SourceReach(sourceWidth) + 1
+	lo, hi := max(0, off-reach), min(n, off+reach)
+	text := make([]byte, hi-lo)
+	if len(text) > 0 {
+		if _, err := res.ReadAt(text, int64(m.Start+lo)); err != nil {
+			return
+		}
+	}
+	pos.Offset -= lo
+	remarks.WriteSourceLine(b, pos, text, sourceWidth)
 }
 
 // color reports whether --diff output is colored: on a terminal or with

@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"time"
@@ -21,7 +22,12 @@ type ChangedError struct {
 	Name string
 }
 
-func (e *ChangedError) Error() string { return fmt.Sprintf("%s changed while being read", e.Name) }
+func (e *ChangedError) Error() string {
+	if e == nil {
+		return "input changed while being read"
+	}
+	return fmt.Sprintf("%s changed while being read", e.Name)
+}
 
 // faultError is the interface of the runtime's error for a fault on
 // memory with debug.SetPanicOnFault set.
@@ -81,6 +87,43 @@ func (in *Input) Unchanged() error {
 		return in.changed()
 	}
 	return nil
+}
+
+// ReadAt copies the input's bytes from off into p, as io.ReaderAt does:
+// under Guard, so that a file truncated since it was mapped is its
+// ChangedError rather than a fault, and checked against the file's stat,
+// so that one rewritten in place is too.
+func (in *Input) ReadAt(p []byte, off int64) (n int, err error) {
+	if off < 0 {
+		return 0, fmt.Errorf("%s: negative offset %d", in.Display, off)
+	}
+	if off >= int64(len(in.Data)) {
+		return 0, io.EOF
+	}
+	if err := in.Guard(func() { n = copy(p, in.Data[off:]) }); err != nil {
+		return 0, err
+	}
+	if err := in.Unchanged(); err != nil {
+		return 0, err
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// Bytes is the whole of the input for a caller that keeps it: Data
+// itself when it is in memory, a copy (ReadAt) when it maps a file, since
+// a mapping is unmapped by Close and faults where its file was truncated.
+func (in *Input) Bytes() ([]byte, error) {
+	if in.unmap == nil {
+		return in.Data, nil
+	}
+	b := make([]byte, len(in.Data))
+	if _, err := in.ReadAt(b, 0); err != nil && err != io.EOF {
+		return nil, err
+	}
+	return b, nil
 }
 
 // IOErr is err, a failed copy from the input, as the input's ChangedError

@@ -3,6 +3,7 @@ package fileio
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -215,6 +216,15 @@ func ReadInput(display string, r io.Reader) (*Input, error) {
 			}
 		}
 	}
+	if r == nil {
+		if display == "" {
+			return nil, errors.New("no reader")
+		}
+		return nil, fmt.Errorf("%s: no reader", display)
+	}
+	if _, ok := r.(*os.File); !ok {
+		r = &checkedReader{r: r, name: display}
+	}
 	head, err := io.ReadAll(io.LimitReader(r, SpoolMin))
 	if err != nil || len(head) < SpoolMin {
 		return BytesInput(display, head), err
@@ -231,6 +241,36 @@ func ReadInput(display string, r io.Reader) (*Input, error) {
 }
 
 var errNoSpool = errors.New("no temporary file")
+
+// A checkedReader is a reader given by the caller, which may break the
+// io.Reader contract: a count out of range ends it with an error rather
+// than a panic of whoever reads it, and so does a panic of its own, which
+// could otherwise happen on the spooler's goroutine, where nothing can
+// recover it.
+type checkedReader struct {
+	r    io.Reader
+	name string
+	err  error // once set, every Read returns it
+}
+
+func (c *checkedReader) Read(p []byte) (n int, err error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			n, err = 0, fmt.Errorf("reading %s: the reader panicked: %v", c.name, v)
+		}
+		if err != nil && err != io.EOF {
+			c.err = err
+		}
+	}()
+	n, err = c.r.Read(p)
+	if n < 0 || n > len(p) {
+		n, err = 0, fmt.Errorf("reading %s: the reader returned %d bytes for a buffer of %d", c.name, n, len(p))
+	}
+	return n, err
+}
 
 // spool writes head and the rest of r to an unlinked temporary file and
 // maps it.
@@ -273,7 +313,7 @@ func dupOrNil(f *os.File) *os.File {
 
 // Close unmaps and closes the input; its data must not be used after. A
 // growing input is read to its end first, so that its spooler does not
-// outlive it.
+// outlive it. Closing it again does nothing.
 func (in *Input) Close() error {
 	if in.Grow != nil && in.Grow.ring != nil {
 		in.Grow.Stop()
@@ -283,11 +323,13 @@ func (in *Input) Close() error {
 	var err error
 	if in.unmap != nil {
 		err = in.unmap()
+		in.unmap = nil
 	}
 	if in.File != nil {
 		if cerr := in.File.Close(); err == nil {
 			err = cerr
 		}
+		in.File = nil
 	}
 	return err
 }

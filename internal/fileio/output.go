@@ -14,8 +14,12 @@ import (
 
 // WriteFile writes the file at path with write. A regular file (or a new
 // one) is written atomically (WriteAtomic); anything else, such as
-// /dev/null or a pipe, is written directly.
+// /dev/null or a pipe, is written directly. A write that panics leaves
+// no temporary file and the target as it was; the panic goes on.
 func WriteFile(path string, write func(w io.Writer) error) error {
+	if write == nil {
+		return fmt.Errorf("writing %s: no write function", path)
+	}
 	st, err := os.Stat(path)
 	if err != nil || st.Mode().IsRegular() {
 		return WriteAtomic(path, false, func(f *os.File) error { return write(f) })
@@ -24,6 +28,7 @@ func WriteFile(path string, write func(w io.Writer) error) error {
 	if err != nil {
 		return err
 	}
+	defer f.Close() // when write panics
 	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -210,13 +215,22 @@ func (c *CountingWriter) Write(p []byte) (int, error) {
 // directory, renamed over the target, keeping the target's mode; with
 // sync the data reaches the disk before the rename (for -w, where the old
 // content is lost otherwise). On any error the target is left as it was
-// and the temporary file is removed.
+// and the temporary file is removed; so it is when write panics (or
+// calls runtime.Goexit), and the panic goes on.
 func WriteAtomic(path string, sync bool, write func(*os.File) error) error {
 	a, err := CreateAtomic(path)
 	if err != nil {
 		return err
 	}
-	if err := write(a.Tmp); err != nil {
+	returned := false
+	defer func() {
+		if !returned {
+			a.Abort()
+		}
+	}()
+	err = write(a.Tmp)
+	returned = true
+	if err != nil {
 		a.Abort()
 		var ce *ChangedError
 		if errors.As(err, &ce) {
