@@ -281,7 +281,9 @@ var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 
 // skipGroup returns the offset after the bracket matching the '(', '['
 // or '{' at src[i]. Brackets of every kind nest; a closing bracket of the
-// wrong kind is an error.
+// wrong kind is an error. On an error the offset returned is where the
+// search stopped: after that closing bracket, or else the end of the
+// input, which the search has then read whole.
 func (s *scanner) skipGroup(i int) (int, error) {
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
@@ -293,7 +295,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			if s.Grow() {
 				continue
 			}
-			return 0, s.errorf(i, "unbalanced '%c': no matching '%c'", s.Src[i], closing[s.Src[i]])
+			return len(s.Src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.Src[i], closing[s.Src[i]])
 		}
 		switch c := s.Src[j]; c {
 		case '(', '[', '{':
@@ -301,7 +303,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			j++
 		case ')', ']', '}':
 			if stack[len(stack)-1] != c {
-				return 0, s.errorf(j, "unexpected '%c': expected '%c'", c, stack[len(stack)-1])
+				return j + 1, s.errorf(j, "unexpected '%c': expected '%c'", c, stack[len(stack)-1])
 			}
 			stack = stack[:len(stack)-1]
 			j++
@@ -311,7 +313,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 		case '"', '/':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
-				return 0, err
+				return len(s.Src), err // unterminated: read to the end
 			}
 			j = end
 		}
@@ -321,6 +323,8 @@ func (s *scanner) skipGroup(i int) (int, error) {
 // skipValue returns the end of an attribute value at i: a bracket group,
 // a string, or a run of other characters (with bracket groups inside,
 // as in `f32[4]{0}`) up to white space, a comma or a closing bracket.
+// On an error the offset returned is where the search stopped, as for
+// skipGroup.
 func (s *scanner) skipValue(i int) (int, error) {
 	j := i
 	for s.At(j) {
@@ -328,13 +332,13 @@ func (s *scanner) skipValue(i int) (int, error) {
 		case c == '(' || c == '[' || c == '{':
 			end, err := s.skipGroup(j)
 			if err != nil {
-				return 0, err
+				return end, err
 			}
 			j = end
 		case c == '"':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
-				return 0, err
+				return len(s.Src), err // unterminated: read to the end
 			}
 			j = end
 		case isSpace(c) || c == ',' || c == ')' || c == ']' || c == '}':

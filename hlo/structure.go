@@ -91,7 +91,7 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 	start = s.trivia(j + 1)
 	end, err = s.skipValue(start)
 	if err != nil {
-		if gerr := s.valueError(string(name), start); gerr != nil {
+		if gerr := s.valueError(string(name), start, end); gerr != nil {
 			return 0, 0, 0, gerr
 		}
 		return 0, 0, 0, err
@@ -107,11 +107,15 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 // parses the value token by token and says what it expected where the
 // value goes wrong (a ')' missing, a ShapeIndex where the next attribute
 // begins), before any bracket is found unmatched, so its message is
-// the one to give. The grammar reads from start to the end of the input,
-// which the failed bracket search has read whole, and stops at its first
-// error. Nil for another key, or when the grammar finds no error.
-func (s *scanner) valueError(key string, start int) error {
-	span := s.span(start, len(s.Src))
+// the one to give. The grammar reads from start to stop, where the failed
+// bracket search stopped, and stops at its first error: after a closing
+// bracket of the wrong kind (where XLA's parser, reading token by token,
+// fails at the latest: what follows is never lexed), or else the end of
+// the input, which the search has then read whole. So the text read is
+// the same whether the input is read whole or as it arrives. Nil for
+// another key, or when the grammar finds no error.
+func (s *scanner) valueError(key string, start, stop int) error {
+	span := s.span(start, stop)
 	var err error
 	switch key {
 	case keyAlias:
