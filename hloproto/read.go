@@ -145,8 +145,8 @@ func (d *decoder) errf(off int, path, format string, args ...any) *Error {
 type field struct {
 	num  protowire.Number
 	typ  protowire.Type
-	span      // Len is Body but for a length-delimited field
-	seg  int  // the content of the message it is in (decoder.segs)
+	span     // Len is Body but for a length-delimited field
+	seg  int // the content of the message it is in (decoder.segs)
 	val  uint64
 }
 
