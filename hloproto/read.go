@@ -7,10 +7,14 @@
 // Read walks the module's top-level fields by their lengths alone: it
 // decodes host_program_shape (4), input_output_alias (8) and buffer_donor
 // (18), and of the computations (3) only the name, id and program_shape of
-// each, skipping the instructions and their literals unread. Rewrite
-// re-encodes fields 8 and 18 as XLA's serializer writes them and adjusts
-// the length prefixes of the enclosing HloProto and HloSnapshot; every
-// other byte is kept.
+// each, skipping the instructions and their literals unread, and groups
+// and unknown fields in one pass. It reads protobuf as protobuf does:
+// fields in any order, a scalar that occurs more than once is its last
+// value, a message field that occurs more than once (the module in its
+// wrappers, a table, a program shape) the merge of all. Rewrite re-encodes
+// fields 8 and 18 as XLA's serializer writes them, when their tables
+// changed, and adjusts the length prefixes of the enclosing HloProto and
+// HloSnapshot; every other byte is kept.
 package hloproto
 
 import (
@@ -918,7 +922,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 // readEntries reads the repeated entries (field 1) of an alias or donor
 // table: each is checked to be a message, and field reads the entry's
 // fields one by one, with the entry's path; end gets the entry's path and
-// byte offset once its fields are read.
+// byte offset once its fields are read, and may reject it.
 func readEntries(d *decoder, names map[protowire.Number]string, count func() int, field func(ed *decoder, ef field, p string) *Error, end func(p string, off int) *Error) *Error {
 	for !d.done() {
 		fl, err := d.next()

@@ -124,7 +124,7 @@ func evidence(r *source, from, to int, k Kind, depth int) int {
 					}
 					inner := map[byte]Kind{'P': Proto, 'M': ModuleProto}[want.what]
 					e := evidence(r, body, end, inner, depth+1)
-					if e < 0 || e == 0 && end > body {
+					if e < 0 || e == 0 && end > body && !cut {
 						return -1
 					}
 					n += 1 + e
