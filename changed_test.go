@@ -91,6 +91,7 @@ func changedCases(t *testing.T) []changedCase {
 		{"HLO text, removed and added back", []byte(changedHLO), Options{Passes: "remove-aliases,add-may-aliases"}, false},
 		{"HLO text, a pass that changes the table", []byte(changedHLO), Options{Passes: "flip-may-aliases"}, true},
 		{"proto, an empty alias message", empty, Options{Passes: "flip-may-aliases"}, false},
+		{"proto, empty input_output_alias and buffer_donor", append(bytes.Clone(empty), 0x92, 0x01, 0x00), Options{Passes: "flip-may-aliases"}, false},
 		{"proto, an alias without a kind", noKind, Options{Passes: "flip-must-aliases"}, false},
 		{"proto, the alias table in two fields", split, Options{Passes: "flip-must-aliases"}, false},
 		{"proto, removed and added back", tpu, Options{Passes: "remove-aliases,add-may-aliases"}, false},

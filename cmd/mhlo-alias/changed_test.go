@@ -46,6 +46,8 @@ ENTRY main {
 		{"HLO text, nothing changes", hlo, "remove-aliases,add-may-aliases", false},
 		{"HLO text, the table changes", hlo, "flip-may-aliases", true},
 		{"proto, an empty alias message", empty, "flip-may-aliases", false},
+		{"proto, empty input_output_alias and buffer_donor, as XLA writes them", empty + "\x92\x01\x00", "flip-may-aliases", false},
+		{"proto, empty input_output_alias and buffer_donor, aliases added", empty + "\x92\x01\x00", "flip-may-aliases,add-may-aliases", true},
 		{"proto, an alias without a kind", noKind, "flip-must-aliases", false},
 		{"proto, removed and added back", tpu, "remove-aliases,add-may-aliases", false},
 		{"proto, the table changes", tpu, "flip-may-aliases", true},
