@@ -122,14 +122,13 @@ func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 	// rewritten prefixes of the inner ones included.
 	for i := len(f.wraps) - 1; i >= 0; i-- {
 		w := f.wraps[i]
-		delta, inside := 0, false
+		delta := 0
 		for _, e := range edits {
 			if w.Body <= e.Start && e.End <= w.End {
 				delta += len(e.New) - (e.End - e.Start)
-				inside = true
 			}
 		}
-		if !inside || delta == 0 {
+		if delta == 0 {
 			continue
 		}
 		n := protowire.AppendVarint(nil, uint64(w.End-w.Body+delta))
