@@ -21,7 +21,8 @@ import (
 // xla.HloSnapshot) go through the hloproto package: the kind is found
 // from the content, the file name a hint, unless Options.InputFormat
 // names it. Files this tool cannot read but can name (MLIR bytecode,
-// gzip, zstd) get one clear error.
+// gzip, zstd) get one clear error, and so does binary data of no kind it
+// knows (NotModuleError).
 
 // The values of Options.InputFormat.
 var inputFormats = map[string]hloproto.Kind{
@@ -66,6 +67,15 @@ func binaryKind(src []byte) string {
 
 // protoKind returns the kind of proto src is, Unknown for text. The error
 // is a binary file this tool cannot read.
+//
+// The order: --input-format; the binary files it names (binaryKind);
+// text that does not start as a proto may, the text front ends (or, named
+// as a proto, the proto reader for its error); the kind the name suggests
+// when the file reads as it; the kinds the content reads as
+// (hloproto.Detect); text again, for text that starts with a newline or
+// holds a stray control byte; the kind a malformed proto looks like
+// (hloproto.Sniff), for its error; and else NotModuleError. Standard input
+// goes the same way, without a name.
 func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 	s.protoMu.Lock()
 	defer s.protoMu.Unlock()
@@ -126,11 +136,14 @@ func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloprot
 		return hloproto.Unknown, fmt.Errorf("the file is %s", what)
 	}
 	hint := nameHint(name)
-	if len(src) == 0 || src[0] != 0x0A && isText(src) {
+	text := func() hloproto.Kind {
 		if hint != hloproto.Unknown && !hlo.IsHLO(src) {
-			return hint, nil // read for its positioned error
+			return hint // read for its positioned error
 		}
-		return hloproto.Unknown, nil
+		return hloproto.Unknown
+	}
+	if len(src) == 0 || src[0] != 0x0A && isText(src) {
+		return text(), nil
 	}
 	ps := protoSourceOf(src)
 	if hint != hloproto.Unknown {
@@ -143,10 +156,54 @@ func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloprot
 	if k := ps.detect(); k != hloproto.Unknown {
 		return k, nil
 	}
-	if hint != hloproto.Unknown {
-		return hint, nil
+	if mostlyText(src) {
+		return text(), nil
 	}
-	return hloproto.Unknown, nil
+	if k := ps.sniff(hint); k != hloproto.Unknown {
+		return k, nil
+	}
+	return hloproto.Unknown, &NotModuleError{What: unknownData(name, src)}
+}
+
+// NotModuleError is the error of binary data of no kind this tool reads:
+// not text, and neither an HloModuleProto, an HloProto nor an HloSnapshot,
+// well formed or not (a flatbuffer such as a jax.export file, an archive,
+// random bytes). It prints, after the file's name, as "not a module this
+// tool reads: WHAT".
+type NotModuleError struct {
+	What string
+}
+
+func (e *NotModuleError) Error() string { return "not a module this tool reads: " + e.What }
+
+// unknownData says what the data of a NotModuleError is, as far as its
+// first bytes and its name tell.
+func unknownData(name string, src []byte) string {
+	head := src[:min(len(src), 64<<10)]
+	switch {
+	case strings.HasSuffix(name, ".jax_exported") || bytes.Contains(head, []byte("ML\xefR")):
+		return "a container of MLIR bytecode, such as a jax.export serialization (a flatbuffer); " +
+			"get the module's text with `jax.export.deserialize(data).mlir_module()`"
+	case bytes.HasPrefix(src, []byte("PK\x03\x04")) || bytes.HasPrefix(src, []byte("PK\x05\x06")):
+		return "a zip archive; extract the module first"
+	case len(src) >= 262 && string(src[257:262]) == "ustar":
+		return "a tar archive; extract the module first"
+	}
+	return fmt.Sprintf("binary data, neither text nor an HloModuleProto, HloProto or HloSnapshot (it starts % x)", src[:min(len(src), 8)])
+}
+
+// mostlyText reports whether the start of src is text but for a stray
+// byte: fewer than one control byte in 32 in its first 4 KiB. MLIR or HLO
+// text with a NUL in it goes to its front end, which points at the byte.
+func mostlyText(src []byte) bool {
+	head := src[:min(len(src), 4<<10)]
+	n := 0
+	for _, c := range head {
+		if c < 0x09 || 0x0e <= c && c < 0x20 || c == 0x7f {
+			n++
+		}
+	}
+	return n*32 < len(head)
 }
 
 // runOther routes src when it is not for the default route: a proto, a
@@ -159,7 +216,10 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	k, err := s.protoKind(name, src)
 	pos := ast.Pos{Filename: name}
 	if err != nil {
-		return nil, nil, ast.ErrorList{ast.Errorf(pos, "%s", err)}, true
+		d := ast.Errorf(pos, "%s", err)
+		var nm *NotModuleError
+		d.Binary = errors.As(err, &nm) // FILE: not a module this tool reads: ...
+		return nil, nil, ast.ErrorList{d}, true
 	}
 	if k == hloproto.Unknown {
 		if s.InputFormat == "hlo" && !hlo.IsHLO(src) {
@@ -224,6 +284,13 @@ func (p protoSource) detect() hloproto.Kind {
 	return hloproto.Detect(p.src)
 }
 
+func (p protoSource) sniff(hint hloproto.Kind) hloproto.Kind {
+	if p.r != nil {
+		return hloproto.SniffAt(p.r, int64(len(p.src)), hint)
+	}
+	return hloproto.Sniff(p.src, hint)
+}
+
 // isText reports whether the start of src looks like text: no byte below
 // 0x09 in its first 64 bytes.
 func isText(src []byte) bool {
@@ -266,6 +333,9 @@ func (r *Result) writeProtoDiff(w io.Writer, in *input, o DiffOptions) (ok bool,
 	_, before, err := ps.read("", k)
 	if err != nil || m.Config == nil {
 		return false, nil
+	}
+	if len(m.Edits) == 0 {
+		return true, nil // the output is the input: no diff, as for text
 	}
 	line := func(key, entries string) string {
 		if entries == "" {

@@ -54,7 +54,8 @@ type Module struct {
 	// could not be read or a pass failed.
 	Config *model.Config
 	// Edits are the splices that write Config into the text, with
-	// offsets into the whole input; none when the text stays as it was.
+	// offsets into the whole input; none when the output is the input,
+	// byte for byte (every format has this one meaning of "changed").
 	Edits []printer.Edit
 	// Diagnostics are the module's errors and warnings, in order. With
 	// Options.VerifyDiagnostics they are the verification's failures.
@@ -232,7 +233,7 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 			edits[i].Start += ch.start
 			edits[i].End += ch.start
 		}
-		m.Edits = edits
+		m.Edits = effective(in.Data, edits) // none when the output is the input
 	}
 	m.Passed = m.OK
 	if s.VerifyDiagnostics {
@@ -461,7 +462,9 @@ func (r *Result) Err() error {
 	return r.errorf("failed")
 }
 
-// Changed reports whether any module has edits.
+// Changed reports whether the output differs from the input: whether any
+// module has edits (Module.Edits holds none that change nothing). -d,
+// -l, -w and RewriteFile all go by it.
 func (r *Result) Changed() bool {
 	if r == nil {
 		return false

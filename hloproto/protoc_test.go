@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,5 +96,38 @@ func TestProtoc(t *testing.T) {
 		if strings.Contains(decoded, "buffer_donor") || strings.Contains(decoded, "MAY_ALIAS") {
 			t.Errorf("%s: the rewrite still has donors or may-aliases:\n%s", pb, decoded)
 		}
+	}
+}
+
+// TestProtocMerged: protoc, protobuf's own reader, merges a module split
+// over two HloProto.hlo_module fields, its alias table over two fields,
+// into the module they were split from; a rewrite of the split file
+// decodes as the same rewrite of the whole one.
+func TestProtocMerged(t *testing.T) {
+	module, _ := testModule(t, "tpu-tiled")
+	fields := topFields(t, module)
+	aliases := topFields(t, content(fieldOf(fields, 8)))
+	rest := without(fields, 8)
+	half := len(rest) / 2
+	first := bytes.Join(append([][]byte{msg(8, aliases[0])}, rest[:half]...), nil)
+	second := bytes.Join(append(slices.Clone(rest[half:]), msg(8, aliases[1])), nil)
+	split := bytes.Join([][]byte{msg(1, first), msg(1, second)}, nil)
+	whole := msg(1, module)
+	decode := func(b []byte) string { return string(protoc(t, b, "--decode=xla.HloProto")) }
+	if got, want := decode(split), decode(whole); got != want {
+		t.Fatalf("protoc decodes the split module as\n%s\nwant\n%s", got, want)
+	}
+	fs, cfg, err := Read(split, Proto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw, _, err := Read(whole, Proto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := flip(cfg)
+	got, want := decode(fs.Rewrite(split, next)), decode(fw.Rewrite(whole, next))
+	if got != want || strings.Count(got, "kind: MUST_ALIAS") != 2 {
+		t.Errorf("protoc decodes the rewrite of the split module as\n%s\nwant\n%s", got, want)
 	}
 }

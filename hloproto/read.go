@@ -7,10 +7,14 @@
 // Read walks the module's top-level fields by their lengths alone: it
 // decodes host_program_shape (4), input_output_alias (8) and buffer_donor
 // (18), and of the computations (3) only the name, id and program_shape of
-// each, skipping the instructions and their literals unread. Rewrite
-// re-encodes fields 8 and 18 as XLA's serializer writes them and adjusts
-// the length prefixes of the enclosing HloProto and HloSnapshot; every
-// other byte is kept.
+// each, skipping the instructions and their literals unread, and groups
+// and unknown fields in one pass. It reads protobuf as protobuf does:
+// fields in any order, a scalar that occurs more than once is its last
+// value, a message field that occurs more than once (the module in its
+// wrappers, a table, a program shape) the merge of all. Rewrite re-encodes
+// fields 8 and 18 as XLA's serializer writes them, when their tables
+// changed, and adjusts the length prefixes of the enclosing HloProto and
+// HloSnapshot; every other byte is kept.
 package hloproto
 
 import (
@@ -61,38 +65,56 @@ func (e *Error) Error() string {
 }
 
 // span is a field as it sits in its message: [Start, End) covers the tag,
-// the length and the content; the content starts at Body.
+// the length and the content; the length prefix starts at Len and the
+// content at Body. A message read from the whole file is one span with
+// all four at 0 but End.
 type span struct {
-	Start, Body, End int
+	Start, Len, Body, End int
 }
 
 // File is what Read found.
 type File struct {
 	Kind Kind
 	Name string // the module's name
-	// wraps are the enclosing fields, outermost first: the HloProto in an
-	// HloSnapshot, the module in an HloProto.
+	// wraps are the occurrences of the enclosing fields, outer ones first:
+	// the HloProto in an HloSnapshot (field 1), the module in an HloProto
+	// (field 1). A message field that occurs more than once is merged, so
+	// there may be several of each.
 	wraps []span
-	// module is the module's content.
-	modStart, modEnd int
-	// aliases and donors are every occurrence of fields 8 and 18;
-	// aliasRaw and donorRaw the bytes of the first, tag to end.
-	aliases, donors    []span
-	aliasRaw, donorRaw []byte
-	// aliasAt and donorAt are where each would be inserted: before the
-	// first top-level field of a higher number, or at the module's end.
+	// mods are the contents the module is merged from, in order: the
+	// whole file for an HloModuleProto.
+	mods []span
+	// aliases and donors are every occurrence of fields 8 and 18.
+	aliases, donors []span
+	// aliasEnc and donorEnc are the tables read, as EncodeAliases and
+	// EncodeDonors write them: a rewrite of the same tables changes
+	// nothing.
+	aliasEnc, donorEnc []byte
+	// aliasAt and donorAt are where each would be inserted: in the last
+	// of mods, before its first field of a higher number, or at its end.
 	aliasAt, donorAt int
 }
 
-// decoder reads a message's fields: the message is size bytes of the
-// file from offset base, read through r, and pos counts from base.
+// decoder reads a message's fields: the message is merged from the
+// contents segs (one, unless the field that holds it occurs more than
+// once), read through r in order; pos is the offset in the file of the
+// next field, in segs[seg]. Offsets are the file's.
 type decoder struct {
 	r     *source
-	base  int // the offset of the message in the file
-	size  int
+	segs  []span
+	seg   int
 	pos   int
 	path  string
 	names map[protowire.Number]string // the message's field names, for errors
+}
+
+// newDecoder returns a decoder of the message merged from segs.
+func newDecoder(r *source, segs []span, path string, names map[protowire.Number]string) *decoder {
+	d := &decoder{r: r, segs: segs, path: path, names: names}
+	if len(segs) > 0 {
+		d.pos = segs[0].Body
+	}
+	return d
 }
 
 // fieldPath is the path of field num of d's message: its name when known.
@@ -117,70 +139,103 @@ var (
 	donorNames      = map[protowire.Number]string{1: "parameter_number", 2: "parameter_shape_index"}
 )
 
+// errf is an error at the file's offset off.
 func (d *decoder) errf(off int, path, format string, args ...any) *Error {
-	return &Error{Offset: d.base + off, Path: path, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Offset: off, Path: path, Msg: fmt.Sprintf(format, args...)}
 }
 
-// field is one field read: its number, its wire type, where its content is
-// and, for a varint or fixed field, its value.
+// field is one field read: its number, its wire type, where it is and,
+// for a varint or fixed field, its value.
 type field struct {
-	num   protowire.Number
-	typ   protowire.Type
-	start int // the tag
-	body  int // the content (the bytes of a length-delimited field)
-	end   int
-	val   uint64
+	num  protowire.Number
+	typ  protowire.Type
+	span     // Len is Body but for a length-delimited field
+	seg  int // the content of the message it is in (decoder.segs)
+	val  uint64
 }
 
-func (d *decoder) done() bool { return d.pos >= d.size }
+// start is the offset of the message's first content, end that of the
+// end of its last: where an error in the message as a whole is reported.
+func (d *decoder) start() int {
+	if len(d.segs) == 0 {
+		return 0
+	}
+	return d.segs[0].Body
+}
 
-// peek returns at most n bytes of the message from p (fewer at its end):
-// a look at a tag or a length, valid until the next read.
+func (d *decoder) end() int {
+	if len(d.segs) == 0 {
+		return 0
+	}
+	return d.segs[len(d.segs)-1].End
+}
+
+// done reports whether every field was read, moving to the next content
+// when one ends.
+func (d *decoder) done() bool {
+	for d.seg < len(d.segs) && d.pos >= d.segs[d.seg].End {
+		d.seg++
+		if d.seg < len(d.segs) {
+			d.pos = d.segs[d.seg].Body
+		}
+	}
+	return d.seg >= len(d.segs)
+}
+
+// peek returns at most n bytes of the current content from p (fewer at
+// its end): a look at a tag or a length, valid until the next read.
 func (d *decoder) peek(p, n int) []byte {
-	return d.r.peek(d.base+p, min(n, d.size-p))
+	return d.r.peek(p, min(n, d.segs[d.seg].End-p))
 }
 
 // content returns the bytes of a length-delimited field, the decoder's to
 // keep.
 func (d *decoder) content(f field) []byte {
-	return d.r.bytes(d.base+f.body, f.end-f.body)
+	return d.r.bytes(f.Body, f.End-f.Body)
 }
 
-// next reads the next field, its content skipped by its length.
+// next reads the next field, its content skipped by its length; done must
+// have reported false.
 func (d *decoder) next() (field, *Error) {
-	f := field{start: d.pos}
+	end := d.segs[d.seg].End
+	f := field{span: span{Start: d.pos}, seg: d.seg}
 	num, typ, n := protowire.ConsumeTag(d.peek(d.pos, maxTag))
 	if n < 0 {
 		return f, d.errf(d.pos, d.path, "bad field tag: %v", protowire.ParseError(n))
 	}
 	f.num, f.typ = num, typ
 	p := d.pos + n
+	f.Len = p
 	switch typ {
 	case protowire.VarintType:
 		v, m := protowire.ConsumeVarint(d.peek(p, binary.MaxVarintLen64))
 		if m < 0 {
 			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
 		}
-		f.body, f.val, f.end = p, v, p+m
+		f.Body, f.val, f.End = p, v, p+m
 	case protowire.BytesType:
 		v, m := protowire.ConsumeVarint(d.peek(p, binary.MaxVarintLen64))
 		if m < 0 {
 			return f, d.errf(p, d.fieldPath(num), "bad length: %v", protowire.ParseError(m))
 		}
-		if v > uint64(d.size-p-m) {
-			return f, d.errf(p, d.fieldPath(num), "length %d runs past the end of its message (%d bytes left)", v, d.size-p-m)
+		if v > uint64(end-p-m) {
+			return f, d.errf(p, d.fieldPath(num), "length %d runs past the end of its message (%d bytes left)", v, end-p-m)
 		}
-		f.body, f.end = p+m, p+m+int(v)
+		f.Body, f.End = p+m, p+m+int(v)
+	case protowire.StartGroupType:
+		q, err := skipGroup(d.r, num, p, end)
+		if err != nil {
+			err.Path = d.fieldPath(num)
+			return f, err
+		}
+		f.Body, f.End = p, q
 	default:
 		b := d.peek(p, maxScalar)
 		m := protowire.ConsumeFieldValue(num, typ, b)
-		if typ == protowire.StartGroupType {
-			m = protowire.ConsumeFieldValue(num, typ, d.r.bytes(d.base+p, d.size-p))
-		}
 		if m < 0 {
 			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
 		}
-		f.body, f.end = p, p+m
+		f.Body, f.End = p, p+m
 		if typ == protowire.Fixed64Type {
 			f.val, _ = protowire.ConsumeFixed64(b)
 		} else if typ == protowire.Fixed32Type {
@@ -188,19 +243,78 @@ func (d *decoder) next() (field, *Error) {
 			f.val = uint64(v)
 		}
 	}
-	d.pos = f.end
+	d.pos = f.End
 	return f, nil
+}
+
+// maxGroupDepth is how deep groups may nest in a field the reader skips,
+// as protobuf's own parsers limit it.
+const maxGroupDepth = 10000
+
+// skipGroup skips the group of field num whose content starts at p, in a
+// message that ends at end, and returns the offset after its end tag.
+// It walks the group's fields once, however deep they nest: a group is
+// skipped in the time of its bytes.
+func skipGroup(r *source, num protowire.Number, p, end int) (int, *Error) {
+	open := []protowire.Number{num}
+	for len(open) > 0 {
+		if p >= end {
+			return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: %v", io.ErrUnexpectedEOF)}
+		}
+		n, typ, m := protowire.ConsumeTag(r.peek(p, min(maxTag, end-p)))
+		if m < 0 {
+			return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: bad field tag: %v", protowire.ParseError(m))}
+		}
+		p += m
+		switch typ {
+		case protowire.StartGroupType:
+			if len(open) >= maxGroupDepth {
+				return 0, &Error{Offset: p, Msg: fmt.Sprintf("groups nested more than %d deep", maxGroupDepth)}
+			}
+			open = append(open, n)
+			continue
+		case protowire.EndGroupType:
+			if n != open[len(open)-1] {
+				return 0, &Error{Offset: p - m, Msg: fmt.Sprintf("group: %v", protowire.ParseError(-5))}
+			}
+			open = open[:len(open)-1]
+			continue
+		case protowire.BytesType:
+			v, k := protowire.ConsumeVarint(r.peek(p, min(binary.MaxVarintLen64, end-p)))
+			if k < 0 {
+				return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: bad length: %v", protowire.ParseError(k))}
+			}
+			if v > uint64(end-p-k) {
+				return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: length %d runs past the end of its message (%d bytes left)", v, end-p-k)}
+			}
+			p += k + int(v)
+			continue
+		}
+		k := protowire.ConsumeFieldValue(n, typ, r.peek(p, min(maxScalar, end-p)))
+		if k < 0 {
+			return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: %v", protowire.ParseError(k))}
+		}
+		p += k
+	}
+	return p, nil
 }
 
 // sub returns a decoder of a length-delimited field's content.
 func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *decoder {
-	return &decoder{r: d.r, base: d.base + f.body, size: f.end - f.body, path: path, names: names}
+	return newDecoder(d.r, []span{f.span}, path, names)
+}
+
+// merged returns a decoder of the message merged from the contents of
+// the occurrences spans of one field: protobuf reads a message field
+// that occurs more than once as the message of their concatenation.
+func (d *decoder) merged(spans []span, path string, names map[protowire.Number]string) *decoder {
+	return newDecoder(d.r, spans, path, names)
 }
 
 // want checks a field's wire type.
 func (d *decoder) want(f field, typ protowire.Type, path string) *Error {
 	if f.typ != typ {
-		return d.errf(f.start, path, "wire type %d, want %d (%s)", f.typ, typ, typeName(typ))
+		return d.errf(f.Start, path, "wire type %d, want %d (%s)", f.typ, typ, typeName(typ))
 	}
 	return nil
 }
@@ -225,20 +339,21 @@ func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
 		for p := 0; p < len(b); {
 			x, n := protowire.ConsumeVarint(b[p:])
 			if n < 0 {
-				return nil, d.errf(f.body+p, path, "packed varint: %v", protowire.ParseError(n))
+				return nil, d.errf(f.Body+p, path, "packed varint: %v", protowire.ParseError(n))
 			}
 			v = append(v, int64(x))
 			p += n
 		}
 		return v, nil
 	}
-	return nil, d.errf(f.start, path, "wire type %d, want a varint or packed varints", f.typ)
+	return nil, d.errf(f.Start, path, "wire type %d, want a varint or packed varints", f.typ)
 }
 
-// Detect finds the kind of src from its content: HloSnapshot, HloProto and
-// HloModuleProto all begin with field 1, length-delimited; the nesting
-// settles which. A module without a name begins with another field. It
-// returns Unknown when src is no such message.
+// Detect finds the kind of src from its content: the kind it reads as, in
+// the order HloSnapshot, HloProto, HloModuleProto (a wrapper's first field
+// holds a message where a module's holds its name, so at most one of them
+// reads). It returns Unknown when src reads as none; Sniff then tells a
+// malformed one.
 func Detect(src []byte) Kind {
 	return detect(memSource(src))
 }
@@ -251,24 +366,21 @@ func DetectAt(r io.ReaderAt, size int64) Kind {
 }
 
 func detect(r *source) Kind {
-	kinds := []Kind{Snapshot, Proto, ModuleProto}
 	if r.size == 0 {
 		return Unknown
 	}
-	if b := r.peek(0, 1); len(b) == 0 || b[0] != 0x0A {
-		kinds = kinds[2:]
-	}
-	for _, k := range kinds {
-		if _, _, err := read("", r, k); err == nil {
+	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
+		if _, _, err := readKind("", r, k); err == nil && r.err == nil {
 			return k
 		}
 	}
 	return Unknown
 }
 
-// Read reads src as a message of kind k (Unknown: found by Detect) and
-// lowers its entry computation's alias table and donors into a config,
-// verified as the HLO text front end verifies its own.
+// Read reads src as a message of kind k (Unknown: found by Detect, else
+// by Sniff for its error) and lowers its entry computation's alias table
+// and donors into a config, verified as the HLO text front end verifies
+// its own.
 func Read(src []byte, k Kind) (*File, *model.Config, error) {
 	return ReadNamed("", src, k)
 }
@@ -293,7 +405,9 @@ func ReadAt(name string, r io.ReaderAt, size int64, k Kind) (*File, *model.Confi
 func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 	if k == Unknown {
 		if k = detect(r); k == Unknown {
-			return nil, nil, &Error{Offset: 0, Path: "HloModuleProto", Msg: "not an HloModuleProto, HloProto or HloSnapshot"}
+			if k = sniff(r, Unknown); k == Unknown {
+				return nil, nil, &Error{Offset: 0, Path: "HloModuleProto", Msg: "not an HloModuleProto, HloProto or HloSnapshot"}
+			}
 		}
 	}
 	f, cfg, err := readKind(name, r, k)
@@ -303,39 +417,49 @@ func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 	return f, cfg, err
 }
 
+// The wrappers: the field (1) that holds the next message in, its name,
+// the names of that message's fields, and what a message without it
+// lacks.
+type step struct {
+	name    string
+	names   map[protowire.Number]string
+	missing string
+}
+
+var (
+	snapshotStep = step{"hlo", protoNames, "the snapshot holds no module"}
+	protoStep    = step{"hlo_module", moduleNames, "the HloProto holds no module"}
+)
+
 func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	f := &File{Kind: k}
-	d := &decoder{r: r, size: r.size, path: k.String(), names: map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k]}
 	path := k.String()
-	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module (1)
-	// the module.
-	steps := map[Kind][]string{Snapshot: {"hlo", "hlo_module"}, Proto: {"hlo_module"}}[k]
-	for _, name := range steps {
-		var found *field
+	d := newDecoder(r, []span{{End: r.size}}, path, map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k])
+	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module
+	// (1) the module; either may occur more than once, merged.
+	steps := map[Kind][]step{Snapshot: {snapshotStep, protoStep}, Proto: {protoStep}}[k]
+	for _, st := range steps {
+		var found []span
 		for !d.done() {
 			fl, err := d.next()
 			if err != nil {
 				return nil, nil, err
 			}
 			if fl.num == 1 {
-				if err := d.want(fl, protowire.BytesType, path+"."+name); err != nil {
+				if err := d.want(fl, protowire.BytesType, path+"."+st.name); err != nil {
 					return nil, nil, err
 				}
-				if found != nil {
-					return nil, nil, d.errf(fl.start, path+"."+name, "the field occurs twice")
-				}
-				c := fl
-				found = &c
+				found = append(found, fl.span)
 			}
 		}
-		if found == nil {
-			return nil, nil, d.errf(d.size, path+"."+name, "missing")
+		if len(found) == 0 {
+			return nil, nil, d.errf(d.end(), path+"."+st.name, "missing: %s", st.missing)
 		}
-		f.wraps = append(f.wraps, span{Start: d.base + found.start, Body: d.base + found.body, End: d.base + found.end})
-		path += "." + name
-		d = d.sub(*found, path, map[string]map[protowire.Number]string{"hlo": protoNames, "hlo_module": moduleNames}[name])
+		f.wraps = append(f.wraps, found...)
+		path += "." + st.name
+		d = d.merged(found, path, st.names)
 	}
-	f.modStart, f.modEnd = d.base, d.base+d.size
+	f.mods = d.segs
 	m := &module{path: path, file: name}
 	if err := m.read(d, f); err != nil {
 		return nil, nil, err
@@ -344,6 +468,7 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	f.aliasEnc, f.donorEnc = EncodeAliases(cfg.Aliases), EncodeDonors(cfg.Donors)
 	return f, cfg, nil
 }
 
@@ -375,6 +500,7 @@ type aliasEntry struct {
 	out, index []int64
 	param      int64
 	kind       int64
+	kindOff    int
 	off        int
 	path       string
 }
@@ -386,18 +512,25 @@ type donorEntry struct {
 	path  string
 }
 
+// read reads the module's fields, in any order: a scalar field that
+// occurs more than once is its last value, a message field the merge of
+// all (host_program_shape, and a table's entries one after the other).
 func (m *module) read(d *decoder, f *File) *Error {
 	f.aliasAt, f.donorAt = -1, -1
+	last := len(d.segs) - 1
+	var hosts []span
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
 			return err
 		}
-		if fl.num > 8 && f.aliasAt < 0 {
-			f.aliasAt = d.base + fl.start
-		}
-		if fl.num > 18 && f.donorAt < 0 {
-			f.donorAt = d.base + fl.start
+		if fl.seg == last {
+			if fl.num > 8 && f.aliasAt < 0 {
+				f.aliasAt = fl.Start
+			}
+			if fl.num > 18 && f.donorAt < 0 {
+				f.donorAt = fl.Start
+			}
 		}
 		switch fl.num {
 		case 1, 2:
@@ -421,15 +554,10 @@ func (m *module) read(d *decoder, f *File) *Error {
 			}
 			m.comps = append(m.comps, c)
 		case 4:
-			p := m.path + ".host_program_shape"
-			if err := d.want(fl, protowire.BytesType, p); err != nil {
+			if err := d.want(fl, protowire.BytesType, m.path+".host_program_shape"); err != nil {
 				return err
 			}
-			ps, err := readProgramShape(d.sub(fl, p, programNames))
-			if err != nil {
-				return err
-			}
-			m.host = ps
+			hosts = append(hosts, fl.span)
 		case 6:
 			if err := d.want(fl, protowire.VarintType, m.path+".entry_computation_id"); err != nil {
 				return err
@@ -440,10 +568,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
-			if f.aliases == nil {
-				f.aliasRaw = d.r.bytes(d.base+fl.start, fl.end-fl.start)
-			}
-			f.aliases = append(f.aliases, span{d.base + fl.start, d.base + fl.body, d.base + fl.end})
+			f.aliases = append(f.aliases, fl.span)
 			if err := m.readAliases(d.sub(fl, p, tableNames)); err != nil {
 				return err
 			}
@@ -452,16 +577,20 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
 				return err
 			}
-			if f.donors == nil {
-				f.donorRaw = d.r.bytes(d.base+fl.start, fl.end-fl.start)
-			}
-			f.donors = append(f.donors, span{d.base + fl.start, d.base + fl.body, d.base + fl.end})
+			f.donors = append(f.donors, fl.span)
 			if err := m.readDonors(d.sub(fl, p, tableNames)); err != nil {
 				return err
 			}
 		}
 	}
-	end := d.base + d.size
+	if hosts != nil {
+		ps, err := readProgramShape(d.merged(hosts, m.path+".host_program_shape", programNames))
+		if err != nil {
+			return err
+		}
+		m.host = ps
+	}
+	end := d.end()
 	if f.aliasAt < 0 {
 		f.aliasAt = end
 	}
@@ -473,6 +602,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 
 func readComputation(d *decoder) (computation, *Error) {
 	var c computation
+	var shapes []span
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -485,15 +615,10 @@ func readComputation(d *decoder) (computation, *Error) {
 			}
 			c.name = string(d.content(fl))
 		case 4:
-			p := d.path + ".program_shape"
-			if err := d.want(fl, protowire.BytesType, p); err != nil {
+			if err := d.want(fl, protowire.BytesType, d.path+".program_shape"); err != nil {
 				return c, err
 			}
-			ps, err := readProgramShape(d.sub(fl, p, programNames))
-			if err != nil {
-				return c, err
-			}
-			c.shape = ps
+			shapes = append(shapes, fl.span)
 		case 5:
 			if err := d.want(fl, protowire.VarintType, d.path+".id"); err != nil {
 				return c, err
@@ -501,12 +626,19 @@ func readComputation(d *decoder) (computation, *Error) {
 			c.id = int64(fl.val)
 		}
 	}
+	if shapes != nil {
+		ps, err := readProgramShape(d.merged(shapes, d.path+".program_shape", programNames))
+		if err != nil {
+			return c, err
+		}
+		c.shape = ps
+	}
 	return c, nil
 }
 
 func readProgramShape(d *decoder) (*programShape, *Error) {
-	ps := &programShape{off: d.base}
-	hasResult := false
+	ps := &programShape{off: d.start()}
+	var results []span
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -524,18 +656,17 @@ func readProgramShape(d *decoder) (*programShape, *Error) {
 			}
 			ps.params = append(ps.params, s)
 		case 2:
-			p := d.path + ".result"
-			if err := d.want(fl, protowire.BytesType, p); err != nil {
+			if err := d.want(fl, protowire.BytesType, d.path+".result"); err != nil {
 				return nil, err
 			}
-			if err := readShape(d.sub(fl, p, shapeNames), &ps.result, 0); err != nil {
-				return nil, err
-			}
-			hasResult = true
+			results = append(results, fl.span)
 		}
 	}
-	if !hasResult {
-		return nil, d.errf(d.size, d.path+".result", "missing")
+	if results == nil {
+		return nil, d.errf(d.end(), d.path+".result", "missing")
+	}
+	if err := readShape(d.merged(results, d.path+".result", shapeNames), &ps.result, 0); err != nil {
+		return nil, err
 	}
 	return ps, nil
 }
@@ -559,14 +690,13 @@ const (
 
 func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 	if depth > maxDepth {
-		return d.errf(0, d.path, "shapes nested more than %d deep", maxDepth)
+		return d.errf(d.start(), d.path, "shapes nested more than %d deep", maxDepth)
 	}
 	var elem uint64
 	var dims []int64
 	var dynamic []bool
 	var elems []model.Shape
-	var layout *field
-	var layoutDec *decoder
+	var layouts []span
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -592,12 +722,10 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 				return err
 			}
 		case 5:
-			p := d.path + ".layout"
-			if err := d.want(fl, protowire.BytesType, p); err != nil {
+			if err := d.want(fl, protowire.BytesType, d.path+".layout"); err != nil {
 				return err
 			}
-			c := fl
-			layout, layoutDec = &c, d.sub(fl, p, layoutNames)
+			layouts = append(layouts, fl.span)
 		case 6:
 			v, err := d.ints(fl, d.path+".is_dynamic_dimension", nil)
 			if err != nil {
@@ -621,11 +749,11 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 	}
 	p, ok := primitives[elem]
 	if !ok {
-		return d.errf(0, d.path+".element_type", "element type %d is not one this tool reads", elem)
+		return d.errf(d.start(), d.path+".element_type", "element type %d is not one this tool reads", elem)
 	}
 	s := model.Shape{Kind: model.ArrayShape, Elem: p, Dims: make([]int64, len(dims))}
 	if len(dynamic) > 0 && len(dynamic) != len(dims) {
-		return d.errf(0, d.path+".is_dynamic_dimension", "%d entries for %d dimensions", len(dynamic), len(dims))
+		return d.errf(d.start(), d.path+".is_dynamic_dimension", "%d entries for %d dimensions", len(dynamic), len(dims))
 	}
 	anyDynamic := false
 	for _, b := range dynamic {
@@ -639,14 +767,14 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 		case n == math.MinInt64 && s.IsDynamicDim(i):
 			s.Dims[i] = model.UnboundedSize
 		case n < 0:
-			return d.errf(0, d.path+".dimensions", "invalid dimension size %d", n)
+			return d.errf(d.start(), d.path+".dimensions", "invalid dimension size %d", n)
 		default:
 			s.Dims[i] = n
 		}
 	}
-	if layout == nil {
+	if layouts == nil {
 		s.SetDefaultLayout()
-	} else if err := readLayout(layoutDec, &s); err != nil {
+	} else if err := readLayout(d.merged(layouts, d.path+".layout", layoutNames), &s); err != nil {
 		return err
 	}
 	*dst = s
@@ -692,7 +820,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			}
 			for _, n := range tile {
 				if n < 0 && n != model.CombineDimension {
-					return d.errf(fl.start, p+".dimensions", "invalid tile dimension %d", n)
+					return d.errf(fl.Start, p+".dimensions", "invalid tile dimension %d", n)
 				}
 			}
 			a.Tiles = append(a.Tiles, tile)
@@ -707,21 +835,21 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			}
 			s.SetMemorySpace(m)
 		case 9:
-			return d.errf(fl.start, d.path+".dim_level_types", "a sparse layout is not one this tool reads")
+			return d.errf(fl.Start, d.path+".dim_level_types", "a sparse layout is not one this tool reads")
 		case 10:
-			return d.errf(fl.start, d.path+".physical_shape", "Layout has physical shape, but is not for a sparse array")
+			return d.errf(fl.Start, d.path+".physical_shape", "Layout has physical shape, but is not for a sparse array")
 		case 11, 12:
 			name := map[protowire.Number]string{11: "index_primitive_type", 12: "pointer_primitive_type"}[fl.num]
 			v, err := varint(name)
 			if err != nil {
 				return err
 			}
-			if v == 0 {
-				continue
-			}
-			p, ok := primitives[uint64(v)]
-			if !ok || !p.IsUnsignedInt() {
-				return d.errf(fl.start, d.path+"."+name, "expecting an unsigned integer type, got %d", v)
+			var p model.PrimitiveType // 0: the default, as when absent
+			if v != 0 {
+				var ok bool
+				if p, ok = primitives[uint64(v)]; !ok || !p.IsUnsignedInt() {
+					return d.errf(fl.Start, d.path+"."+name, "expecting an unsigned integer type, got %d", v)
+				}
 			}
 			if fl.num == 11 {
 				a.IndexType = p
@@ -737,9 +865,10 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			if err != nil {
 				return err
 			}
-			if v != 0 {
-				a.TailPaddingAlignment = v
+			if v == 0 {
+				v = 1 // the default, as when absent
 			}
+			a.TailPaddingAlignment = v
 		case 17:
 			p := fmt.Sprintf("%s.split_configs[%d]", d.path, len(a.SplitConfigs))
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
@@ -768,12 +897,12 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 		}
 	}
 	if len(m2m) != len(s.Dims) {
-		return d.errf(0, d.path+".minor_to_major", "Dimensions size is %d, but minor to major size is %d.", len(s.Dims), len(m2m))
+		return d.errf(d.start(), d.path+".minor_to_major", "Dimensions size is %d, but minor to major size is %d.", len(s.Dims), len(m2m))
 	}
 	seen := make([]bool, len(m2m))
 	for _, x := range m2m {
 		if x < 0 || x >= int64(len(m2m)) || seen[x] {
-			return d.errf(0, d.path+".minor_to_major", "layout minor_to_major field is not a permutation: %s", model.ShapeIndex(m2m))
+			return d.errf(d.start(), d.path+".minor_to_major", "layout minor_to_major field is not a permutation: %s", model.ShapeIndex(m2m))
 		}
 		seen[x] = true
 	}
@@ -782,7 +911,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 	}
 	s.HasLayout, s.MinorToMajor = true, m2m
 	if s.MemorySpace() < 0 || a.ElementSizeBits < 0 || a.DynamicMetadataPrefixBytes < 0 || a.TailPaddingAlignment < 1 {
-		return d.errf(0, d.path, "a negative layout attribute")
+		return d.errf(d.start(), d.path, "a negative layout attribute")
 	}
 	if !a.IsZero() {
 		s.SetAttrs(a)
@@ -793,8 +922,8 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 // readEntries reads the repeated entries (field 1) of an alias or donor
 // table: each is checked to be a message, and field reads the entry's
 // fields one by one, with the entry's path; end gets the entry's path and
-// byte offset once its fields are read.
-func readEntries(d *decoder, names map[protowire.Number]string, count func() int, field func(ed *decoder, ef field, p string) *Error, end func(p string, off int)) *Error {
+// byte offset once its fields are read, and may reject it.
+func readEntries(d *decoder, names map[protowire.Number]string, count func() int, field func(ed *decoder, ef field, p string) *Error, end func(p string, off int) *Error) *Error {
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -817,7 +946,9 @@ func readEntries(d *decoder, names map[protowire.Number]string, count func() int
 				return err
 			}
 		}
-		end(p, d.base+fl.start)
+		if err := end(p, fl.Start); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -842,15 +973,19 @@ func (m *module) readAliases(d *decoder) *Error {
 		case 3:
 			e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index)
 		case 4:
-			if e.kind, err = ed.varint(ef, p+".kind"); err == nil && (e.kind < 0 || e.kind > 2) {
-				err = ed.errf(ef.start, p+".kind", "unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)
-			}
+			e.kind, err = ed.varint(ef, p+".kind")
+			e.kindOff = ef.Start
 		}
 		return err
-	}, func(p string, off int) {
+	}, func(p string, off int) *Error {
+		// The kind is its last value.
+		if e.kind < 0 || e.kind > 2 {
+			return &Error{Offset: e.kindOff, Path: p + ".kind", Msg: fmt.Sprintf("unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)}
+		}
 		e.off, e.path = off, p
 		m.aliases = append(m.aliases, e)
 		e = aliasEntry{}
+		return nil
 	})
 }
 
@@ -865,10 +1000,11 @@ func (m *module) readDonors(d *decoder) *Error {
 			e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index)
 		}
 		return err
-	}, func(p string, off int) {
+	}, func(p string, off int) *Error {
 		e.off, e.path = off, p
 		m.donors = append(m.donors, e)
 		e = donorEntry{}
+		return nil
 	})
 }
 
@@ -897,10 +1033,10 @@ func (m *module) lower(f *File) (*model.Config, error) {
 			}
 		}
 		if entry == nil {
-			return nil, &Error{Offset: f.modStart, Path: m.path, Msg: fmt.Sprintf("no entry computation (id %d, name %s) and no host_program_shape", m.entryID, strconv.Quote(m.entryName))}
+			return nil, &Error{Offset: f.mods[0].Body, Path: m.path, Msg: fmt.Sprintf("no entry computation (id %d, name %s) and no host_program_shape", m.entryID, strconv.Quote(m.entryName))}
 		}
 		if entry.shape == nil {
-			return nil, &Error{Offset: f.modStart, Path: m.path + ".computations", Msg: fmt.Sprintf("the entry computation %s has no program_shape and the module no host_program_shape", strconv.Quote(entry.name))}
+			return nil, &Error{Offset: f.mods[0].Body, Path: m.path + ".computations", Msg: fmt.Sprintf("the entry computation %s has no program_shape and the module no host_program_shape", strconv.Quote(entry.name))}
 		}
 		ps = entry.shape
 	}
@@ -937,7 +1073,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 	}
 	for _, e := range model.Verify(cfg) {
 		if e.Severity == ast.SevError {
-			return nil, &Error{Offset: f.modStart, Path: m.path + ".input_output_alias", Msg: e.Msg}
+			return nil, &Error{Offset: f.mods[0].Body, Path: m.path + ".input_output_alias", Msg: e.Msg}
 		}
 	}
 	return cfg, nil

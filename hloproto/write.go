@@ -68,8 +68,8 @@ func appendPacked(b []byte, num protowire.Number, v []int64) []byte {
 	return protowire.AppendBytes(b, p)
 }
 
-// field returns the whole field num with content body, or nothing when
-// body is empty: an empty message is dropped with its tag.
+// encodeField returns the whole field num with content body, or nothing
+// when body is empty: an empty message is dropped with its tag.
 func encodeField(num protowire.Number, body []byte) string {
 	if len(body) == 0 {
 		return ""
@@ -79,19 +79,25 @@ func encodeField(num protowire.Number, body []byte) string {
 }
 
 // Edits returns the edits that write cfg's aliases and donors into the
-// file f was read from (src, which Edits does not read: it may be nil): the first occurrence of input_output_alias (8)
-// and of buffer_donor (18) is replaced (any further one removed), an
-// absent one inserted where field-number order puts it, and the length
-// prefix of each enclosing message rewritten. A table equal to what the
-// file holds gives no edit for it. The edits are in order and do not
-// overlap.
+// file f was read from (src, which Edits does not read: it may be nil).
+// A table equal to the one read gives no edit, however the file wrote it
+// (an empty message, an entry without a kind, entries out of order, the
+// table split over several occurrences of its field): a pipeline that
+// leaves the tables as they were leaves the file byte for byte. A table
+// that changed is written, as XLA's serializer writes it, where the last
+// occurrence of input_output_alias (8) or buffer_donor (18) was (the
+// others removed), or when there was none, inserted in the last
+// occurrence of the module before its first field of a higher number;
+// an emptied table is removed with its tag. The length prefix of each
+// enclosing occurrence of HloProto and HloSnapshot that holds an edit is
+// rewritten. The edits are in order and do not overlap.
 func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 	var edits []printer.Edit
-	add := func(spans []span, raw []byte, at int, num protowire.Number, body []byte) {
-		text := encodeField(num, body)
-		if len(spans) == 1 && string(raw) == text {
+	add := func(spans []span, read []byte, at int, num protowire.Number, body []byte) {
+		if bytes.Equal(read, body) {
 			return
 		}
+		text := encodeField(num, body)
 		if len(spans) == 0 {
 			if text != "" {
 				edits = append(edits, printer.Edit{Start: at, End: at, New: text})
@@ -100,34 +106,34 @@ func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 		}
 		for i, s := range spans {
 			e := printer.Edit{Start: s.Start, End: s.End}
-			if i == 0 {
+			if i == len(spans)-1 {
 				e.New = text
 			}
 			edits = append(edits, e)
 		}
 	}
-	add(f.aliases, f.aliasRaw, f.aliasAt, 8, EncodeAliases(cfg.Aliases))
-	add(f.donors, f.donorRaw, f.donorAt, 18, EncodeDonors(cfg.Donors))
+	add(f.aliases, f.aliasEnc, f.aliasAt, 8, EncodeAliases(cfg.Aliases))
+	add(f.donors, f.donorEnc, f.donorAt, 18, EncodeDonors(cfg.Donors))
 	if len(edits) == 0 {
 		return nil
 	}
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
-	delta := 0
-	for _, e := range edits {
-		delta += len(e.New) - (e.End - e.Start)
-	}
-	// The enclosing lengths, innermost first: each grows by delta plus
-	// what the prefixes inside it grew by.
-	var wraps []printer.Edit
+	// The enclosing lengths, innermost first (f.wraps holds the outer
+	// ones first): each grows by what the edits inside it grow by, the
+	// rewritten prefixes of the inner ones included.
 	for i := len(f.wraps) - 1; i >= 0; i-- {
 		w := f.wraps[i]
-		tagLen := protowire.SizeTag(1)
-		old := w.End - w.Body
-		n := protowire.AppendVarint(nil, uint64(old+delta))
-		wraps = append(wraps, printer.Edit{Start: w.Start + tagLen, End: w.Body, New: string(n)})
-		delta += len(n) - (w.Body - w.Start - tagLen)
+		delta := 0
+		for _, e := range edits {
+			if w.Body <= e.Start && e.End <= w.End {
+				delta += len(e.New) - (e.End - e.Start)
+			}
+		}
+		if delta == 0 {
+			continue
+		}
+		n := protowire.AppendVarint(nil, uint64(w.End-w.Body+delta))
+		edits = append(edits, printer.Edit{Start: w.Len, End: w.Body, New: string(n)})
 	}
-	edits = append(edits, wraps...)
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
 	return edits
 }
