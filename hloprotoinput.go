@@ -174,7 +174,12 @@ type NotModuleError struct {
 	What string
 }
 
-func (e *NotModuleError) Error() string { return "not a module this tool reads: " + e.What }
+func (e *NotModuleError) Error() string {
+	if e == nil {
+		return "not a module this tool reads"
+	}
+	return "not a module this tool reads: " + e.What
+}
 
 // unknownData says what the data of a NotModuleError is, as far as its
 // first bytes and its name tell.

@@ -394,6 +394,10 @@ func zeroCalls(t *testing.T) map[string][]func() string {
 			var e *ChangedError
 			return want(e.Error() != "", "no message")
 		}},
+		"NotModuleError.Error": {func() string {
+			var e *NotModuleError
+			return want(e.Error() != "", "no message")
+		}},
 	}
 	// errFor is what a method that returns err gives for the Result of
 	// kind: an error for the kinds listed, none for the others.
