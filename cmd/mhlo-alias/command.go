@@ -190,12 +190,12 @@ func (c *command) expand(args []string) (files []input, status int) {
 			return nil, 2
 		}
 		c.walked = true
-		read := false
+		listed := false // a module file, or an entry that could not be read
 		for _, e := range mhloalias.WalkModules(name) {
 			files = append(files, input{name: e.Path, err: e.Err, note: e.Skipped})
-			read = read || e.Skipped == ""
+			listed = listed || e.Skipped == ""
 		}
-		if !read {
+		if !listed {
 			fmt.Fprintf(c.stderr, "mhlo-alias: warning: %s holds no module file (*.mlir, *.hlo, *.pb, HLO *.txt)\n", name)
 		}
 	}
@@ -289,7 +289,7 @@ func (c *command) file(in input) bool {
 	}
 	if !written && (!c.opts.list || c.opts.write) {
 		if err := c.output(res); err != nil {
-			if !c.out.failed(err) {
+			if c.stdout != io.Writer(c.out) || !c.out.failed(err) {
 				fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 			}
 			return false
