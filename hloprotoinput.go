@@ -314,11 +314,22 @@ func (s *settings) checkProto(name string, src []byte) error {
 	if err != nil || k == hloproto.Unknown {
 		return nil
 	}
-	flag := s.mlirOnlyFlag(true)
+	flag := s.mlirOnlyFlag()
 	if flag == "" {
 		return nil
 	}
 	return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, name)}
+}
+
+// splits reports whether in is cut into chunks: with
+// Options.SplitInputFile, unless in is binary (a proto, or a file of a
+// kind this tool does not read), where a "// -----" line means nothing.
+func (s *settings) splits(in *input) bool {
+	if !s.SplitInputFile {
+		return false
+	}
+	k, err := s.protoKind(in.Display, in.Data)
+	return err == nil && k == hloproto.Unknown
 }
 
 // writeProtoDiff writes the diff of a proto input in, when r is one: its

@@ -20,7 +20,7 @@ func (s *settings) checkInput(in *input) error {
 	if err := s.checkProto(in.Display, in.Data); err != nil {
 		return err
 	}
-	for _, ch := range splitChunks(in.Data, s.SplitInputFile) {
+	for _, ch := range splitChunks(in.Data, s.splits(in)) {
 		if err := s.checkHLO(in.Display, in.Data[ch.start:ch.end]); err != nil {
 			return err
 		}
@@ -35,7 +35,7 @@ func (s *settings) checkHLO(name string, src []byte) error {
 	if !hlo.IsHLO(src) {
 		return nil
 	}
-	flag := s.mlirOnlyFlag(false)
+	flag := s.mlirOnlyFlag()
 	if flag == "" {
 		return nil
 	}
@@ -46,9 +46,8 @@ func (s *settings) checkHLO(name string, src []byte) error {
 }
 
 // mlirOnlyFlag names the first option set that only an MLIR input takes,
-// or is "": --emit, --use-tuple-args, --return-tuple, and with split
-// --split-input-file.
-func (s *settings) mlirOnlyFlag(split bool) string {
+// or is "": --emit, --use-tuple-args, --return-tuple.
+func (s *settings) mlirOnlyFlag() string {
 	switch {
 	case s.Emit != "":
 		return "--emit"
@@ -56,8 +55,6 @@ func (s *settings) mlirOnlyFlag(split bool) string {
 		return "--use-tuple-args"
 	case s.ReturnTuple:
 		return "--return-tuple"
-	case split && s.SplitInputFile:
-		return "--split-input-file"
 	}
 	return ""
 }

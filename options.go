@@ -36,7 +36,9 @@ type Options struct {
 	// with no passes leaves the text byte for byte as it was.
 	Emit string
 	// SplitInputFile treats each "// -----" line as the end of one module
-	// and the start of the next; each is read and rewritten on its own.
+	// and the start of the next; each is read and rewritten on its own,
+	// and the output keeps each separator line as it is. It applies to
+	// text; a binary input (a proto) is one module.
 	SplitInputFile bool
 	// VerifyDiagnostics checks the "// expected-error @+1 {{text}}"
 	// annotations of the input (also -warning, -note, -remark) against the

@@ -16,7 +16,9 @@ import (
 )
 
 // WriteTo writes the output text to w: every module that is OK, with its
-// edits applied, joined by "// -----" lines when there are several.
+// edits applied; each but the first written is preceded by the separator
+// line that precedes it in the input, as it is there (trailing blanks,
+// "\r\n"), so that with nothing changed the output is the input.
 // Unchanged ranges go file to file in the kernel when both ends are files,
 // so the bulk of a large module is neither read into nor written from
 // this process. A file that changed since it was processed is its
@@ -43,12 +45,14 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 // writeModules is WriteTo's loop over the modules.
 func (r *Result) writeModules(in *input, cw *fileio.CountingWriter) error {
 	first := true
-	for _, m := range r.Modules {
+	for i, m := range r.Modules {
 		if !m.OK {
 			continue
 		}
 		if !first {
-			if _, err := io.WriteString(cw, splitMarker+"\n"); err != nil {
+			// The separator line: from the end of the chunk before to
+			// the start of this one.
+			if err := r.in.CopyEdited(cw, r.Modules[i-1].End, m.Start, nil); err != nil {
 				return err
 			}
 		}

@@ -176,7 +176,7 @@ func (s *settings) prepare(in *input) error {
 // one that ended a growing input's stream early.
 func (s *settings) process(in *input, sp *speculation) (*Result, error) {
 	res := &Result{Name: in.Display, in: in}
-	for i, ch := range splitChunks(in.Data, s.SplitInputFile) {
+	for i, ch := range splitChunks(in.Data, s.splits(in)) {
 		m := s.module(in, ch, sp)
 		m.Chunk = i
 		res.Modules = append(res.Modules, m)

@@ -15,7 +15,10 @@ type chunk struct {
 }
 
 // splitChunks cuts src at every line that reads "// -----" (trailing
-// white space allowed); without split the whole input is one chunk.
+// blanks and a carriage return allowed); without split the whole input
+// is one chunk. The separator line of chunk i > 0, its line ending
+// included, is src[chunks[i-1].end:chunks[i].start]: the output prints it
+// as it is.
 func splitChunks(src []byte, split bool) []chunk {
 	if !split {
 		return []chunk{{start: 0, end: len(src), line: 1}}

@@ -1,6 +1,7 @@
 package mhloalias
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -10,43 +11,108 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 )
 
-// ModuleFiles lists the module files under dir, in the lexical order of
-// their paths (filepath.WalkDir's): a compile cache, a dump directory or
-// a source tree given as one argument. A module file is one named
-// *.mlir, *.hlo or *.pb (the protos: model.hlo_module.pb, *.hlo.pb,
-// *.hlo_snapshot.pb), or *.txt that starts as HLO text does (XLA's
-// --xla_dump_to writes module_NNNN.NAME.before_optimizations.txt beside
-// other text files). Names starting with '.' (a VCS directory, a
-// temporary file of -w) are skipped, and symbolic links to directories
-// are not followed, so the walk ends. A file that only looks like a
-// module by its name is listed; reading it says what it is.
+// WalkEntry is one entry of a directory walk (WalkModules): a module
+// file to read, an entry that could not be read (Err), or one the walk
+// skipped (Skipped).
+type WalkEntry struct {
+	// Path is the entry's path: the directory walked joined with the
+	// names below it.
+	Path string
+	// Err is why the entry could not be read: a directory that could
+	// not be listed, a *.txt file whose start could not be read. A file
+	// with a module's name is not opened by the walk; reading it reports
+	// its own error.
+	Err error
+	// Skipped, when set, says why the entry is not read: a symbolic
+	// link, or a file that is not regular (a FIFO, a device, a socket).
+	Skipped string
+}
+
+// WalkModules walks the directory dir and returns, in the lexical order
+// of the names in each directory (filepath.WalkDir's order), its module
+// files, the entries that could not be read and the entries it skipped.
+// A module file is a regular file named *.mlir, *.hlo or *.pb (the
+// protos: model.hlo_module.pb, *.hlo.pb, *.hlo_snapshot.pb), or *.txt
+// that starts as HLO text does (XLA's --xla_dump_to writes
+// module_NNNN.NAME.before_optimizations.txt beside other text files); a
+// file that only looks like a module by its name is listed, and reading
+// it says what it is.
+//
+// The walk opens nothing but directories and the *.txt files it sniffs,
+// and follows no link, so that it never hangs and never leads outside
+// dir: a symbolic link below dir, to a file or a directory, is skipped,
+// and so is a file that is not regular (a FIFO, a device, a socket),
+// each with an entry that says so. Names starting with '.' (a VCS
+// directory, a temporary file of -w) are left out without one. A
+// directory that cannot be listed is an entry with its error, and the
+// walk goes on with what follows it. dir itself is walked even when it
+// is a symbolic link: it was named.
+func WalkModules(dir string) []WalkEntry {
+	var entries []WalkEntry
+	walkDir(dir, &entries)
+	return entries
+}
+
+// walkDir appends the entries under dir to *out.
+func walkDir(dir string, out *[]WalkEntry) {
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		// What was read before the error is still walked.
+		*out = append(*out, WalkEntry{Path: dir, Err: err})
+	}
+	for _, d := range list {
+		name := d.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		switch t := d.Type(); {
+		case t&fs.ModeSymlink != 0:
+			*out = append(*out, WalkEntry{Path: path, Skipped: "symbolic link not followed"})
+		case t.IsDir():
+			walkDir(path, out)
+		case !t.IsRegular():
+			*out = append(*out, WalkEntry{Path: path, Skipped: irregularKind(t) + " skipped: not a regular file"})
+		case isModuleName(name):
+			*out = append(*out, WalkEntry{Path: path})
+		case strings.HasSuffix(name, ".txt"):
+			if isHLO, err := startsAsHLO(path); err != nil {
+				*out = append(*out, WalkEntry{Path: path, Err: err})
+			} else if isHLO {
+				*out = append(*out, WalkEntry{Path: path})
+			}
+		}
+	}
+}
+
+// irregularKind names the kind of a file that is not regular.
+func irregularKind(t fs.FileMode) string {
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		return "FIFO"
+	case t&fs.ModeSocket != 0:
+		return "socket"
+	case t&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "file"
+}
+
+// ModuleFiles is WalkModules's module files under dir, in its order,
+// with the errors of the entries that could not be read joined (nil when
+// there are none); the entries it skipped are left out.
 func ModuleFiles(dir string) ([]string, error) {
 	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	var errs []error
+	for _, e := range WalkModules(dir) {
+		switch {
+		case e.Err != nil:
+			errs = append(errs, e.Err)
+		case e.Skipped == "":
+			files = append(files, e.Path)
 		}
-		name := d.Name()
-		if path != dir && strings.HasPrefix(name, ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
-				return nil // a link to a directory, or dangling
-			}
-		}
-		if isModuleName(name) || strings.HasSuffix(name, ".txt") && startsAsHLO(path) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	return files, err
+	}
+	return files, errors.Join(errs...)
 }
 
 // isModuleName reports whether a file name says it holds a module.
@@ -60,14 +126,17 @@ func isModuleName(name string) bool {
 }
 
 // startsAsHLO reports whether the file's first 4 KiB begin an HLO module.
-func startsAsHLO(path string) bool {
+func startsAsHLO(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return false, err
 	}
 	defer f.Close()
 	buf := make([]byte, 4096)
-	n, _ := io.ReadFull(f, buf)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false, err
+	}
 	isHLO, _ := hlo.SniffHLO(buf[:n])
-	return isHLO
+	return isHLO, nil
 }

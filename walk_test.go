@@ -9,13 +9,10 @@ import (
 	mhloalias "github.com/mhlo-alias/mhlo-alias"
 )
 
-// TestModuleFiles checks which files a directory walk lists, and in
-// which order: module names and HLO text dumps, in lexical order of the
-// paths; no hidden names, no other files, no directory reached through a
-// symbolic link (which could loop).
-func TestModuleFiles(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
+// writeTree writes files (name to text) under dir, making directories.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -24,20 +21,57 @@ func TestModuleFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("b/model.hlo_module.pb", "\x0a\x01m")
-	write("b/model.neff", "neff")
-	write("a/z.mlir", "module {}")
-	write("a/y.hlo", "HloModule y")
-	write("a/module_0001.f.before_optimizations.txt", "// dump\nHloModule f, entry_computation_layout={()->()}\n")
-	write("a/module_0001.f.buffer-assignment.txt", "BufferAssignment:\n")
-	write("a/.hidden.mlir", "module {}")
-	write(".git/x.mlir", "module {}")
-	write("c/.mlir", "")
+}
+
+// walkEntries is WalkModules's entries with paths relative to dir, each
+// as "path", "path: error" or "path: skipped: why".
+func walkEntries(dir string) []string {
+	var got []string
+	for _, e := range mhloalias.WalkModules(dir) {
+		r, _ := filepath.Rel(dir, e.Path)
+		switch {
+		case e.Err != nil:
+			r += ": error"
+		case e.Skipped != "":
+			r += ": skipped: " + e.Skipped
+		}
+		got = append(got, r)
+	}
+	return got
+}
+
+// TestModuleFiles checks which files a directory walk lists, and in
+// which order: module names and HLO text dumps, in lexical order of the
+// paths; no hidden names, no other files, and no symbolic link followed,
+// to a directory (which could loop) or to a file (which could be outside
+// the tree), each with an entry saying it was skipped.
+func TestModuleFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"b/model.hlo_module.pb": "\x0a\x01m",
+		"b/model.neff":          "neff",
+		"a/z.mlir":              "module {}",
+		"a/y.hlo":               "HloModule y",
+		"a/module_0001.f.before_optimizations.txt": "// dump\nHloModule f, entry_computation_layout={()->()}\n",
+		"a/module_0001.f.buffer-assignment.txt":    "BufferAssignment:\n",
+		"a/.hidden.mlir":                           "module {}",
+		".git/x.mlir":                              "module {}",
+		"c/.mlir":                                  "",
+	})
 	if err := os.Symlink(filepath.Join(dir, "a"), filepath.Join(dir, "b", "loop")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(dir, "a", "z.mlir"), filepath.Join(dir, "b", "link.mlir")); err != nil {
 		t.Fatal(err)
+	}
+	want := []string{
+		"a/module_0001.f.before_optimizations.txt", "a/y.hlo", "a/z.mlir",
+		"b/link.mlir: skipped: symbolic link not followed",
+		"b/loop: skipped: symbolic link not followed",
+		"b/model.hlo_module.pb",
+	}
+	if got := walkEntries(dir); !reflect.DeepEqual(got, want) {
+		t.Errorf("WalkModules = %q\nwant          %q", got, want)
 	}
 	got, err := mhloalias.ModuleFiles(dir)
 	if err != nil {
@@ -48,11 +82,33 @@ func TestModuleFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, r)
 	}
-	want := []string{"a/module_0001.f.before_optimizations.txt", "a/y.hlo", "a/z.mlir", "b/link.mlir", "b/model.hlo_module.pb"}
-	if !reflect.DeepEqual(rel, want) {
-		t.Errorf("ModuleFiles = %q\nwant          %q", rel, want)
+	wantFiles := []string{"a/module_0001.f.before_optimizations.txt", "a/y.hlo", "a/z.mlir", "b/model.hlo_module.pb"}
+	if !reflect.DeepEqual(rel, wantFiles) {
+		t.Errorf("ModuleFiles = %q\nwant          %q", rel, wantFiles)
 	}
 	if _, err := mhloalias.ModuleFiles(filepath.Join(dir, "nothing")); err == nil {
 		t.Errorf("no error for a missing directory")
 	}
+}
+
+// TestWalkRootLink checks that a directory named through a symbolic link
+// is walked: the link was chosen, only links below it are not followed.
+func TestWalkRootLink(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"real/m.mlir": "module {}"})
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(filepath.Join(dir, "real"), link); err != nil {
+		t.Fatal(err)
+	}
+	if got := walkEntries(link); !reflect.DeepEqual(got, []string{"m.mlir"}) {
+		t.Errorf("walk of a link to a directory = %q, want [m.mlir]", got)
+	}
+}
+
+func mustRel(t *testing.T, dir, path string) string {
+	r, err := filepath.Rel(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

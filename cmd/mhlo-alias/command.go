@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"sync"
@@ -23,8 +24,12 @@ type command struct {
 	differs *atomic.Bool
 	opts    *options
 	stdin   io.Reader
-	stdout  io.Writer
-	stderr  io.Writer
+	// stdout is out, or a file's buffer when files run at once.
+	stdout io.Writer
+	stderr io.Writer
+	// out is the run's standard output, which keeps its first write
+	// error.
+	out *stdoutWriter
 	// yaml collects the YAML remark records of every input, in order,
 	// with --remark-format=yaml.
 	yaml *bytes.Buffer
@@ -40,26 +45,32 @@ func (c *command) run() int {
 	c.differs = new(atomic.Bool)
 	c.totals = &totals{}
 	c.yaml = &bytes.Buffer{}
+	c.out = &stdoutWriter{w: c.stdout}
+	c.stdout = c.out
 	files, status := c.expand(c.opts.files)
 	if status == 2 {
 		return 2
 	}
 	if len(files) == 0 && len(c.opts.files) == 0 {
-		files = []string{"-"}
+		files = []input{{name: "-"}}
 	}
 	if len(files) > 1 && c.smallOutput() {
 		if !c.runConcurrently(files) {
 			status = 1
 		}
 	} else {
-		for _, name := range files {
-			if !c.file(name) {
+		for _, in := range files {
+			if !c.file(in) {
 				status = 1
 			}
 		}
 	}
 	if c.opts.printConfig == "summary" && c.totals.modules > 1 {
 		c.writeTotals()
+	}
+	if c.out.err != nil {
+		fmt.Fprintf(c.stderr, "mhlo-alias: %s\n", writeError(c.out.err))
+		status = 1
 	}
 	// The YAML remarks are written only when every input succeeded: a
 	// failed run leaves no remarks file of part of the inputs behind.
@@ -114,7 +125,7 @@ func (c *command) writeRemarksFile() error {
 // twice GOMAXPROCS files before it wait to be printed, so the output
 // held back is that of a bounded number of files, whatever their count.
 // It reports whether every file succeeded.
-func (c *command) runConcurrently(files []string) bool {
+func (c *command) runConcurrently(files []input) bool {
 	type fileResult struct {
 		ok     bool
 		stdout bytes.Buffer
@@ -127,7 +138,7 @@ func (c *command) runConcurrently(files []string) bool {
 	ahead := make(chan struct{}, 2*procs) // files started and not yet printed
 	results := make(chan *fileResult, len(files))
 	go func() {
-		for _, name := range files {
+		for _, in := range files {
 			ahead <- struct{}{}
 			r := &fileResult{done: make(chan struct{})}
 			results <- r
@@ -139,7 +150,7 @@ func (c *command) runConcurrently(files []string) bool {
 				sub.stdout = &r.stdout
 				sub.stderr = &r.stderr
 				sub.yaml = &r.yaml
-				r.ok = sub.file(name)
+				r.ok = sub.file(in)
 			}()
 		}
 	}()
@@ -165,15 +176,25 @@ func (c *command) smallOutput() bool {
 	return c.opts.write || c.opts.list || c.opts.printConfig != ""
 }
 
-// expand replaces each directory among the inputs by the module files
-// under it (mhloalias.ModuleFiles: lexical order, the recognized names).
-// The status is 1 when a directory could not be walked (reported), 2
-// when -o was given a directory.
-func (c *command) expand(args []string) (files []string, status int) {
+// input is one input of the run: a file to read ("-" for standard
+// input), or an entry of a walk that could not be read (err) or that was
+// skipped (note).
+type input struct {
+	name string
+	err  error
+	note string
+}
+
+// expand replaces each directory among the inputs by the entries of its
+// walk (mhloalias.WalkModules: lexical order, the recognized names, an
+// entry for each one that could not be read or was skipped). A symbolic
+// link named as an argument is followed: the user chose it. The status
+// is 2 when -o was given a directory.
+func (c *command) expand(args []string) (files []input, status int) {
 	for _, name := range args {
 		st, err := os.Stat(name)
 		if name == "-" || err != nil || !st.IsDir() {
-			files = append(files, name) // opening it reports the error
+			files = append(files, input{name: name}) // opening it reports the error
 			continue
 		}
 		if c.opts.output != "" {
@@ -181,20 +202,16 @@ func (c *command) expand(args []string) (files []string, status int) {
 			return nil, 2
 		}
 		c.walked = true
-		found, err := mhloalias.ModuleFiles(name)
-		if err != nil {
-			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
-			if c.opts.printConfig == "json" {
-				fmt.Fprint(c.stdout, mhloalias.FailureJSON(name, err, c.jsonOptions()))
-			}
-			status = 1
+		listed := false // a module file, or an entry that could not be read
+		for _, e := range mhloalias.WalkModules(name) {
+			files = append(files, input{name: e.Path, err: e.Err, note: e.Skipped})
+			listed = listed || e.Skipped == ""
 		}
-		if len(found) == 0 && err == nil {
+		if !listed {
 			fmt.Fprintf(c.stderr, "mhlo-alias: warning: %s holds no module file (*.mlir, *.hlo, *.pb, HLO *.txt)\n", name)
 		}
-		files = append(files, found...)
 	}
-	return files, status
+	return files, 0
 }
 
 // totals are the accounting of every module of the run, for the totals
@@ -233,9 +250,20 @@ func (c *command) writeTotals() {
 }
 
 // file processes one input and writes its output; it reports whether it
-// succeeded.
-func (c *command) file(name string) bool {
-	res, written, err := c.process(name)
+// succeeded. An entry of a walk that was skipped prints its note; one
+// that could not be read fails as a file that cannot be opened does.
+func (c *command) file(in input) bool {
+	name := in.name
+	if in.note != "" {
+		fmt.Fprintf(c.stderr, "mhlo-alias: note: %s: %s\n", name, in.note)
+		return true
+	}
+	var res *mhloalias.Result
+	var written bool
+	err := in.err
+	if err == nil {
+		res, written, err = c.process(name)
+	}
 	if res != nil {
 		defer res.Close()
 		if err := c.remarks(res); err != nil {
@@ -269,7 +297,9 @@ func (c *command) file(name string) bool {
 	}
 	if !written && (!c.opts.list || c.opts.write) {
 		if err := c.output(res); err != nil {
-			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			if c.stdout != io.Writer(c.out) || !c.out.failed(err) {
+				fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			}
 			return false
 		}
 	}
@@ -306,6 +336,10 @@ func (c *command) output(res *mhloalias.Result) error {
 		return res.WriteInPlace()
 	case o.output != "":
 		return mhloalias.WriteFile(o.output, func(w io.Writer) error { return c.render(w, res) })
+	case c.stdout == io.Writer(c.out):
+		// Standard output itself: a file is written as itself, so that
+		// the large unchanged ranges of a module go to it file to file.
+		return c.render(c.out.direct(), res)
 	}
 	return c.render(c.stdout, res)
 }
@@ -455,7 +489,7 @@ func (c *command) color() bool {
 	if os.Getenv("FORCE_COLOR") != "" {
 		return true
 	}
-	f, ok := c.stdout.(*os.File)
+	f, ok := c.out.w.(*os.File)
 	if !ok || c.opts.output != "" {
 		return false
 	}
@@ -481,4 +515,61 @@ func displayName(name string) string {
 		return "<stdin>"
 	}
 	return name
+}
+
+// stdoutWriter is the run's standard output. It keeps the first error a
+// write to it returned, and fails every write after it at once; the run
+// reports the error once, at its end (writeError), and exits 1. Only the
+// goroutine that prints writes to it.
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// direct returns the writer that a result is rendered to: standard
+// output's file itself, so that the kernel copies ranges of the input to
+// it; s when standard output is not a file. An error of a write to the
+// file is s's through failed.
+func (s *stdoutWriter) direct() io.Writer {
+	if _, ok := s.w.(*os.File); ok && s.err == nil {
+		return s.w
+	}
+	return s
+}
+
+// failed reports whether err, returned by a render to direct(), is a
+// failed write to standard output, which it then keeps as s's error.
+func (s *stdoutWriter) failed(err error) bool {
+	if s.err != nil && errors.Is(err, s.err) {
+		return true
+	}
+	var pe *fs.PathError
+	if f, ok := s.w.(*os.File); ok && errors.As(err, &pe) && pe.Op == "write" && pe.Path == f.Name() {
+		if s.err == nil {
+			s.err = err
+		}
+		return true
+	}
+	return false
+}
+
+// writeError is the message of a failed write to standard output,
+// without the device's name (/dev/stdout) that the error repeats.
+func writeError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "write" {
+		err = pe.Err
+	}
+	return "writing standard output: " + err.Error()
 }

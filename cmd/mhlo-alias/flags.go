@@ -19,13 +19,14 @@ Neuron compiler's input/output alias passes on the entry function's
 alias table, and writes the module back with only the alias attributes
 changed. A directory (a compile cache, a dump directory) is walked: each
 *.mlir, *.hlo, *.pb and HLO *.txt file under it is an input, in the
-lexical order of the paths.
+lexical order of the paths; symbolic links and files that are not
+regular (FIFOs, devices, sockets) under it are skipped with a note.
 
 Reading:
   --entry=NAME            entry function (default "main")
   --use-tuple-args        all arguments form parameter 0 (xla-translate's -emit-use-tuple-args)
   --return-tuple          the output is a tuple even for one result
-  --split-input-file      treat "// -----" chunks as separate modules
+  --split-input-file      treat "// -----" chunks of text as separate modules
   --input-format=FORMAT   mlir, hlo, hlo-module-proto, hlo-proto or
                           hlo-snapshot (default: from the content, the file
                           name a hint)

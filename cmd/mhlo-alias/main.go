@@ -125,7 +125,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		// A failed write (a full disk, a closed pipe) is an error, as
 		// for the module's output.
-		fmt.Fprintf(stderr, "mhlo-alias: writing standard output: %v\n", err)
+		fmt.Fprintf(stderr, "mhlo-alias: %s\n", writeError(err))
 		return 1
 	}
 	return 0

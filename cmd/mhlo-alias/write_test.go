@@ -164,3 +164,45 @@ func TestWriteErrorNamesTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestStdoutWriteErrors checks that a failed write to standard output is
+// reported, once, with exit 1, in every mode that writes there: -l, -d,
+// the module, each --print-config form, for one file, for
+// --split-input-file and for a directory (whose files run at once when
+// their output is small).
+func TestStdoutWriteErrors(t *testing.T) {
+	dir := t.TempDir()
+	one, split := filepath.Join(dir, "a.mlir"), filepath.Join(dir, "c", "split.mlir")
+	write := func() {
+		os.MkdirAll(filepath.Dir(split), 0o755)
+		os.WriteFile(filepath.Join(dir, "b.mlir"), []byte(simple), 0o644)
+		if err := os.WriteFile(one, []byte(simple), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(split, []byte(simple+"// -----\n"+simple), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const want = "mhlo-alias: writing standard output: no space left on device\n"
+	for _, mode := range [][]string{
+		{"-l", "--passes=flip-may-aliases"},
+		{"-d", "--passes=flip-may-aliases"},
+		{"--passes=flip-may-aliases"},
+		{},
+		{"--print-config"},
+		{"--print-config=short"},
+		{"--print-config=json"},
+		{"--print-config=summary"},
+		{"-w", "-l", "--passes=flip-may-aliases"},
+	} {
+		for _, input := range [][]string{{one}, {"--split-input-file", split}, {"--split-input-file", dir}} {
+			write()
+			args := append(append([]string(nil), mode...), input...)
+			var stderr strings.Builder
+			code := run(args, strings.NewReader(""), failWriter{}, &stderr)
+			if code != 1 || strings.Count(stderr.String(), "mhlo-alias:") != 1 || !strings.HasSuffix(stderr.String(), want) {
+				t.Errorf("%v to a full disk: exit %d, stderr %q; want 1 and %q once", args, code, stderr.String(), want)
+			}
+		}
+	}
+}

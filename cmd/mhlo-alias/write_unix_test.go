@@ -90,3 +90,31 @@ func TestStreamedWriteFails(t *testing.T) {
 		t.Errorf("the directory holds %d files", len(entries))
 	}
 }
+
+// TestStdoutFull checks the report of a failed write to standard output
+// when it is a file (the device /dev/full), where a module's unchanged
+// ranges go to it file to file, not through the writer that -l and the
+// configs use.
+func TestStdoutFull(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer full.Close()
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small.mlir")
+	large := filepath.Join(dir, "large.mlir")
+	os.WriteFile(small, []byte(simple), 0o644)
+	os.WriteFile(large, []byte("// "+strings.Repeat("x", 3<<20)+"\n"+simple), 0o644)
+	for _, args := range [][]string{
+		{small}, {large}, {"--passes=flip-may-aliases", large}, {"-d", "--passes=flip-may-aliases", small},
+		{"-l", "--passes=flip-may-aliases", small}, {"--print-config=json", small}, {"--print-config", dir},
+		{"-l", "--passes=flip-may-aliases", dir}, {"--version"},
+	} {
+		var stderr strings.Builder
+		code := run(args, strings.NewReader(""), full, &stderr)
+		if want := "mhlo-alias: writing standard output: no space left on device\n"; code != 1 || stderr.String() != want {
+			t.Errorf("%v > /dev/full: exit %d, stderr %q; want 1 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
