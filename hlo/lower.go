@@ -29,6 +29,7 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	}
 	cfg := model.NewConfig(shapes, out)
 	cfg.Source = source(f, params)
+	cfg.Names = entryNames(f, src, params, cfg.Output())
 	errs = append(errs, aliases(f, cfg)...)
 	errs = append(errs, donors(f, cfg)...)
 	if !errs.HasErrors() {

@@ -198,12 +198,14 @@ func (l *lowerer) choose(perArg, module []claim) ([]claim, error) {
 	}
 	for _, m := range module {
 		if !containsSame(perArg, m) {
-			return nil, ast.Errorf(m.origin.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that the argument attributes do not", AttrInputOutput, m.out, m.param, m.index, m.kind)
+			return nil, ast.Errorf(m.origin.Pos, "%s states an alias of %s to %s at %s (%s) that the argument attributes do not",
+				AttrInputOutput, l.cfg.OutputIndexLabel(m.out), l.cfg.ParamLabel(m.param, m.index), m.index, m.kind)
 		}
 	}
 	for _, a := range perArg {
 		if !containsSame(module, a) {
-			return nil, ast.Errorf(a.origin.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that %s does not", a.origin.Attr, a.out, a.param, a.index, a.kind, AttrInputOutput)
+			return nil, ast.Errorf(a.origin.Pos, "%s states an alias of %s to %s at %s (%s) that %s does not",
+				a.origin.Attr, l.cfg.OutputIndexLabel(a.out), l.cfg.ParamLabel(a.param, a.index), a.index, a.kind, AttrInputOutput)
 		}
 	}
 	return perArg, nil
