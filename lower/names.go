@@ -180,11 +180,22 @@ func (r *locReader) body(i, depth int) (locName, int, bool) {
 		}
 		j := r.space(end)
 		if j < len(r.src) && r.src[j] == ':' {
-			// A file location, "f.py":3:1 [to [:]3:9]: no name.
-			for j < len(r.src) && r.src[j] != ',' && r.src[j] != ']' && r.src[j] != ')' {
-				j++
+			// A file location, "f.py":3:1 [to [3]:9]: no name.
+			for {
+				switch {
+				case j < len(r.src) && r.src[j] == ':':
+					j++
+				case j < len(r.src) && r.src[j] >= '0' && r.src[j] <= '9':
+				case r.word(j, "to"):
+					j += 2
+				default:
+					return locName{}, j, true
+				}
+				for j < len(r.src) && r.src[j] >= '0' && r.src[j] <= '9' {
+					j++
+				}
+				j = r.space(j)
 			}
-			return locName{}, j, true
 		}
 		// A name location, with or without a child location.
 		return locName{at: i + 1, end: end - 1, ok: end-1 > i+1}, end, true
