@@ -344,6 +344,7 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	cfg.Names = m.names(r, cfg)
 	return f, cfg, nil
 }
 
@@ -363,6 +364,10 @@ type computation struct {
 	name  string
 	id    int64
 	shape *programShape
+	// at and size are the computation's message in the file, rootID its
+	// root_id: for the names of the entry's parameters and root (names.go).
+	at, size int
+	rootID   int64
 }
 
 type programShape struct {
@@ -472,7 +477,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 }
 
 func readComputation(d *decoder) (computation, *Error) {
-	var c computation
+	c := computation{at: d.base, size: d.size}
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -499,6 +504,10 @@ func readComputation(d *decoder) (computation, *Error) {
 				return c, err
 			}
 			c.id = int64(fl.val)
+		case 6:
+			if fl.typ == protowire.VarintType {
+				c.rootID = int64(fl.val)
+			}
 		}
 	}
 	return c, nil

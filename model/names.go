@@ -352,3 +352,16 @@ func (c *Config) OutputLabel(out ShapeIndex) string {
 func (c *Config) OutputIndexLabel(out ShapeIndex) string {
 	return "output index " + out.String() + c.OutputName(out).Suffix()
 }
+
+// RawName is the name written as the bytes src[at:end] of the module's
+// text, without escapes, of which head holds the first (at least
+// NameKeep, or all): a protobuf string read a piece at a time.
+func RawName(head []byte, at, end int) Name {
+	if len(head) == 0 || at < 0 || at >= end {
+		return Name{}
+	}
+	if end-at <= NameKeep && len(head) >= end-at {
+		return Name{text: string(head[:end-at])}
+	}
+	return Name{text: string(head[:min(len(head), NameKeep)]), at: at, end: end, esc: Raw}
+}
