@@ -151,8 +151,8 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 		if err != nil {
 			errs = append(errs, err...)
 		} else if !sameShape(got, want) {
-			errs.Add(l.ParamPos(i), "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
-				i, want.String(), i, got.String())
+			errs.Add(l.ParamPos(i), "entry_computation_layout parameter %d is %s, but parameter %d%s of the entry computation is %s",
+				i, want.String(), i, params[i].Label.Suffix(), got.String())
 		}
 	}
 	// The config shares the layout's shapes, as configs share theirs:

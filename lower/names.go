@@ -91,6 +91,11 @@ func (l *lowerer) locName(loc *ast.Loc) model.Name {
 	return model.NewName(l.src, n.at, n.end, model.MLIRString)
 }
 
+// argLabel is `argument N "name"`, or `argument N` without a name.
+func (l *lowerer) argLabel(i int) string {
+	return (&model.Config{Names: model.Names{Params: l.argNames}}).ArgLabel(i)
+}
+
 // nameConfig is a config that holds only what names need, for the
 // messages written before the config is built.
 func (l *lowerer) nameConfig() *model.Config {

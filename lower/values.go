@@ -181,7 +181,7 @@ func (l *lowerer) readArg(i int, a *ast.Arg) {
 	if l.argLayoutsErr == nil {
 		src, mode := sourceAt(l.argEntries, i), l.argEntry(i, keyLayoutMode)
 		if src.attr != nil || mode != nil {
-			if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i}); err != nil {
+			if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i, name: l.argNames[i]}); err != nil {
 				if out.layout == nil {
 					out.layout = err
 				}

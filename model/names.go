@@ -365,3 +365,14 @@ func RawName(head []byte, at, end int) Name {
 	}
 	return Name{text: string(head[:min(len(head), NameKeep)]), at: at, end: end, esc: Raw}
 }
+
+// ArgLabel is `argument N "name"`, or `argument N` without a name: the
+// entry function's argument N, parameter N or, with Source.TupleArgs,
+// parameter 0 at {N}.
+func (c *Config) ArgLabel(arg int) string {
+	var n Name
+	if c != nil && arg >= 0 && arg < len(c.Names.Params) {
+		n = c.Names.Params[arg]
+	}
+	return "argument " + strconv.Itoa(arg) + n.Suffix()
+}
