@@ -101,7 +101,7 @@ func TestHLOProtoUnusedDonors(t *testing.T) {
 		t.Fatal(err)
 	}
 	// No pass ran: the reason is what buffer-donation-to-alias would see.
-	want := "model.hlo_module.pb: error: donor parameter 0 at {} f32[64,64]{1,0} is not used by any output: free: output {} f32[64,64]{1,0} has its shape and no alias; no donation pass has paired them"
+	want := "model.hlo_module.pb: error: donor parameter 0 \"p0\" at {} f32[64,64]{1,0} is not used by any output: free: output {} f32[64,64]{1,0} has its shape and no alias; no donation pass has paired them"
 	if res.OK() || !strings.Contains(res.Diagnostics().Error(), want) {
 		t.Errorf("got %v, want %s", res.Diagnostics(), want)
 	}

@@ -26,14 +26,15 @@ type JSONOptions struct {
 // modules included:
 //
 //	{"file": "a.mlir", "chunk": 0, "ok": true, "diagnostics": [], "more_errors": 0,
-//	"output_shape": ..., "parameters": [...], "aliases": [...], "donors": [...],
-//	"memory": {...}}
+//	"output_shape": ..., "parameters": [...], "outputs": [...], "aliases": [...],
+//	"donors": [...], "memory": {...}}
 //
 // "ok" is Module.OK. Each diagnostic is {"file", "line", "column",
 // "severity", "message"}, line and column null when the input has none (a
 // binary file). A module that failed has no keys after "more_errors";
 // one that succeeded has those of model.Config.JSON, each donor with the
 // "reason" it is unused when the module has one (Options.ExplainDonors).
+// Names are written whole: a long one is read again from the input.
 func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
 	ms, err := r.modules()
 	if err != nil {
@@ -43,14 +44,48 @@ func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
 		return r.errorf("no writer")
 	}
 	bw := bufio.NewWriter(w)
-	for _, m := range ms {
-		bw.WriteString(m.jsonRecord(r.Name, o))
+	// A long name is read again from the input's text, when it is kept
+	// and open.
+	in := r.in
+	if in != nil && (r.closed || in.Streamed) {
+		in = nil
 	}
-	return bw.Flush()
+	var data []byte
+	if in != nil {
+		data = in.Data
+	}
+	write := func() {
+		for _, m := range ms {
+			var src []byte
+			if m.Start >= 0 && m.Start <= m.End && m.End <= len(data) {
+				src = data[m.Start:m.End]
+			}
+			m.writeJSONRecord(bw, r.Name, o, src)
+		}
+	}
+	var gerr error
+	if in != nil {
+		gerr = in.Guard(write)
+	} else {
+		write()
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return gerr
 }
 
-// jsonRecord is WriteJSON's line for m, an input named name.
+// jsonRecord is WriteJSON's line for m, an input named name, without the
+// module's text src.
 func (m *Module) jsonRecord(name string, o JSONOptions) string {
+	var b strings.Builder
+	m.writeJSONRecord(&b, name, o, nil)
+	return b.String()
+}
+
+// writeJSONRecord writes WriteJSON's line for m, an input named name,
+// whose text is src (nil when it is not kept).
+func (m *Module) writeJSONRecord(w model.JSONWriter, name string, o JSONOptions, src []byte) {
 	var b strings.Builder
 	if o.File {
 		fmt.Fprintf(&b, `"file": %s, "chunk": %d, `, model.JSONString(name), m.Chunk)
@@ -58,13 +93,14 @@ func (m *Module) jsonRecord(name string, o JSONOptions) string {
 	fmt.Fprintf(&b, `"ok": %t, `, m.OK)
 	writeDiagnosticsJSON(&b, m.Diagnostics, o.ErrorLimit)
 	if !m.OK || m.Config == nil {
-		return "{" + strings.TrimSuffix(b.String(), ", ") + "}\n"
+		w.WriteString("{" + strings.TrimSuffix(b.String(), ", ") + "}\n")
+		return
 	}
 	why := make(map[string]string, len(m.UnusedDonors))
 	for _, u := range m.UnusedDonors {
 		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark.Reason
 	}
-	return m.Config.JSONRecord(b.String(), func(d model.Donor) (string, bool) {
+	m.Config.WriteJSONRecord(w, b.String(), src, func(d model.Donor) (string, bool) {
 		s, ok := why[donorKey(d.ParamNumber, d.ParamIndex)]
 		return s, ok
 	})

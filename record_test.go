@@ -26,15 +26,32 @@ type record struct {
 	} `json:"diagnostics"`
 	MoreErrors int `json:"more_errors"`
 	Parameters []struct {
-		Number      int64  `json:"parameter_number"`
-		Shape       string `json:"shape"`
-		Bytes       *int64 `json:"bytes"`
-		MemorySpace *int64 `json:"memory_space"`
+		Number      int64   `json:"parameter_number"`
+		Name        *string `json:"name"`
+		Shape       string  `json:"shape"`
+		Bytes       *int64  `json:"bytes"`
+		MemorySpace *int64  `json:"memory_space"`
 	} `json:"parameters"`
+	Outputs []struct {
+		Index       []int64 `json:"output_index"`
+		Name        *string `json:"name"`
+		Shape       string  `json:"shape"`
+		Bytes       *int64  `json:"bytes"`
+		MemorySpace *int64  `json:"memory_space"`
+	} `json:"outputs"`
+	Aliases []struct {
+		Output        []int64 `json:"output_index"`
+		OutputName    *string `json:"output_name"`
+		Number        int64   `json:"parameter_number"`
+		Index         []int64 `json:"parameter_index"`
+		ParameterName *string `json:"parameter_name"`
+	} `json:"aliases"`
 	Donors []struct {
-		Number int64  `json:"parameter_number"`
-		Shape  string `json:"shape"`
-		Reason string `json:"reason"`
+		Number int64   `json:"parameter_number"`
+		Index  []int64 `json:"parameter_index"`
+		Name   *string `json:"name"`
+		Shape  string  `json:"shape"`
+		Reason string  `json:"reason"`
 	} `json:"donors"`
 	Memory *struct {
 		ParameterBytes int64 `json:"parameter_bytes"`
@@ -48,7 +65,16 @@ type record struct {
 
 // recordKeys are the keys WriteJSON documents.
 var recordKeys = map[string]bool{"file": true, "chunk": true, "ok": true, "diagnostics": true, "more_errors": true,
-	"output_shape": true, "parameters": true, "aliases": true, "donors": true, "memory": true}
+	"output_shape": true, "parameters": true, "outputs": true, "aliases": true, "donors": true, "memory": true}
+
+// listKeys are the keys documented for the objects of each list.
+var listKeys = map[string]map[string]bool{
+	"parameters": {"parameter_number": true, "name": true, "shape": true, "bytes": true, "memory_space": true},
+	"outputs":    {"output_index": true, "name": true, "shape": true, "bytes": true, "memory_space": true},
+	"aliases": {"output_index": true, "output_name": true, "parameter_number": true, "parameter_index": true, "parameter_name": true,
+		"kind": true, "bytes": true, "parameter_shape": true, "output_shape": true, "memory_space": true},
+	"donors": {"parameter_number": true, "parameter_index": true, "name": true, "bytes": true, "shape": true, "memory_space": true, "reason": true},
+}
 
 func decodeRecords(t *testing.T, text string) []record {
 	t.Helper()
@@ -60,9 +86,18 @@ func decodeRecords(t *testing.T, text string) []record {
 		}
 		var keys map[string]any
 		json.Unmarshal([]byte(line), &keys)
-		for k := range keys {
+		for k, v := range keys {
 			if !recordKeys[k] {
 				t.Errorf("undocumented key %q in %s", k, line)
+			}
+			if want := listKeys[k]; want != nil {
+				for _, o := range v.([]any) {
+					for key := range o.(map[string]any) {
+						if !want[key] {
+							t.Errorf("undocumented key %q in %s of %s", key, k, line)
+						}
+					}
+				}
 			}
 		}
 		out = append(out, r)
@@ -147,5 +182,52 @@ func TestJSONOfEveryExample(t *testing.T) {
 		var b bytes.Buffer
 		res.WriteJSON(&b, mhloalias.JSONOptions{File: true})
 		decodeRecords(t, b.String())
+	}
+}
+
+// TestJSONNames checks the names of the records: each parameter, output,
+// alias and donor of a module that names them has them, whole, read
+// again from the input for a long one; one that names nothing has none.
+func TestJSONNames(t *testing.T) {
+	long := strings.Repeat("layer/", 400) + "w"
+	src := "#loc1 = loc(\"" + long + "\")\n" +
+		"func.func @main(%a: tensor<4xf32> {jax.buffer_donor = true} loc(\"params['a']\"), %b: tensor<4xf32> {tf.aliasing_output = 1 : i32} loc(#loc1), %c: tensor<2xf32>) -> (tensor<4xf32> {jax.result_info = \"[0]\"}, tensor<4xf32>) {\n" +
+		"  return %a, %b : tensor<4xf32>, tensor<4xf32>\n}\n"
+	path := filepath.Join(t.TempDir(), "m.mlir")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := mhloalias.ProcessFile(path, mhloalias.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	var b bytes.Buffer
+	if err := res.WriteJSON(&b, mhloalias.JSONOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r := decodeRecords(t, b.String())[0]
+	name := func(p *string) string {
+		if p == nil {
+			return "<none>"
+		}
+		return *p
+	}
+	for _, tt := range []struct{ got, want string }{
+		{name(r.Parameters[0].Name), "params['a']"},
+		{name(r.Parameters[1].Name), long},
+		{name(r.Parameters[2].Name), "<none>"},
+		{name(r.Outputs[0].Name), "[0]"},
+		{name(r.Outputs[1].Name), "<none>"},
+		{name(r.Aliases[0].OutputName), "<none>"},
+		{name(r.Aliases[0].ParameterName), long},
+		{name(r.Donors[0].Name), "params['a']"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("name %.40q, want %.40q", tt.got, tt.want)
+		}
+	}
+	if len(r.Outputs) != 2 || r.Outputs[1].Shape != "f32[4]{0}" || *r.Outputs[1].Bytes != 16 {
+		t.Errorf("outputs: %+v", r.Outputs)
 	}
 }

@@ -48,7 +48,7 @@ func (s *settings) unusedDonors(cfg *model.Config, unused []passes.UnusedDonor) 
 	}
 	var out ast.ErrorList
 	for _, d := range cfg.Donors.Donors() {
-		msg := "donor parameter " + itoa(d.ParamNumber) + " at " + d.ParamIndex.String() + " is not used by any output"
+		msg := "donor " + cfg.ParamLabel(d.ParamNumber, d.ParamIndex) + " at " + d.ParamIndex.String() + " is not used by any output"
 		if r, ok := why[donorKey(d.ParamNumber, d.ParamIndex)]; ok {
 			msg = r.Message + ": " + r.Reason
 		}

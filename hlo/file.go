@@ -69,6 +69,11 @@ type Instr struct {
 	HasShape bool        // the shape is written (XLA may infer it)
 	Param    int64       // the number of a parameter instruction; -1 for others
 	ParamAt  model.Point // the position of that number
+	// Label is a parameter instruction's name for people (names.go).
+	Label model.Name
+	// outNames is the inside of the string of the instruction's
+	// frontend attribute neff_output_names, [0, 0) when it has none.
+	outNames [2]int
 
 	// Without entry_computation_layout, ParseFile reads the shapes of the
 	// parameters and the root: shape is the shape lowered, or shapeErr

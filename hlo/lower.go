@@ -29,6 +29,7 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	}
 	cfg := model.NewConfig(shapes, out)
 	cfg.Source = source(f, params)
+	cfg.Names = entryNames(f, src, params, cfg.Output())
 	errs = append(errs, aliases(f, cfg)...)
 	errs = append(errs, donors(f, cfg)...)
 	if !errs.HasErrors() {
@@ -150,8 +151,8 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 		if err != nil {
 			errs = append(errs, err...)
 		} else if !sameShape(got, want) {
-			errs.Add(l.ParamPos(i), "entry_computation_layout parameter %d is %s, but parameter %d of the entry computation is %s",
-				i, want.String(), i, got.String())
+			errs.Add(l.ParamPos(i), "entry_computation_layout parameter %d is %s, but parameter %d%s of the entry computation is %s",
+				i, want.String(), i, params[i].Label.Suffix(), got.String())
 		}
 	}
 	// The config shares the layout's shapes, as configs share theirs:

@@ -392,8 +392,40 @@ func (s *scanner) instruction(i int, in *Instr) (bool, int, error) {
 	if err != nil {
 		return false, 0, err
 	}
-	end, err = s.trailingAttrs(end)
+	var attrs instrAttrs
+	end, err = s.instrAttrs(end, &attrs)
+	if err == nil {
+		s.names(in, i, &attrs)
+	}
 	return root, end, err
+}
+
+// instrAttrs are the values of an instruction's attributes that name it:
+// [start, end) offsets, [0, 0) when absent.
+type instrAttrs struct {
+	metadata, frontend [2]int
+}
+
+// instrAttrs skips the `, key=value` attributes after an instruction's
+// operands, as trailingAttrs, recording those of instrAttrs.
+func (s *scanner) instrAttrs(end int, a *instrAttrs) (int, error) {
+	for {
+		j := s.trivia(end)
+		if !s.At(j) || s.Src[j] != ',' {
+			return end, nil
+		}
+		key, start, valueEnd, err := s.attr(j)
+		if err != nil {
+			return 0, err
+		}
+		switch string(s.Src[key:s.wordEnd(key)]) {
+		case "metadata":
+			a.metadata = [2]int{start, valueEnd}
+		case "frontend_attributes":
+			a.frontend = [2]int{start, valueEnd}
+		}
+		end = valueEnd
+	}
 }
 
 // hasShape reports whether an instruction's shape stands at i: XLA lets

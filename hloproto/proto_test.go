@@ -14,14 +14,17 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
-// summary prints what a config holds: the shapes with their layouts and
-// both tables.
+// summary prints what a config holds: the shapes with their layouts, the
+// names and both tables.
 func summary(c *model.Config) string {
 	var b strings.Builder
 	for i := range c.Params {
-		b.WriteString(c.Params[i].StringWithLayout() + "\n")
+		b.WriteString(c.ParamLabel(int64(i), nil) + " " + c.Params[i].StringWithLayout() + "\n")
 	}
 	b.WriteString("-> " + c.Output().StringWithLayout() + "\n")
+	c.Output().ForEachSubshape(func(out model.ShapeIndex, _ *model.Shape) {
+		b.WriteString(c.OutputLabel(out) + "\n")
+	})
 	b.WriteString(c.LongString())
 	return b.String()
 }

@@ -469,6 +469,7 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 		return nil, nil, err
 	}
 	f.aliasEnc, f.donorEnc = EncodeAliases(cfg.Aliases), EncodeDonors(cfg.Donors)
+	cfg.Names = m.names(r, cfg)
 	return f, cfg, nil
 }
 
@@ -488,6 +489,10 @@ type computation struct {
 	name  string
 	id    int64
 	shape *programShape
+	// segs are the computation's message in the file, rootID its root_id:
+	// for the names of the entry's parameters and root (names.go).
+	segs   []span
+	rootID int64
 }
 
 type programShape struct {
@@ -601,7 +606,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 }
 
 func readComputation(d *decoder) (computation, *Error) {
-	var c computation
+	c := computation{segs: d.segs}
 	var shapes []span
 	for !d.done() {
 		fl, err := d.next()
@@ -624,6 +629,10 @@ func readComputation(d *decoder) (computation, *Error) {
 				return c, err
 			}
 			c.id = int64(fl.val)
+		case 6:
+			if fl.typ == protowire.VarintType {
+				c.rootID = int64(fl.val)
+			}
 		}
 	}
 	if shapes != nil {

@@ -86,7 +86,7 @@ func (l *lowerer) resultAlias(i int) (claim, bool, error) {
 		return claim{}, false, err
 	}
 	if v == nil || v.AsResultAlias() == nil {
-		return claim{}, false, ast.Errorf(l.pos(e.Pos), "attribute %q of argument %d must be a #mhlo.result_alias<...>", AttrResultAlias, i)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "attribute %q of %s must be a #mhlo.result_alias<...>", AttrResultAlias, l.argLabel(i))
 	}
 	ra := v.AsResultAlias()
 	const prefix = `attribute "` + AttrResultAlias + `"`
@@ -127,14 +127,14 @@ func (l *lowerer) aliasingOutput(i int) (claim, bool, error) {
 		return claim{}, false, err
 	}
 	if v == nil || v.Num() == "" {
-		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer", AttrAliasingOut, i)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of %s must be an integer", AttrAliasingOut, l.argLabel(i))
 	}
 	n, err := ast.ParseInt(v.Num())
 	if err != nil {
-		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be an integer that fits in 64 bits, got %s", AttrAliasingOut, i, v.Num())
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of %s must be an integer that fits in 64 bits, got %s", AttrAliasingOut, l.argLabel(i), v.Num())
 	}
 	if n < 0 {
-		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of argument %d must be >= 0, got %d", AttrAliasingOut, i, n)
+		return claim{}, false, ast.Errorf(l.pos(e.Pos), "%s of %s must be >= 0, got %d", AttrAliasingOut, l.argLabel(i), n)
 	}
 	c := claim{kind: model.MayAlias, origin: model.Origin{Attr: AttrAliasingOut, Pos: l.pos(e.Pos)}}
 	c.param, c.index = l.param(i, nil)
@@ -172,7 +172,7 @@ func (l *lowerer) donorRun(chunk []argDonor) error {
 		}
 		i := d.arg
 		if d.isFalse {
-			l.warn(d.pos, "%s = false still registers argument %d as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, i)
+			l.warn(d.pos, "%s = false still registers %s as a buffer donor: XLA checks only that the attribute is present", AttrBufferDonor, l.argLabel(i))
 		}
 		param, index := l.param(i, nil)
 		if l.cfg.Aliases.ParameterHasAlias(param, index) {
@@ -198,12 +198,14 @@ func (l *lowerer) choose(perArg, module []claim) ([]claim, error) {
 	}
 	for _, m := range module {
 		if !containsSame(perArg, m) {
-			return nil, ast.Errorf(m.origin.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that the argument attributes do not", AttrInputOutput, m.out, m.param, m.index, m.kind)
+			return nil, ast.Errorf(m.origin.Pos, "%s states an alias of %s to %s at %s (%s) that the argument attributes do not",
+				AttrInputOutput, l.cfg.OutputIndexLabel(m.out), l.cfg.ParamLabel(m.param, m.index), m.index, m.kind)
 		}
 	}
 	for _, a := range perArg {
 		if !containsSame(module, a) {
-			return nil, ast.Errorf(a.origin.Pos, "%s states an alias of output index %s to parameter %d at %s (%s) that %s does not", a.origin.Attr, a.out, a.param, a.index, a.kind, AttrInputOutput)
+			return nil, ast.Errorf(a.origin.Pos, "%s states an alias of %s to %s at %s (%s) that %s does not",
+				a.origin.Attr, l.cfg.OutputIndexLabel(a.out), l.cfg.ParamLabel(a.param, a.index), a.index, a.kind, AttrInputOutput)
 		}
 	}
 	return perArg, nil

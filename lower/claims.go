@@ -19,6 +19,8 @@ type claimSet struct {
 	// an output index of one number (outAt), a whole parameter (rootAt).
 	outAt  map[int64]int
 	rootAt map[int64]int
+	// names names the parameters and outputs in errors (nil: none).
+	names *model.Config
 }
 
 // grow makes room for n claims, most of them on an output index of one
@@ -71,9 +73,10 @@ func (s *claimSet) add(c claim) error {
 		case c.same(d):
 			return nil
 		case c.out.Equal(d.out):
-			return ast.Errorf(c.origin.Pos, "output index %s is aliased twice: by %s and by %s", c.out, d, c)
+			return ast.Errorf(c.origin.Pos, "%s is aliased twice: by %s and by %s", s.names.OutputIndexLabel(c.out), d, c)
 		default:
-			return ast.Errorf(c.origin.Pos, "parameter %d at %s is aliased twice: with output index %s by %s and with output index %s by %s", c.param, c.index, d.out, d, c.out, c)
+			return ast.Errorf(c.origin.Pos, "%s at %s is aliased twice: with %s by %s and with %s by %s",
+				s.names.ParamLabel(c.param, c.index), c.index, s.names.OutputIndexLabel(d.out), d, s.names.OutputIndexLabel(c.out), c)
 		}
 	}
 	n := len(s.list)

@@ -60,7 +60,7 @@ func (l *lowerer) resultEntry(i, key int) *ast.AttrEntry {
 // dictionary that the tool reads are, found in the one walk that checks
 // its keys, so that no later step searches the dictionary again: for each
 // key, one more than the entry's index in the dictionary, 0 for none. Ten
-// bytes an argument rather than five pointers.
+// bytes an argument rather than eight pointers.
 type valueKeys [numKeys]uint16
 
 // farEntry marks an entry whose index 16 bits do not hold: it is looked
@@ -96,11 +96,14 @@ const (
 	keyBufferDonor
 	keyLayoutMode
 	keyMemoryKind
+	keyArgInfo
+	keyResultInfo
+	keyFrontend
 	numKeys
 )
 
 // keyNames are the names of the keys of valueKeys.
-var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor, AttrLayoutMode, AttrMemoryKind}
+var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor, AttrLayoutMode, AttrMemoryKind, AttrArgInfo, AttrResultInfo, AttrFrontend}
 
 // keyOf returns the valueKeys index of an attribute name, or -1.
 func keyOf(name string) int {
@@ -115,6 +118,12 @@ func keyOf(name string) int {
 		return keyLayoutMode
 	case AttrMemoryKind:
 		return keyMemoryKind
+	case AttrArgInfo:
+		return keyArgInfo
+	case AttrResultInfo:
+		return keyResultInfo
+	case AttrFrontend:
+		return keyFrontend
 	}
 	return -1
 }

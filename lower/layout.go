@@ -13,15 +13,18 @@ import (
 // When both sources speak for the same value they must agree.
 
 // valueName names an argument or result, and an element path in it, in
-// messages: "argument 3", "result 0, element 1". It is formatted only for
-// a message, not for every value.
+// messages: "argument 3", `argument 3 "x"`, "result 0, element 1". It is
+// formatted only for a message, not for every value.
 type valueName struct {
 	kind  string // "argument" or "result"
 	index int
-	path  string // ", element i" for each tuple element entered
+	name  model.Name // the producer's, if any (names.go)
+	path  string     // ", element i" for each tuple element entered
 }
 
-func (v valueName) String() string { return fmt.Sprintf("%s %d%s", v.kind, v.index, v.path) }
+func (v valueName) String() string {
+	return fmt.Sprintf("%s %d%s%s", v.kind, v.index, v.name.Suffix(), v.path)
+}
 
 // element names element i of v.
 func (v valueName) element(i int) valueName {
@@ -54,7 +57,11 @@ func (l *lowerer) layouts() error {
 		if src.attr == nil && mode == nil {
 			continue
 		}
-		if err := l.layoutOf(&l.results[i], mode, src, valueName{kind: "result", index: i}); err != nil {
+		what := valueName{kind: "result", index: i}
+		if l.resultNames != nil {
+			what.name = l.resultNames[i]
+		}
+		if err := l.layoutOf(&l.results[i], mode, src, what); err != nil {
 			return err
 		}
 	}

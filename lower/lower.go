@@ -35,11 +35,16 @@ type lowerer struct {
 	args    []model.Shape // each argument's shape, with layout
 	results []model.Shape // each result's shape, with layout
 	cfg     *model.Config
-	argKeys []valueKeys            // the entries read of each argument (dict.go)
-	resKeys []valueKeys            // and of each result; nil when none has attributes
-	tensors map[string]model.Shape // tensor shapes by type text (types.go)
-	ints    []int64                // room for the dims of copies (types.go)
-	lines   ast.Cursor             // for pos
+	argKeys []valueKeys // the entries read of each argument (dict.go)
+	// argNames and resultNames are the names of each argument and
+	// result (names.go); locs reads the names of locations.
+	argNames    []model.Name
+	resultNames []model.Name
+	locs        *locReader
+	resKeys     []valueKeys            // and of each result; nil when none has attributes
+	tensors     map[string]model.Shape // tensor shapes by type text (types.go)
+	ints        []int64                // room for the dims of copies (types.go)
+	lines       ast.Cursor             // for pos
 	// argWindow and resultWindow are the arguments and results decoded
 	// last (arg, result).
 	argWindow    window[ast.Arg]
@@ -203,6 +208,12 @@ func (l *lowerer) readResults(seen map[*ast.AttrDict]bool) {
 			}
 			l.resKeys[i] = l.dictKeys(r.Attrs, seen)
 		}
+		if name := l.resultName(i, r); !name.IsZero() {
+			if l.resultNames == nil {
+				l.resultNames = make([]model.Name, n)
+			}
+			l.resultNames[i] = name
+		}
 		s, err := l.shape(r.Type)
 		l.results[i] = s
 		if err != nil && l.resultsErr == nil {
@@ -241,6 +252,7 @@ func (l *lowerer) build() error {
 	}
 	l.cfg = model.NewConfig(params, output)
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
+	l.cfg.Names = l.names()
 	src := &l.cfg.Source
 	if nargs := fn.NumArgs(); nargs > 0 {
 		src.Args = make([]model.Point, nargs)

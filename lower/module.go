@@ -31,7 +31,7 @@ func (l *lowerer) moduleClaims() ([]claim, error) {
 		}
 		for _, d := range claims {
 			if d.out.Equal(c.out) {
-				l.diag.Add(l.pos(el.Pos), "%s entry %d aliases output index %s again; entry at %s already does", AttrInputOutput, i, c.out, d.origin.Pos)
+				l.diag.Add(l.pos(el.Pos), "%s entry %d aliases %s again; entry at %s already does", AttrInputOutput, i, l.cfg.OutputIndexLabel(c.out), d.origin.Pos)
 			}
 		}
 		claims = append(claims, c)

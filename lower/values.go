@@ -88,6 +88,12 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 	n := fn.NumArgs()
 	l.args = make([]model.Shape, n)
 	l.argKeys = make([]valueKeys, n)
+	l.argNames = make([]model.Name, n)
+	defer func() {
+		if !anyName(l.argNames) {
+			l.argNames = nil // most modules name nothing
+		}
+	}()
 	l.argEntries, l.argLayoutsErr = l.layoutEntries(AttrParamLayouts, n, nil)
 	if n < parallelValues || runtime.GOMAXPROCS(0) < 2 || seen != nil {
 		l.readRun(0, n, seen)
@@ -95,7 +101,7 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 		return
 	}
 	mid := n / 2
-	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys,
+	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, argNames: l.argNames,
 		argEntries: l.argEntries, resultTuple: l.resultTuple, lines: ast.NewCursor(l.file.Lines)}
 	var changed, changedHere any
 	// The arguments are read from the input, which may be a mapped file:
@@ -139,6 +145,7 @@ func (l *lowerer) mergeClaims(runs ...*chunks[argClaim]) {
 		n += run.n
 	}
 	l.claims.grow(n)
+	l.claims.names = l.nameConfig()
 	for _, run := range runs {
 		run.each(func(c *argClaim) {
 			if err := l.claims.read(c.c, c.ok, c.err); err != nil {
@@ -154,6 +161,7 @@ func (l *lowerer) readRun(from, to int, seen map[*ast.AttrDict]bool) {
 	for i := from; i < to; i++ {
 		a := l.arg(i)
 		l.argKeys[i] = l.dictKeys(a.Attrs, seen)
+		l.argNames[i] = l.argName(i, a)
 		l.readArg(i, a)
 	}
 }
@@ -173,7 +181,7 @@ func (l *lowerer) readArg(i int, a *ast.Arg) {
 	if l.argLayoutsErr == nil {
 		src, mode := sourceAt(l.argEntries, i), l.argEntry(i, keyLayoutMode)
 		if src.attr != nil || mode != nil {
-			if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i}); err != nil {
+			if err := l.layoutOf(&l.args[i], mode, src, valueName{kind: "argument", index: i, name: l.argNames[i]}); err != nil {
 				if out.layout == nil {
 					out.layout = err
 				}

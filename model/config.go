@@ -11,6 +11,9 @@ type Config struct {
 	Aliases *AliasConfig
 	Donors  *DonorConfig
 	Source  Source
+	// Names are the names the producer gave the parameters and outputs
+	// (ParamName, OutputName); passes never change them.
+	Names Names
 }
 
 // Source says where the entry function's pieces are in the text, so that

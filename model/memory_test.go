@@ -131,7 +131,7 @@ func TestMemoryUnknown(t *testing.T) {
 func TestJSONRecordHead(t *testing.T) {
 	c := NewConfig([]Shape{Array(F32)}, Array(F32))
 	got := c.JSONRecord(`"file": "a \"b\".mlir", "chunk": 2, `, nil)
-	if !strings.HasPrefix(got, `{"file": "a \"b\".mlir", "chunk": 2, "output_shape": "f32[]", "parameters": [{"parameter_number": 0, "shape": "f32[]", "bytes": 4, "memory_space": 0}], "aliases": []`) {
+	if !strings.HasPrefix(got, `{"file": "a \"b\".mlir", "chunk": 2, "output_shape": "f32[]", "parameters": [{"parameter_number": 0, "shape": "f32[]", "bytes": 4, "memory_space": 0}], "outputs": [{"output_index": [], "shape": "f32[]", "bytes": 4, "memory_space": 0}], "aliases": []`) {
 		t.Errorf("JSONRecord = %s", got)
 	}
 }

@@ -120,6 +120,8 @@ func TestPrintForms(t *testing.T) {
 	must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MustAlias, Origin{}))
 	must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 2, ShapeIndex{0}, MayAlias, Origin{}))
 	must(t, c.Donors.AddBufferDonor(1, nil, Origin{}))
+	// Names show in JSON, never in XLA's own texts.
+	c.Names = Names{Params: []Name{NameOf("w"), NameOf(`say "hi"`), {}}, Outputs: []Name{{}, NameOf("[1]")}}
 	long := `HloInputOutputAliasConfig
   Output shape: (f32[2,3], f32[4], f32[4])
   OutputIndex {0} is must-aliased with parameter 0 at {}:
@@ -135,9 +137,10 @@ HloBufferDonorConfig
 		t.Errorf("ShortString = %q, want %q", got, short)
 	}
 	js := `{"output_shape": "(f32[2,3]{1,0}, f32[4]{0}, f32[4]{0})", ` +
-		`"parameters": [{"parameter_number": 0, "shape": "f32[2,3]{1,0}", "bytes": 24, "memory_space": 0}, {"parameter_number": 1, "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}, {"parameter_number": 2, "shape": "(f32[4]{0}, s32[])", "bytes": 20, "memory_space": 0}], ` +
-		`"aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{1,0}", "memory_space": 0}, {"output_index": [1], "parameter_number": 2, "parameter_index": [0], "kind": "may", "bytes": 16, "parameter_shape": "f32[4]{0}", "output_shape": "f32[4]{0}", "memory_space": 0}], ` +
-		`"donors": [{"parameter_number": 1, "parameter_index": [], "bytes": 16, "shape": "f32[4]{0}", "memory_space": 0}], ` +
+		`"parameters": [{"parameter_number": 0, "name": "w", "shape": "f32[2,3]{1,0}", "bytes": 24, "memory_space": 0}, {"parameter_number": 1, "name": "say \"hi\"", "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}, {"parameter_number": 2, "shape": "(f32[4]{0}, s32[])", "bytes": 20, "memory_space": 0}], ` +
+		`"outputs": [{"output_index": [0], "shape": "f32[2,3]{1,0}", "bytes": 24, "memory_space": 0}, {"output_index": [1], "name": "[1]", "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}, {"output_index": [2], "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}], ` +
+		`"aliases": [{"output_index": [0], "parameter_number": 0, "parameter_index": [], "parameter_name": "w", "kind": "must", "bytes": 24, "parameter_shape": "f32[2,3]{1,0}", "output_shape": "f32[2,3]{1,0}", "memory_space": 0}, {"output_index": [1], "output_name": "[1]", "parameter_number": 2, "parameter_index": [0], "kind": "may", "bytes": 16, "parameter_shape": "f32[4]{0}", "output_shape": "f32[4]{0}", "memory_space": 0}], ` +
+		`"donors": [{"parameter_number": 1, "parameter_index": [], "name": "say \"hi\"", "bytes": 16, "shape": "f32[4]{0}", "memory_space": 0}], ` +
 		`"memory": {"parameter_bytes": 60, "output_bytes": 56, "must_alias_bytes": 24, "may_alias_bytes": 16, "unused_donor_bytes": 16, "unaliased_output_bytes": 16, "unknown_size_leaves": 0, ` +
 		`"memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 60, "output_bytes": 56, "must_alias_bytes": 24, "may_alias_bytes": 16, "unused_donor_bytes": 16, "unaliased_output_bytes": 16, "unknown_size_leaves": 0}]}}` + "\n"
 	if got := c.JSON(); got != js {

@@ -84,8 +84,10 @@ func (c *Config) ShortString() string {
 // JSON prints the configs as one JSON object on one line:
 //
 //	{"output_shape": "(f32[2]{0}, s32[])", "parameters": [{"parameter_number": 0,
-//	"shape": "f32[2]{0}", "bytes": 8, "memory_space": 0}, ...], "aliases":
-//	[{"output_index": [0], "parameter_number": 0, "parameter_index": [],
+//	"name": "x", "shape": "f32[2]{0}", "bytes": 8, "memory_space": 0}, ...],
+//	"outputs": [{"output_index": [0], "shape": "f32[2]{0}", "bytes": 8,
+//	"memory_space": 0}, ...], "aliases": [{"output_index": [0],
+//	"parameter_number": 0, "parameter_index": [], "parameter_name": "x",
 //	"kind": "may", "bytes": 8, "parameter_shape": "f32[2]{0}", "output_shape":
 //	"f32[2]{0}", "memory_space": 0}], "donors": [{"parameter_number": 1,
 //	"parameter_index": [], "bytes": 4, "shape": "s32[]", "memory_space": 0}],
@@ -94,9 +96,15 @@ func (c *Config) ShortString() string {
 // "bytes" is the output's byte size for an alias and the parameter's for a
 // donor (null when unknown); a parameter's is the sum of its array leaves,
 // and its "memory_space" that of its leaves, null when they differ or it
-// has none. "memory" is MemoryOf(c), with "memory_spaces" the same figures
-// for each memory space (MemoryBySpace). The order of keys and entries is
-// fixed, so the text can be compared.
+// has none. "outputs" are the elements of a tuple output, or the one
+// output that is not a tuple, each as a parameter. A parameter's,
+// output's and donor's "name", an alias's "output_name" and
+// "parameter_name", are the producer's (ParamName, OutputName), each
+// only when there is one, right after the number or index it names;
+// JSON prints a name whole, but without the module's text a long one is
+// its first NameKeep bytes (see WriteJSONRecord). "memory" is MemoryOf(c), with
+// "memory_spaces" the same figures for each memory space (MemoryBySpace).
+// The order of keys and entries is fixed, so the text can be compared.
 func (c *Config) JSON() string { return c.JSONRecord("", nil) }
 
 // JSONRecord is JSON with head (keys and values, each followed by ", ")
@@ -107,69 +115,114 @@ func (c *Config) JSONRecord(head string, reason func(Donor) (string, bool)) stri
 		return ""
 	}
 	var b strings.Builder
-	b.WriteByte('{')
-	b.WriteString(head)
-	b.WriteString(`"output_shape": `)
-	b.WriteString(JSONString(c.Output().StringWithLayout()))
-	b.WriteString(`, "parameters": [`)
+	c.WriteJSONRecord(&b, head, nil, reason)
+	return b.String()
+}
+
+// WriteJSONRecord writes JSONRecord's text to w, long names whole: src is
+// the text of the module the config was read from (Name.WriteJSON), which
+// a name's span counts in; nil writes their beginnings.
+func (c *Config) WriteJSONRecord(w JSONWriter, head string, src []byte, reason func(Donor) (string, bool)) {
+	if c == nil {
+		return
+	}
+	w.WriteByte('{')
+	w.WriteString(head)
+	w.WriteString(`"output_shape": `)
+	w.WriteString(JSONString(c.Output().StringWithLayout()))
+	w.WriteString(`, "parameters": [`)
 	for i := range c.Params {
 		if i > 0 {
-			b.WriteString(", ")
+			w.WriteString(", ")
 		}
-		p := &c.Params[i]
-		size, ok := ByteSizeOf(p)
-		bytes := "null"
-		if ok {
-			bytes = strconv.FormatInt(size, 10)
-		}
-		fmt.Fprintf(&b, `{"parameter_number": %d, "shape": %s, "bytes": %s, "memory_space": %s}`,
-			i, JSONString(p.StringWithLayout()), bytes, jsonSpace(p))
+		fmt.Fprintf(w, `{"parameter_number": %d`, i)
+		writeJSONName(w, "name", c.ParamName(int64(i), nil), src)
+		writeJSONValue(w, &c.Params[i])
 	}
-	b.WriteString(`], "aliases": [`)
+	w.WriteString(`], "outputs": [`)
+	if out := c.Output(); out.IsTuple() {
+		for i := range out.Elems() {
+			if i > 0 {
+				w.WriteString(", ")
+			}
+			fmt.Fprintf(w, `{"output_index": [%d]`, i)
+			writeJSONName(w, "name", c.OutputName(ShapeIndex{int64(i)}), src)
+			writeJSONValue(w, &out.Elems()[i])
+		}
+	} else {
+		w.WriteString(`{"output_index": []`)
+		writeJSONName(w, "name", c.OutputName(nil), src)
+		writeJSONValue(w, out)
+	}
+	w.WriteString(`], "aliases": [`)
 	first := true
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		if !first {
-			b.WriteString(", ")
+			w.WriteString(", ")
 		}
 		first = false
 		kind := "may"
 		if a.Kind == MustAlias {
 			kind = "must"
 		}
-		fmt.Fprintf(&b, `{"output_index": %s, "parameter_number": %d, "parameter_index": %s, "kind": %q`,
-			jsonInts(out), a.ParamNumber, jsonInts(a.ParamIndex), kind)
+		fmt.Fprintf(w, `{"output_index": %s`, jsonInts(out))
+		writeJSONName(w, "output_name", c.OutputName(out), src)
+		fmt.Fprintf(w, `, "parameter_number": %d, "parameter_index": %s`, a.ParamNumber, jsonInts(a.ParamIndex))
+		writeJSONName(w, "parameter_name", c.ParamName(a.ParamNumber, a.ParamIndex), src)
+		fmt.Fprintf(w, `, "kind": %q`, kind)
 		outShape, okOut := c.Output().Subshape(out)
 		paramShape, okParam := c.ParamSubshape(a.ParamNumber, a.ParamIndex)
 		space := "null"
 		if okOut {
 			space = jsonSpace(outShape)
 		}
-		fmt.Fprintf(&b, `, "bytes": %s, "parameter_shape": %s, "output_shape": %s, "memory_space": %s}`,
+		fmt.Fprintf(w, `, "bytes": %s, "parameter_shape": %s, "output_shape": %s, "memory_space": %s}`,
 			jsonBytes(outShape, okOut), jsonShape(paramShape, okParam), jsonShape(outShape, okOut), space)
 	})
-	b.WriteString(`], "donors": [`)
+	w.WriteString(`], "donors": [`)
 	for i, d := range c.Donors.ordered() {
 		if i > 0 {
-			b.WriteString(", ")
+			w.WriteString(", ")
 		}
 		sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		space := "null"
 		if ok {
 			space = jsonSpace(sub)
 		}
-		fmt.Fprintf(&b, `{"parameter_number": %d, "parameter_index": %s, "bytes": %s, "shape": %s, "memory_space": %s`,
-			d.ParamNumber, jsonInts(d.ParamIndex), jsonBytes(sub, ok), jsonShape(sub, ok), space)
+		fmt.Fprintf(w, `{"parameter_number": %d, "parameter_index": %s`, d.ParamNumber, jsonInts(d.ParamIndex))
+		writeJSONName(w, "name", c.ParamName(d.ParamNumber, d.ParamIndex), src)
+		fmt.Fprintf(w, `, "bytes": %s, "shape": %s, "memory_space": %s`, jsonBytes(sub, ok), jsonShape(sub, ok), space)
 		if reason != nil {
 			if r, ok := reason(d.Donor); ok {
-				b.WriteString(`, "reason": ` + JSONString(r))
+				w.WriteString(`, "reason": ` + JSONString(r))
 			}
 		}
-		b.WriteByte('}')
+		w.WriteByte('}')
 	}
-	b.WriteString(`], "memory": `)
-	b.WriteString(memoryJSON(c))
-	b.WriteString("}\n")
-	return b.String()
+	w.WriteString(`], "memory": `)
+	w.WriteString(memoryJSON(c))
+	w.WriteString("}\n")
+}
+
+// writeJSONName writes `, "key": "name"`, or nothing for no name.
+func writeJSONName(w JSONWriter, key string, n Name, src []byte) {
+	if n.IsZero() {
+		return
+	}
+	w.WriteString(`, "` + key + `": `)
+	n.WriteJSON(w, src)
+}
+
+// writeJSONValue ends the object of a parameter or an output after its
+// name: its shape with layout, its bytes (the sum of its array leaves,
+// null when unknown) and its memory space.
+func writeJSONValue(w JSONWriter, s *Shape) {
+	size, ok := ByteSizeOf(s)
+	bytes := "null"
+	if ok {
+		bytes = strconv.FormatInt(size, 10)
+	}
+	fmt.Fprintf(w, `, "shape": %s, "bytes": %s, "memory_space": %s}`, JSONString(s.StringWithLayout()), bytes, jsonSpace(s))
 }
 
 // jsonSpace is the memory space of a shape's array leaves as JSON: the

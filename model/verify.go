@@ -92,35 +92,35 @@ func (s *seenLeaves) add(param int64, index ShapeIndex, out int) (ShapeIndex, bo
 func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
 	out := c.Aliases.nodes.index[pos]
 	if a.ParamNumber < 0 || a.ParamNumber >= int64(len(c.Params)) {
-		return fmt.Sprintf("output index %s is aliased with parameter %d, but the entry function has %d parameter(s)", out, a.ParamNumber, len(c.Params))
+		return fmt.Sprintf("%s is aliased with parameter %d, but the entry function has %d parameter(s)", c.OutputIndexLabel(out), a.ParamNumber, len(c.Params))
 	}
 	param, ok := c.Params[a.ParamNumber].Subshape(a.ParamIndex)
 	if !ok {
-		return fmt.Sprintf("output index %s is aliased with parameter %d at %s, which is not an index of %s", out, a.ParamNumber, a.ParamIndex, c.Params[a.ParamNumber].String())
+		return fmt.Sprintf("%s is aliased with %s at %s, which is not an index of %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.Params[a.ParamNumber].String())
 	}
 	output, ok := c.Output().Subshape(out)
 	if !ok {
 		return fmt.Sprintf("output index %s is not an index of %s", out, c.Output().String())
 	}
 	if !param.IsArray() {
-		return fmt.Sprintf("parameter %d at %s is aliased with output index %s but is not an array: %s", a.ParamNumber, a.ParamIndex, out, param.Written())
+		return fmt.Sprintf("%s at %s is aliased with %s but is not an array: %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(out), param.Written())
 	}
 	if !output.IsArray() {
-		return fmt.Sprintf("output index %s is aliased with parameter %d at %s but is not an array: %s", out, a.ParamNumber, a.ParamIndex, output.Written())
+		return fmt.Sprintf("%s is aliased with %s at %s but is not an array: %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, output.Written())
 	}
 	static := !param.IsDynamic() && !output.IsDynamic()
 	switch {
 	case static && !param.byteSizeFits():
-		return fmt.Sprintf("parameter %d at %s is aliased with output index %s, but its size in bytes does not fit in 64 bits: %s", a.ParamNumber, a.ParamIndex, out, param.String())
+		return fmt.Sprintf("%s at %s is aliased with %s, but its size in bytes does not fit in 64 bits: %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(out), param.String())
 	case static && !output.byteSizeFits():
-		return fmt.Sprintf("output index %s is aliased with parameter %d at %s, but its size in bytes does not fit in 64 bits: %s", out, a.ParamNumber, a.ParamIndex, output.String())
+		return fmt.Sprintf("%s is aliased with %s at %s, but its size in bytes does not fit in 64 bits: %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, output.String())
 	}
 	if static && param.ByteSize() != output.ByteSize() {
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
 			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
 	}
 	if prev, dup := seen.add(a.ParamNumber, a.ParamIndex, pos); dup {
-		return fmt.Sprintf("parameter %d at %s is aliased with more than one output: output index %s and output index %s", a.ParamNumber, a.ParamIndex, prev, out)
+		return fmt.Sprintf("%s at %s is aliased with more than one output: %s and %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(prev), c.OutputIndexLabel(out))
 	}
 	if a.Origin.Attr == attrResultAlias && !Compatible(param, output) {
 		return fmt.Sprintf(`attribute "%s" aliases do not have compatible types, '%s' vs. '%s'`, attrResultAlias, param.MLIR(), output.MLIR())
@@ -165,10 +165,10 @@ func bufferText(s *Shape) string {
 func (c *Config) verifyDonor(d Donor) string {
 	param, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 	if !ok {
-		return fmt.Sprintf("buffer donor parameter %d at %s is not a parameter of the entry function", d.ParamNumber, d.ParamIndex)
+		return fmt.Sprintf("buffer donor %s at %s is not a parameter of the entry function", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex)
 	}
 	if !param.IsArray() {
-		return fmt.Sprintf("buffer donor parameter %d at %s is not an array: %s", d.ParamNumber, d.ParamIndex, param.Written())
+		return fmt.Sprintf("buffer donor %s at %s is not an array: %s", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, param.Written())
 	}
 	if c.Aliases.ParameterHasAlias(d.ParamNumber, d.ParamIndex) {
 		return fmt.Sprintf("Input %d at index %s is registered as a buffer donor. However, it is also in the input output alias config.", d.ParamNumber, d.ParamIndex)

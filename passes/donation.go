@@ -107,8 +107,8 @@ func checkDonationLayouts(c *model.Config) *ast.Error {
 		in, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if ok && in.IsArray() && !in.HasLayout {
 			bad = ast.Errorf(c.ParamPos(d.ParamNumber, d.ParamIndex),
-				"%s needs resolved layouts, but the layout of buffer donor parameter %d at %s (%s) is unresolved; "+AssumeHint,
-				donationName, d.ParamNumber, d.ParamIndex, in.String())
+				"%s needs resolved layouts, but the layout of buffer donor %s at %s (%s) is unresolved; "+AssumeHint,
+				donationName, c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.String())
 		}
 	})
 	if bad != nil {
@@ -119,8 +119,8 @@ func checkDonationLayouts(c *model.Config) *ast.Error {
 			return
 		}
 		bad = ast.Errorf(c.OutputPos(out),
-			"%s needs resolved layouts, but the layout of output index %s (%s) is unresolved; "+AssumeHint,
-			donationName, out, sub.String())
+			"%s needs resolved layouts, but the layout of %s (%s) is unresolved; "+AssumeHint,
+			donationName, c.OutputIndexLabel(out), sub.String())
 	})
 	return bad
 }

@@ -98,26 +98,26 @@ func reportAliasChanges(p *Pass, before, after *model.Config, emit func(ast.Rema
 			return
 		}
 		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkPassed, Pass: p.Name}
-		what := fmt.Sprintf("output %s %s", out, sub.StringWithLayout())
+		what := after.OutputLabel(out) + " " + sub.StringWithLayout()
 		sameTarget := hadOld && hasCur && old.ParamNumber == cur.ParamNumber && old.ParamIndex.Equal(cur.ParamIndex)
 		switch {
 		case sameTarget && old.Kind == cur.Kind:
 			return
 		case sameTarget:
 			r.Category = CategoryAliasRekinded
-			r.Message = fmt.Sprintf("%s alias with parameter %d at %s changed from %s to %s",
-				what, cur.ParamNumber, cur.ParamIndex, kindWord(old.Kind), kindWord(cur.Kind))
+			r.Message = fmt.Sprintf("%s alias with %s at %s changed from %s to %s",
+				what, after.ParamLabel(cur.ParamNumber, cur.ParamIndex), cur.ParamIndex, kindWord(old.Kind), kindWord(cur.Kind))
 			emit(r)
 			return
 		}
 		if hadOld {
 			r.Category = CategoryAliasRemoved
-			r.Message = fmt.Sprintf("%s no longer %s-aliased with parameter %d at %s", what, kindWord(old.Kind), old.ParamNumber, old.ParamIndex)
+			r.Message = fmt.Sprintf("%s no longer %s-aliased with %s at %s", what, kindWord(old.Kind), after.ParamLabel(old.ParamNumber, old.ParamIndex), old.ParamIndex)
 			emit(r)
 		}
 		if hasCur {
 			r.Category = CategoryAliasAdded
-			r.Message = fmt.Sprintf("%s %s-aliased with parameter %d at %s", what, kindWord(cur.Kind), cur.ParamNumber, cur.ParamIndex)
+			r.Message = fmt.Sprintf("%s %s-aliased with %s at %s", what, kindWord(cur.Kind), after.ParamLabel(cur.ParamNumber, cur.ParamIndex), cur.ParamIndex)
 			emit(r)
 		}
 	})
@@ -147,9 +147,9 @@ func reportConsumedDonors(p *Pass, before, after *model.Config, emit func(ast.Re
 		if users == nil {
 			users = aliasUsers(after)
 		}
-		msg := fmt.Sprintf("donor parameter %d at %s %s", d.ParamNumber, d.ParamIndex, paramShape(after, d.ParamNumber, d.ParamIndex))
+		msg := fmt.Sprintf("donor %s at %s %s", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, paramShape(after, d.ParamNumber, d.ParamIndex))
 		if out, ok := users[leafKey(d.ParamNumber, d.ParamIndex)]; ok {
-			msg += " consumed by output " + out.String()
+			msg += " consumed by " + after.OutputLabel(out)
 		} else {
 			msg += " unregistered"
 		}
@@ -186,7 +186,7 @@ func paramShape(c *model.Config, param int64, index model.ShapeIndex) string {
 // candidate is one thing a pass could have paired a leaf with: a
 // parameter (for add-*) or an output leaf (for donation).
 type candidate struct {
-	label string // "parameter 2", "output {0}"
+	label string // `parameter 2 "name"`, `output {0} "name"` (Config.ParamLabel, OutputLabel)
 	shape *model.Shape
 	free  bool // not aliased after the pass
 	param int64
@@ -354,7 +354,7 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 			continue
 		}
 		_, aliased := users[leafKey(int64(i), model.ShapeIndex{})]
-		items = append(items, candidate{label: fmt.Sprintf("parameter %d", i), shape: s, free: !aliased, param: int64(i)})
+		items = append(items, candidate{label: after.ParamLabel(int64(i), nil), shape: s, free: !aliased, param: int64(i)})
 	}
 	x := newNearIndex(items, discoveryKey)
 	dynamicOutput := after.Output().IsDynamic()
@@ -362,7 +362,7 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 	for _, out := range unaliased {
 		sub, _ := after.Output().Subshape(out)
 		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryOutputUnaliased,
-			Message: fmt.Sprintf("output %s %s has no alias", out, sub.StringWithLayout())}
+			Message: fmt.Sprintf("%s %s has no alias", after.OutputLabel(out), sub.StringWithLayout())}
 		class, i := x.nearest(sub)
 		switch class {
 		case ClassTaken:
@@ -371,14 +371,14 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 			if wasUser == nil {
 				wasUser = aliasUsers(before)
 			}
-			how := "was taken by output " + by.String() + " earlier in this pass"
+			how := "was taken by " + after.OutputLabel(by) + " earlier in this pass"
 			if old, ok := wasUser[leafKey(c.param, nil)]; ok {
-				how = "is already aliased with output " + old.String()
+				how = "is already aliased with " + after.OutputLabel(old)
 			}
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
 		case ClassLayout:
 			c := items[i]
-			r.Reason, r.Suggestion = layoutReason(p, c, sub, "the output", fmt.Sprintf("%s and output %s", c.label, out))
+			r.Reason, r.Suggestion = layoutReason(p, c, sub, "the output", fmt.Sprintf("%s and %s", c.label, after.OutputLabel(out)))
 		case ClassElementType:
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
@@ -417,7 +417,7 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 	var items []candidate
 	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() {
-			items = append(items, candidate{label: "output " + out.String(), shape: sub,
+			items = append(items, candidate{label: after.OutputLabel(out), shape: sub,
 				free: !after.Aliases.OutputHasAlias(out), index: out.Clone()})
 		}
 	})
@@ -427,12 +427,12 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused}
 		in, ok := after.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if !ok || !in.IsArray() {
-			r.Message = fmt.Sprintf("donor parameter %d at %s is not used by any output", d.ParamNumber, d.ParamIndex)
+			r.Message = fmt.Sprintf("donor %s at %s is not used by any output", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex)
 			r.Reason = ClassNone + ": the donor is not an array, and only arrays are donated"
 			emit(r)
 			continue
 		}
-		r.Message = fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())
+		r.Message = fmt.Sprintf("donor %s at %s %s is not used by any output", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.StringWithLayout())
 		class, i := x.nearest(in)
 		if j, ok := x.free[x.key(in)]; ok {
 			// Not after the pass, which would have paired them; for the
@@ -443,9 +443,9 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 		case ClassTaken:
 			c := items[i]
 			a, _ := after.Aliases.GetAliasedParameter(c.index)
-			how := fmt.Sprintf("was taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
+			how := fmt.Sprintf("was taken by donor %s at %s earlier in this pass", after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex)
 			if old, ok := before.Aliases.GetAliasedParameter(c.index); ok {
-				how = fmt.Sprintf("is already aliased with parameter %d at %s", old.ParamNumber, old.ParamIndex)
+				how = fmt.Sprintf("is already aliased with %s at %s", after.ParamLabel(old.ParamNumber, old.ParamIndex), old.ParamIndex)
 			}
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
 		case ClassFree:
@@ -456,7 +456,7 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 			}
 		case ClassLayout:
 			c := items[i]
-			r.Reason, r.Suggestion = layoutReason(p, c, in, "the donor", fmt.Sprintf("parameter %d and %s", d.ParamNumber, c.label))
+			r.Reason, r.Suggestion = layoutReason(p, c, in, "the donor", fmt.Sprintf("%s and %s", after.ParamLabel(d.ParamNumber, d.ParamIndex), c.label))
 		case ClassElementType:
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
@@ -517,7 +517,7 @@ func explainXLADonation(p *Pass, opts Options, pipeline Pipeline, before, after 
 			continue
 		}
 		r := ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryDonorUnused,
-			Message: fmt.Sprintf("donor parameter %d at %s %s is not used by any output", d.ParamNumber, d.ParamIndex, in.StringWithLayout())}
+			Message: fmt.Sprintf("donor %s at %s %s is not used by any output", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.StringWithLayout())}
 		x, inPlan := left[leafKey(d.ParamNumber, d.ParamIndex)]
 		switch {
 		case plan == nil || !inPlan:
@@ -604,28 +604,28 @@ func xlaReason(p *Pass, plan *xlaPlan, d xlaDonor, after, before *model.Config, 
 	if ok && e.size == d.size {
 		a, _ := after.Aliases.GetAliasedParameter(e.index)
 		sub, _ := after.Output().Subshape(e.index)
-		return fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) was taken by donor parameter %d at %s earlier in this pass",
-			ClassTaken, e.index, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex), ""
+		return fmt.Sprintf("%s: %s %s of the same byte size (%d bytes) was taken by donor %s at %s earlier in this pass",
+			ClassTaken, after.OutputLabel(e.index), sub.StringWithLayout(), d.size, after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex), ""
 	}
 	if aliased != nil {
 		a, _ := before.Aliases.GetAliasedParameter(aliased)
 		sub, _ := before.Output().Subshape(aliased)
-		return fmt.Sprintf("%s: output %s %s of the same byte size (%d bytes) is already aliased with parameter %d at %s",
-			ClassTaken, aliased, sub.StringWithLayout(), d.size, a.ParamNumber, a.ParamIndex), ""
+		return fmt.Sprintf("%s: %s %s of the same byte size (%d bytes) is already aliased with %s at %s",
+			ClassTaken, before.OutputLabel(aliased), sub.StringWithLayout(), d.size, before.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex), ""
 	}
 	reason = fmt.Sprintf("%s: no output without an alias has %d bytes in memory space %d", ClassNone, d.size, d.space)
 	if ok {
 		sub, _ := after.Output().Subshape(e.index)
-		reason += fmt.Sprintf("; the nearest is output %s %s with %d bytes", e.index, sub.StringWithLayout(), e.size)
+		reason += fmt.Sprintf("; the nearest is %s %s with %d bytes", after.OutputLabel(e.index), sub.StringWithLayout(), e.size)
 		if a, taken := after.Aliases.GetAliasedParameter(e.index); taken && !before.Aliases.OutputHasAlias(e.index) {
-			reason += fmt.Sprintf(", taken by donor parameter %d at %s earlier in this pass", a.ParamNumber, a.ParamIndex)
+			reason += fmt.Sprintf(", taken by donor %s at %s earlier in this pass", after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex)
 		}
 	}
 	if out, ok := sized.outside(d.space); ok {
 		sub, _ := after.Output().Subshape(out)
-		reason += fmt.Sprintf("; output %s %s has %d bytes but is in memory space %d, and %s pairs only within a memory space",
-			out, sub.StringWithLayout(), d.size, sub.MemorySpace(), p.Name)
-		suggestion = fmt.Sprintf("give parameter %d and output %s the same memory space", d.param, out)
+		reason += fmt.Sprintf("; %s %s has %d bytes but is in memory space %d, and %s pairs only within a memory space",
+			after.OutputLabel(out), sub.StringWithLayout(), d.size, sub.MemorySpace(), p.Name)
+		suggestion = fmt.Sprintf("give %s and %s the same memory space", after.ParamLabel(d.param, nil), after.OutputLabel(out))
 	}
 	return reason, suggestion
 }

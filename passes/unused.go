@@ -25,7 +25,7 @@ func isDonation(p *Pass) bool {
 
 // explainUnused is the donor-unused remarks of one donation pass, as
 // UnusedDonors. A remark is the donor's whose message it opens with
-// ("donor parameter 3 at {1} ..."): the explainers report the donors in
+// ("donor parameter 3 "x" at {1} ..."): the explainers report the donors in
 // order, and may leave one out.
 func explainUnused(p *Pass, opts Options, pipeline Pipeline, before, after *model.Config) []UnusedDonor {
 	donors := after.Donors.Donors()
@@ -37,7 +37,7 @@ func explainUnused(p *Pass, opts Options, pipeline Pipeline, before, after *mode
 		}
 		for ; i < len(donors); i++ {
 			d := donors[i]
-			if strings.HasPrefix(r.Message, fmt.Sprintf("donor parameter %d at %s ", d.ParamNumber, d.ParamIndex)) {
+			if strings.HasPrefix(r.Message, fmt.Sprintf("donor %s at %s ", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex)) {
 				out = append(out, UnusedDonor{ParamNumber: d.ParamNumber, ParamIndex: d.ParamIndex, Remark: r})
 				i++
 				return

@@ -136,8 +136,8 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 				return
 			}
 			if !sub.HasLayout {
-				bad = ast.Errorf(c.ParamPos(p, index), "%s needs resolved layouts, but the layout of parameter %d at %s (%s) is unresolved; "+AssumeHint,
-					xlaDonationName, p, index, sub.String())
+				bad = ast.Errorf(c.ParamPos(p, index), "%s needs resolved layouts, but the layout of %s at %s (%s) is unresolved; "+AssumeHint,
+					xlaDonationName, c.ParamLabel(p, index), index, sub.String())
 				return
 			}
 			d := xlaDonor{param: p, index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}
@@ -149,8 +149,8 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 			return
 		}
 		if !sub.HasLayout {
-			bad = ast.Errorf(c.OutputPos(index), "%s needs resolved layouts, but the layout of output index %s (%s) is unresolved; "+AssumeHint,
-				xlaDonationName, index, sub.String())
+			bad = ast.Errorf(c.OutputPos(index), "%s needs resolved layouts, but the layout of %s (%s) is unresolved; "+AssumeHint,
+				xlaDonationName, c.OutputIndexLabel(index), sub.String())
 			return
 		}
 		d := xlaDonee{index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}

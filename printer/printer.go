@@ -142,7 +142,7 @@ func (p *printer) argAliases() aliasTable {
 			kind: a.Kind, origin: a.Origin.Pos, tupleArgs: src.TupleArgs, resultTuple: src.ResultTuple}
 		if src.TupleArgs {
 			if len(a.ParamIndex) == 0 {
-				p.errs.Add(p.aliasPos(out, a), "output index %s aliases the whole tuple parameter 0, which no argument attribute can state", out)
+				p.errs.Add(p.aliasPos(out, a), "%s aliases the whole tuple parameter 0, which no argument attribute can state", p.cfg.OutputIndexLabel(out))
 				return
 			}
 			aa.arg = int(a.ParamIndex[0])
@@ -240,7 +240,7 @@ const argBatch = 1024
 // argAlias sets the argument's alias attributes for the chosen encoding.
 func (p *printer) argAlias(d *dictEdit, i int, arg *ast.Arg, aliases []argAlias) {
 	if len(aliases) > 1 && p.emit != EmitModule {
-		p.errs.Add(p.file.PosOf(p.src, arg.Pos), "argument %d has %d aliases (output indices %s), which %s cannot state; use --emit=module", i, len(aliases), outList(aliases), p.emitAttr())
+		p.errs.Add(p.file.PosOf(p.src, arg.Pos), "%s has %d aliases (output indices %s), which %s cannot state; use --emit=module", p.cfg.ArgLabel(i), len(aliases), outList(aliases), p.emitAttr())
 		return
 	}
 	var want string
@@ -296,11 +296,11 @@ func (p *printer) aliasText(a *argAlias) string {
 	case EmitTF:
 		switch {
 		case a.kind == model.MustAlias:
-			p.errs.Add(pos, "argument %d is must-aliased with output index %s; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module", a.arg, a.out)
+			p.errs.Add(pos, "%s is must-aliased with %s; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module", p.cfg.ArgLabel(a.arg), p.cfg.OutputIndexLabel(a.out))
 		case len(a.path()) > 0:
-			p.errs.Add(pos, "argument %d is aliased at %s, a part of the argument; tf.aliasing_output aliases whole arguments: use --emit=result-alias or --emit=module", a.arg, a.path())
+			p.errs.Add(pos, "%s is aliased at %s, a part of the argument; tf.aliasing_output aliases whole arguments: use --emit=result-alias or --emit=module", p.cfg.ArgLabel(a.arg), a.path())
 		case len(a.rest()) > 0:
-			p.errs.Add(pos, "argument %d is aliased with the nested output index %s; tf.aliasing_output names a whole result: use --emit=result-alias or --emit=module", a.arg, a.out)
+			p.errs.Add(pos, "%s is aliased with the nested %s; tf.aliasing_output names a whole result: use --emit=result-alias or --emit=module", p.cfg.ArgLabel(a.arg), p.cfg.OutputIndexLabel(a.out))
 		default:
 			return p.texts.int(a.result()).str(" : i32").done()
 		}

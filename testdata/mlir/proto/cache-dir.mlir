@@ -23,7 +23,7 @@
 // RUN: mkdir -p %t.empty && mhlo-alias --print-config=json %t.empty 2>&1 | FileCheck %s --check-prefix=EMPTY
 
 // JSON:      {{^}}{"file": "{{.*}}/dump/module_0001.jit_train_step.before_optimizations.txt", "chunk": 0, "ok": true,
-// JSON-NEXT: {{^}}{"file": "{{.*}}/neuronxcc-2.15/MODULE_a/model.hlo_module.pb", "chunk": 0, "ok": true, {{.*}}"donors": [{"parameter_number": 0, "parameter_index": [], "bytes": 16384, "shape": "f32[64,64]{1,0}", "memory_space": 0, "reason": "free: {{.*}}"}
+// JSON-NEXT: {{^}}{"file": "{{.*}}/neuronxcc-2.15/MODULE_a/model.hlo_module.pb", "chunk": 0, "ok": true, {{.*}}"donors": [{"parameter_number": 0, "parameter_index": [], "name": "p0", "bytes": 16384, "shape": "f32[64,64]{1,0}", "memory_space": 0, "reason": "free: {{.*}}"}
 // JSON-NEXT: {{^}}{"file": "{{.*}}/neuronxcc-2.15/MODULE_b/model.hlo_module.pb", "chunk": 0, "ok": true, {{.*}}"name": "host memory S(5)"{{.*}}{{$}}
 // JSON-NOT:  {{.}}
 
@@ -38,7 +38,7 @@
 // SUMMARY:      host memory S(5):
 // SUMMARY-NEXT:   aliases: 1 (0 must, 1 may) share 1.0 MiB (must 0 B, may up to 1.0 MiB)
 
-// ERROR: MODULE_a/model.hlo_module.pb: error: donor parameter 2 at {} u8[4096]{0} is not used by any output: none:
+// ERROR: MODULE_a/model.hlo_module.pb: error: donor parameter 2 "p2" at {} u8[4096]{0} is not used by any output: none:
 // ERROR-NOT: error
 
 // LIST:      {{^}}{{.*}}/neuronxcc-2.15/MODULE_a/model.hlo_module.pb{{$}}

@@ -12,7 +12,7 @@
 
 // SHORT-NOT: {{.}}
 
-// JSON: {{^}}{"ok": true, "diagnostics": [], "more_errors": 0, "output_shape": "()", "parameters": [{"parameter_number": 0, "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}], "aliases": [], "donors": [], "memory": {"parameter_bytes": 16, "output_bytes": 0, "must_alias_bytes": 0, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 0, "unknown_size_leaves": 0, "memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 16, "output_bytes": 0, "must_alias_bytes": 0, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}]}}{{$}}
+// JSON: {{^}}{"ok": true, "diagnostics": [], "more_errors": 0, "output_shape": "()", "parameters": [{"parameter_number": 0, "shape": "f32[4]{0}", "bytes": 16, "memory_space": 0}], "outputs": [], "aliases": [], "donors": [], "memory": {"parameter_bytes": 16, "output_bytes": 0, "must_alias_bytes": 0, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 0, "unknown_size_leaves": 0, "memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 16, "output_bytes": 0, "must_alias_bytes": 0, "may_alias_bytes": 0, "unused_donor_bytes": 0, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}]}}
 
 module {
   func.func @main(%arg0: tensor<4xf32>) {
