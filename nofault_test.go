@@ -335,6 +335,10 @@ func zeroCalls(t *testing.T) map[string][]func() string {
 			_, err := ModuleFiles("")
 			return isErr(err)
 		}},
+		"WalkModules": {func() string {
+			es := WalkModules("")
+			return want(len(es) == 1 && es[0].Err != nil, "no failed entry for the empty name")
+		}},
 		"ReadConfig": {func() string {
 			_, err := ReadConfig(nil, Options{})
 			return isErr(err)
