@@ -33,6 +33,8 @@ type command struct {
 	walked bool
 	// totals sum the accounting of every module, for summary.
 	totals *totals
+	// report gathers the tables of every module, with --report.
+	htmlReport *mhloalias.Report
 }
 
 func (c *command) run() int {
@@ -40,6 +42,9 @@ func (c *command) run() int {
 	c.differs = new(atomic.Bool)
 	c.totals = &totals{}
 	c.yaml = &bytes.Buffer{}
+	if c.opts.report != "" {
+		c.htmlReport = &mhloalias.Report{}
+	}
 	files, status := c.expand(c.opts.files)
 	if status == 2 {
 		return 2
@@ -65,6 +70,13 @@ func (c *command) run() int {
 	// failed run leaves no remarks file of part of the inputs behind.
 	if status == 0 {
 		if err := c.writeRemarksFile(); err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			status = 1
+		}
+	}
+	// The report shows the modules that failed too.
+	if c.htmlReport != nil {
+		if err := c.htmlReport.WriteFile(c.opts.report); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 			status = 1
 		}
@@ -120,6 +132,7 @@ func (c *command) runConcurrently(files []string) bool {
 		stdout bytes.Buffer
 		stderr bytes.Buffer
 		yaml   bytes.Buffer
+		report *mhloalias.Report
 		done   chan struct{}
 	}
 	procs := runtime.GOMAXPROCS(0)
@@ -139,6 +152,10 @@ func (c *command) runConcurrently(files []string) bool {
 				sub.stdout = &r.stdout
 				sub.stderr = &r.stderr
 				sub.yaml = &r.yaml
+				if c.htmlReport != nil {
+					r.report = &mhloalias.Report{}
+					sub.htmlReport = r.report
+				}
 				r.ok = sub.file(name)
 			}()
 		}
@@ -150,6 +167,9 @@ func (c *command) runConcurrently(files []string) bool {
 		c.stdout.Write(r.stdout.Bytes())
 		c.stderr.Write(r.stderr.Bytes())
 		c.yaml.Write(r.yaml.Bytes())
+		if r.report != nil {
+			c.htmlReport.Append(r.report)
+		}
 		ok = ok && r.ok
 		<-ahead
 	}
@@ -186,6 +206,9 @@ func (c *command) expand(args []string) (files []string, status int) {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 			if c.opts.printConfig == "json" {
 				fmt.Fprint(c.stdout, mhloalias.FailureJSON(name, err, c.jsonOptions()))
+			}
+			if c.htmlReport != nil {
+				c.htmlReport.AddError(name, err)
 			}
 			status = 1
 		}
@@ -236,6 +259,9 @@ func (c *command) writeTotals() {
 // succeeded.
 func (c *command) file(name string) bool {
 	res, written, err := c.process(name)
+	if c.htmlReport != nil {
+		c.addToReport(name, res, err)
+	}
 	if res != nil {
 		defer res.Close()
 		if err := c.remarks(res); err != nil {
@@ -278,6 +304,18 @@ func (c *command) file(name string) bool {
 		}
 	}
 	return res.OK()
+}
+
+// addToReport adds the modules of one input to the report, or the input
+// as failed when it could not be read; a usage error adds nothing.
+func (c *command) addToReport(name string, res *mhloalias.Result, err error) {
+	var usage *mhloalias.UsageError
+	switch {
+	case res != nil:
+		c.htmlReport.Add(res)
+	case err != nil && !errors.As(err, &usage):
+		c.htmlReport.AddError(displayName(name), err)
+	}
 }
 
 // process reads one input. A file rewritten in place or to -o's file is
@@ -376,7 +414,7 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 			}
 			b.WriteByte('\n')
 		}
-		text, err := mhloalias.FormatConfig(m.Config, c.opts.printConfig)
+		text, err := m.FormatConfig(c.opts.printConfig)
 		if err != nil {
 			return err
 		}
