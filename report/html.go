@@ -52,6 +52,11 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"cut":   func(s string) string { return Cut(s, NameWidth) },
 }).Parse(pageText))
 
+// The page's script marks each table heading as sortable (aria-sort
+// "none") and sorts its column on a click, ascending first, then
+// descending: a cell's data-v as a number, else its text in numeric
+// order ("{10}" after "{9}").
+
 // WriteHTML writes the report as one self-contained HTML page: no
 // network, no external script, font or style. With more than one module
 // an index with the totals comes first; then each module has a section:
