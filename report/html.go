@@ -52,8 +52,9 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"cut":   func(s string) string { return Cut(s, NameWidth) },
 }).Parse(pageText))
 
-// The page's script marks each table heading as sortable (aria-sort
-// "none") and sorts its column on a click, ascending first, then
+// Each table heading is marked sortable (aria-sort "none"), and the
+// page's script, one click handler on the document that does nothing
+// until a click, sorts a heading's column, ascending first, then
 // descending: a cell's data-v as a number, else its text in numeric
 // order ("{10}" after "{9}").
 
