@@ -12,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/report"
 )
 
 // WriteTo writes the output text to w: every module that is OK, with its
@@ -232,13 +234,29 @@ var errNoConfig = errors.New("no config: the module failed (see its Diagnostics)
 func RemoveTemporaryFiles() { fileio.RemoveTemporaryFiles() }
 
 // ConfigForms are the forms FormatConfig prints.
-var ConfigForms = []string{"long", "short", "json", "summary"}
+var ConfigForms = []string{"long", "short", "json", "summary", "table"}
 
 // FormatConfig prints cfg in one of ConfigForms: "long" is XLA's ToString
 // of the alias and donor configs, "short" the fields of an HLO module
 // header, "json" one JSON object (with the memory accounting), "summary"
-// the memory accounting for people (model.Memory.Summary).
+// the memory accounting for people (model.Memory.Summary), "table" the
+// output leaves, the donors and the memory of each space in aligned
+// columns (report.Table.Text), each unused donor with the reason
+// buffer-donation-to-alias's explanation gives for cfg
+// (passes.UnusedDonors).
 func FormatConfig(cfg *model.Config, form string) (string, error) {
+	return formatConfig(cfg, form, nil)
+}
+
+// FormatConfig prints m's config as the function FormatConfig does, but
+// the donors of "table" and "json" carry the reasons m.UnusedDonors
+// gives (those of the pipeline's last donation pass) when it has them.
+func (m *Module) FormatConfig(form string) (string, error) {
+	return formatConfig(m.Config, form, m.UnusedDonors)
+}
+
+// formatConfig is FormatConfig with the unused donors explained, or nil.
+func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor) (string, error) {
 	if cfg == nil {
 		return "", errNoConfig
 	}
@@ -248,9 +266,32 @@ func FormatConfig(cfg *model.Config, form string) (string, error) {
 	case "short":
 		return cfg.ShortString(), nil
 	case "json":
-		return cfg.JSON(), nil
+		if unused == nil {
+			return cfg.JSON(), nil
+		}
+		why := donorReasons(cfg, unused)
+		return cfg.JSONRecord("", func(d model.Donor) (string, bool) { return why(d.ParamNumber, d.ParamIndex) }), nil
 	case "summary":
 		return model.SummaryOf(cfg), nil
+	case "table":
+		return report.NewTable(cfg, donorReasons(cfg, unused)).Text(), nil
 	}
 	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are %s", form, strings.Join(ConfigForms, ", "))}
+}
+
+// donorReasons says why each unused donor of cfg is unused: as unused
+// says, or when it is nil, as passes.UnusedDonors says of cfg itself (the
+// explanation of the remarks, never a second one).
+func donorReasons(cfg *model.Config, unused []passes.UnusedDonor) func(param int64, index model.ShapeIndex) (string, bool) {
+	if unused == nil {
+		unused = passes.UnusedDonors(cfg, nil, nil)
+	}
+	why := make(map[string]string, len(unused))
+	for _, u := range unused {
+		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark.Reason
+	}
+	return func(param int64, index model.ShapeIndex) (string, bool) {
+		s, ok := why[donorKey(param, index)]
+		return s, ok
+	}
 }

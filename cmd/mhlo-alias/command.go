@@ -38,6 +38,8 @@ type command struct {
 	walked bool
 	// totals sum the accounting of every module, for summary.
 	totals *totals
+	// report gathers the tables of every module, with --report.
+	htmlReport *mhloalias.Report
 }
 
 func (c *command) run() int {
@@ -47,6 +49,9 @@ func (c *command) run() int {
 	c.yaml = &bytes.Buffer{}
 	c.out = &stdoutWriter{w: c.stdout}
 	c.stdout = c.out
+	if c.opts.report != "" {
+		c.htmlReport = &mhloalias.Report{}
+	}
 	files, status := c.expand(c.opts.files)
 	if status == 2 {
 		return 2
@@ -76,6 +81,13 @@ func (c *command) run() int {
 	// failed run leaves no remarks file of part of the inputs behind.
 	if status == 0 {
 		if err := c.writeRemarksFile(); err != nil {
+			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
+			status = 1
+		}
+	}
+	// The report shows the modules that failed too.
+	if c.htmlReport != nil {
+		if err := c.htmlReport.WriteFile(c.opts.report); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 			status = 1
 		}
@@ -131,6 +143,7 @@ func (c *command) runConcurrently(files []input) bool {
 		stdout bytes.Buffer
 		stderr bytes.Buffer
 		yaml   bytes.Buffer
+		report *mhloalias.Report
 		done   chan struct{}
 	}
 	procs := runtime.GOMAXPROCS(0)
@@ -150,6 +163,10 @@ func (c *command) runConcurrently(files []input) bool {
 				sub.stdout = &r.stdout
 				sub.stderr = &r.stderr
 				sub.yaml = &r.yaml
+				if c.htmlReport != nil {
+					r.report = &mhloalias.Report{}
+					sub.htmlReport = r.report
+				}
 				r.ok = sub.file(in)
 			}()
 		}
@@ -161,6 +178,9 @@ func (c *command) runConcurrently(files []input) bool {
 		c.stdout.Write(r.stdout.Bytes())
 		c.stderr.Write(r.stderr.Bytes())
 		c.yaml.Write(r.yaml.Bytes())
+		if r.report != nil {
+			c.htmlReport.Append(r.report)
+		}
 		ok = ok && r.ok
 		<-ahead
 	}
@@ -264,6 +284,9 @@ func (c *command) file(in input) bool {
 	if err == nil {
 		res, written, err = c.process(name)
 	}
+	if c.htmlReport != nil {
+		c.addToReport(name, res, err)
+	}
 	if res != nil {
 		defer res.Close()
 		if err := c.remarks(res); err != nil {
@@ -304,6 +327,18 @@ func (c *command) file(in input) bool {
 		}
 	}
 	return res.OK()
+}
+
+// addToReport adds the modules of one input to the report, or the input
+// as failed when it could not be read; a usage error adds nothing.
+func (c *command) addToReport(name string, res *mhloalias.Result, err error) {
+	var usage *mhloalias.UsageError
+	switch {
+	case res != nil:
+		c.htmlReport.Add(res)
+	case err != nil && !errors.As(err, &usage):
+		c.htmlReport.AddError(displayName(name), err)
+	}
 }
 
 // process reads one input. A file rewritten in place or to -o's file is
@@ -406,7 +441,7 @@ func (c *command) configs(w io.Writer, res *mhloalias.Result) error {
 			}
 			b.WriteByte('\n')
 		}
-		text, err := mhloalias.FormatConfig(m.Config, c.opts.printConfig)
+		text, err := m.FormatConfig(c.opts.printConfig)
 		if err != nil {
 			return err
 		}

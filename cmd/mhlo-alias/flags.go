@@ -51,9 +51,15 @@ Writing:
                           when it listed one, 2 on any trouble
   --print-config[=FORM]   print the final config instead of the module:
                           long (default, XLA's ToString), short, json,
-                          summary (memory accounting); several modules are
+                          summary (memory accounting), table; several modules are
                           labelled "// FILE [chunk N]", json is JSON Lines
-                          with "file" and "chunk"
+                          with "file" and "chunk"; table: the output
+                          leaves, the donors (used by, or why not) and the
+                          memory of each space in aligned columns
+  --report=FILE           also write an HTML report of the final alias
+                          tables to FILE: one self-contained page with a
+                          picture of each table (an index first when there
+                          are several modules)
   --error-limit=N         print at most N errors of a module, then a count
                           of the others (default 20, 0: no limit)
   --verify-diagnostics    check "// expected-error ..." annotations
@@ -85,6 +91,7 @@ type options struct {
 	diff        bool
 	list        bool
 	printConfig string
+	report      string
 	remarkForm  string
 	remarksFile string
 	errorLimit  int
@@ -144,6 +151,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.diff, "diff", false, "")
 	fs.BoolVar(&o.list, "l", false, "")
 	fs.Var(configForm{&o.printConfig}, "print-config", "")
+	fs.StringVar(&o.report, "report", "", "")
 	fs.BoolVar(&o.lib.VerifyDiagnostics, "verify-diagnostics", false, "")
 	fs.StringVar(&o.lib.Remarks.All, "remarks-filter", "", "")
 	fs.StringVar(&o.lib.Remarks.Passed, "remarks-filter-passed", "", "")
@@ -200,8 +208,9 @@ func (o *options) check(stderr io.Writer) error {
 		return errUsage
 	}
 	o.lib.SkipVerifyEach = !o.verifyEach
-	// A JSON record says why each unused donor is unused.
-	o.lib.ExplainDonors = o.printConfig == "json"
+	// A JSON record, the table and the report say why each unused donor
+	// is unused.
+	o.lib.ExplainDonors = o.printConfig == "json" || o.printConfig == "table" || o.report != ""
 	// The config is printed, not the module: the encoding's limits do not
 	// apply.
 	o.lib.ConfigOnly = o.printConfig != ""
@@ -231,6 +240,9 @@ func (o *options) check(stderr io.Writer) error {
 	}
 	if o.remarksFileSet && o.remarkForm != "yaml" {
 		return fail("--remarks-output-file needs --remark-format=yaml: emitRemark remarks go to standard error")
+	}
+	if o.report == "-" {
+		return fail("--report needs a file name: the report does not go to standard output")
 	}
 	if o.errorLimit < 0 {
 		return fail("--error-limit=%d: the limit is a count of errors, 0 for none", o.errorLimit)
