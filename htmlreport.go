@@ -1,6 +1,7 @@
 package mhloalias
 
 import (
+	"errors"
 	"io"
 	"strconv"
 
@@ -24,7 +25,13 @@ const reportErrorLimit = 20
 
 // Add adds every module of res, those that failed with their errors.
 func (r *Report) Add(res *Result) {
+	if r == nil || res == nil {
+		return
+	}
 	for _, m := range res.Modules {
+		if m == nil {
+			continue
+		}
 		rm := report.Module{File: res.Name, Chunk: m.Chunk, ShowChunk: len(res.Modules) > 1, OK: m.OK && m.Config != nil}
 		if rm.OK {
 			rm.Table = report.NewTable(m.Config, donorReasons(m.Config, m.UnusedDonors))
@@ -61,20 +68,41 @@ func diagnosticLines(m *Module) []string {
 // AddError adds an input that could not be read at all (a missing file):
 // a failed module named name, with err as its message.
 func (r *Report) AddError(name string, err error) {
-	r.modules = append(r.modules, report.Module{File: name, Diagnostics: []string{err.Error()}})
+	if r == nil {
+		return
+	}
+	msg := "failed"
+	if err != nil {
+		msg = err.Error()
+	}
+	r.modules = append(r.modules, report.Module{File: name, Diagnostics: []string{msg}})
 }
 
 // Append adds the modules of o after those of r.
 func (r *Report) Append(o *Report) {
+	if r == nil || o == nil {
+		return
+	}
 	r.modules = append(r.modules, o.modules...)
 }
 
 // Len is the number of modules added.
-func (r *Report) Len() int { return len(r.modules) }
+func (r *Report) Len() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.modules)
+}
 
 // WriteHTML writes the report: one self-contained HTML page, which needs
 // no network, script, font or style from elsewhere.
 func (r *Report) WriteHTML(w io.Writer) error {
+	if r == nil {
+		r = &Report{}
+	}
+	if w == nil {
+		return errors.New("no writer")
+	}
 	rep := report.Report{Title: "mhlo-alias report", Modules: r.modules}
 	switch len(r.modules) {
 	case 0:

@@ -335,6 +335,42 @@ func zeroCalls(t *testing.T) map[string][]func() string {
 			_, err := ModuleFiles("")
 			return isErr(err)
 		}},
+		"Report.Add": {func() string {
+			var r Report
+			r.Add(nil)
+			(*Report)(nil).Add(&Result{})
+			r.Add(&Result{Modules: []*Module{nil}})
+			return want(r.Len() == 0, "a module was added")
+		}},
+		"Report.AddError": {func() string {
+			var r Report
+			r.AddError("", nil)
+			(*Report)(nil).AddError("x", nil)
+			return want(r.Len() == 1, "no failed module added")
+		}},
+		"Report.Append": {func() string {
+			var r Report
+			r.Append(nil)
+			(*Report)(nil).Append(&r)
+			return want(r.Len() == 0, "a module was added")
+		}},
+		"Report.Len": {func() string { return want((*Report)(nil).Len() == 0, "a nil report has modules") }},
+		"Report.WriteHTML": {func() string {
+			var b strings.Builder
+			if err := (*Report)(nil).WriteHTML(&b); err != nil {
+				return "a nil report: " + err.Error()
+			}
+			return isErr((&Report{}).WriteHTML(nil))
+		}},
+		"Report.WriteFile": {func() string { return isErr((&Report{}).WriteFile("")) }},
+		"Module.FormatConfig": {func() string {
+			_, err := (*Module)(nil).FormatConfig("long")
+			if e := isErr(err); e != "" {
+				return e
+			}
+			_, err = (&Module{}).FormatConfig("long")
+			return isErr(err)
+		}},
 		"WalkModules": {func() string {
 			es := WalkModules("")
 			return want(len(es) == 1 && es[0].Err != nil, "no failed entry for the empty name")

@@ -252,6 +252,9 @@ func FormatConfig(cfg *model.Config, form string) (string, error) {
 // the donors of "table" and "json" carry the reasons m.UnusedDonors
 // gives (those of the pipeline's last donation pass) when it has them.
 func (m *Module) FormatConfig(form string) (string, error) {
+	if m == nil {
+		return "", errNoConfig
+	}
 	return formatConfig(m.Config, form, m.UnusedDonors)
 }
 

@@ -27,7 +27,7 @@ const donorsModule = `module @jit_step {
 // one explanation, printed in both places.
 func TestTableReasonsAreTheRemarks(t *testing.T) {
 	for _, pipeline := range []string{"buffer-donation-to-alias", "buffer-donation-to-alias,xla-buffer-donation", "xla-buffer-donation"} {
-		res, err := Process("step.mlir", []byte(donorsModule), Options{Passes: pipeline, ExplainDonors: true,
+		res, err := Process("step.mlir", []byte(donorsModule), Options{Passes: pipeline, ExplainDonors: true, ConfigOnly: true,
 			Remarks: remarks.FilterOptions{Missed: "donor-unused"}})
 		if err != nil || !res.OK() {
 			t.Fatalf("%s: %v %v", pipeline, err, res.Diagnostics())
@@ -63,7 +63,7 @@ func TestTableReasonsAreTheRemarks(t *testing.T) {
 // would for the config itself (passes.UnusedDonors), and the module's
 // FormatConfig as the pipeline's last donation pass did.
 func TestFormatConfigTable(t *testing.T) {
-	res, err := Process("step.mlir", []byte(donorsModule), Options{Passes: "xla-buffer-donation", ExplainDonors: true})
+	res, err := Process("step.mlir", []byte(donorsModule), Options{Passes: "xla-buffer-donation", ExplainDonors: true, ConfigOnly: true})
 	if err != nil || !res.OK() {
 		t.Fatalf("%v %v", err, res.Diagnostics())
 	}
