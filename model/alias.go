@@ -25,6 +25,15 @@ func (k AliasKind) String() string {
 	return "may-alias"
 }
 
+// Word is the kind in one word, as the JSON record, the remarks and the
+// table print it: "may" or "must".
+func (k AliasKind) Word() string {
+	if k == MustAlias {
+		return "must"
+	}
+	return "may"
+}
+
 // Origin says where an alias or donor was read from. The zero Origin means
 // a pass made it.
 type Origin struct {

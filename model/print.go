@@ -161,15 +161,11 @@ func (c *Config) WriteJSONRecord(w JSONWriter, head string, src []byte, reason f
 			w.WriteString(", ")
 		}
 		first = false
-		kind := "may"
-		if a.Kind == MustAlias {
-			kind = "must"
-		}
 		fmt.Fprintf(w, `{"output_index": %s`, jsonInts(out))
 		writeJSONName(w, "output_name", c.OutputName(out), src)
 		fmt.Fprintf(w, `, "parameter_number": %d, "parameter_index": %s`, a.ParamNumber, jsonInts(a.ParamIndex))
 		writeJSONName(w, "parameter_name", c.ParamName(a.ParamNumber, a.ParamIndex), src)
-		fmt.Fprintf(w, `, "kind": %q`, kind)
+		fmt.Fprintf(w, `, "kind": %q`, a.Kind.Word())
 		outShape, okOut := c.Output().Subshape(out)
 		paramShape, okParam := c.ParamSubshape(a.ParamNumber, a.ParamIndex)
 		space := "null"

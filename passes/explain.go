@@ -106,28 +106,21 @@ func reportAliasChanges(p *Pass, before, after *model.Config, emit func(ast.Rema
 		case sameTarget:
 			r.Category = CategoryAliasRekinded
 			r.Message = fmt.Sprintf("%s alias with %s at %s changed from %s to %s",
-				what, after.ParamLabel(cur.ParamNumber, cur.ParamIndex), cur.ParamIndex, kindWord(old.Kind), kindWord(cur.Kind))
+				what, after.ParamLabel(cur.ParamNumber, cur.ParamIndex), cur.ParamIndex, old.Kind.Word(), cur.Kind.Word())
 			emit(r)
 			return
 		}
 		if hadOld {
 			r.Category = CategoryAliasRemoved
-			r.Message = fmt.Sprintf("%s no longer %s-aliased with %s at %s", what, kindWord(old.Kind), after.ParamLabel(old.ParamNumber, old.ParamIndex), old.ParamIndex)
+			r.Message = fmt.Sprintf("%s no longer %s-aliased with %s at %s", what, old.Kind.Word(), after.ParamLabel(old.ParamNumber, old.ParamIndex), old.ParamIndex)
 			emit(r)
 		}
 		if hasCur {
 			r.Category = CategoryAliasAdded
-			r.Message = fmt.Sprintf("%s %s-aliased with %s at %s", what, kindWord(cur.Kind), after.ParamLabel(cur.ParamNumber, cur.ParamIndex), cur.ParamIndex)
+			r.Message = fmt.Sprintf("%s %s-aliased with %s at %s", what, cur.Kind.Word(), after.ParamLabel(cur.ParamNumber, cur.ParamIndex), cur.ParamIndex)
 			emit(r)
 		}
 	})
-}
-
-func kindWord(k model.AliasKind) string {
-	if k == model.MustAlias {
-		return "must"
-	}
-	return "may"
 }
 
 // reportConsumedDonors reports every donor registered before a pass and not

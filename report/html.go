@@ -44,12 +44,8 @@ func (m *Module) Name() string {
 var pageText string
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"bytes": BytesText,
 	"space": SpaceText,
-	"kind":  KindWord,
-	"param": ParamLabel,
 	"fmt":   model.FormatBytes,
-	"cut":   func(s string) string { return Cut(s, NameWidth) },
 }).Parse(pageText))
 
 // Each table heading is marked sortable (aria-sort "none"), and the

@@ -43,7 +43,7 @@ func (b *htmlBuf) html() template.HTML { return template.HTML(b.String()) }
 // rowClass is an output row's class: its alias kind, or none.
 func rowClass(o *Output) string {
 	if o.Aliased {
-		return KindWord(o.Kind)
+		return o.Kind.Word()
 	}
 	return "none"
 }
@@ -63,7 +63,7 @@ func outputRows(t *Table, outNames, paramNames bool) template.HTML {
 		bytesCell(&b, o.Bytes)
 		b.raw("<td>", SpaceText(o.Space), "<td>")
 		if o.Aliased {
-			b.raw(KindWord(o.Kind), "<td>", ParamLabel(o.Param, o.ParamIndex))
+			b.raw(o.Kind.Word(), "<td>", ParamLabel(o.Param, o.ParamIndex))
 		} else {
 			b.raw("<td>")
 		}
@@ -160,7 +160,7 @@ func picture(t *Table) template.HTML {
 		}
 		class := "unused"
 		if len(d.UsedBy) > 0 {
-			class = KindWord(d.UsedBy[0].Kind)
+			class = d.UsedBy[0].Kind.Word()
 		}
 		g := group("lt " + class)
 		g.raw("<text y=")
@@ -189,7 +189,7 @@ func picture(t *Table) template.HTML {
 			if !ok {
 				continue
 			}
-			g = group("link " + KindWord(u.Kind))
+			g = group("link " + u.Kind.Word())
 			g.raw(`<path d="M0 `)
 			g.int(y(i))
 			g.raw("c", mid, " 0 ", mid, " ")

@@ -43,7 +43,7 @@ func (t *Table) WriteText(w io.Writer) error {
 	for _, r := range t.Outputs {
 		kind, param := "", ""
 		if r.Aliased {
-			kind, param = KindWord(r.Kind), ParamLabel(r.Param, r.ParamIndex)
+			kind, param = r.Kind.Word(), ParamLabel(r.Param, r.ParamIndex)
 		}
 		o.add(r.Index.String(), Cut(r.Name, NameWidth), r.Shape, BytesText(r.Bytes), SpaceText(r.Space), kind, param, Cut(r.ParamName, NameWidth))
 	}
@@ -92,17 +92,9 @@ func (d *Donor) UseText() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString("output " + u.Output.String() + " (" + KindWord(u.Kind) + ")")
+		b.WriteString("output " + u.Output.String() + " (" + u.Kind.Word() + ")")
 	}
 	return b.String()
-}
-
-// KindWord is an alias kind in one word: "may" or "must".
-func KindWord(k model.AliasKind) string {
-	if k == model.MustAlias {
-		return "must"
-	}
-	return "may"
 }
 
 // ParamLabel names a parameter leaf: its number and index, "0 {}".
