@@ -14,27 +14,30 @@ import (
 // pipe that ProcessReaderTo writes to its output as it arrives keeps the
 // front ends' edits: its text is not kept to settle them against.)
 
-// effective returns edits (sorted, not overlapping, offsets into src)
-// without those that change nothing: nil when src with edits applied is
+// effective returns edits (sorted, not overlapping, offsets into src; it
+// reuses their array) without those that change nothing: nil when src with edits applied is
 // src. It reads src only at the edits, and between them only where the
 // text shifted, so the bulk of a large input is not touched.
 func effective(src []byte, edits []printer.Edit) []printer.Edit {
-	var out []printer.Edit
-	delta := 0
 	for _, e := range edits {
 		if e.Start < 0 || e.End > len(src) || e.Start > e.End {
 			return edits // not edits of src: left to the writer to refuse
 		}
+	}
+	// The no-ops are dropped in place: edits is the caller's to give up.
+	out := edits[:0]
+	delta := 0
+	for _, e := range edits {
 		if e.End-e.Start == len(e.New) && string(src[e.Start:e.End]) == e.New {
 			continue
 		}
 		out = append(out, e)
 		delta += len(e.New) - (e.End - e.Start)
 	}
-	if len(out) == 0 || delta != 0 || !same(src, out) {
-		return out
+	if len(out) == 0 || delta == 0 && same(src, out) {
+		return nil
 	}
-	return nil
+	return out
 }
 
 // same reports whether src with edits applied (none a no-op, their

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -167,7 +168,7 @@ func TestEffective(t *testing.T) {
 		{"text moved by one, the same length", []printer.Edit{{Start: 0, End: 1, New: ""}, {Start: 8, End: 8, New: "a"}}, []printer.Edit{{Start: 0, End: 1, New: ""}, {Start: 8, End: 8, New: "a"}}},
 		{"two halves swapped back", []printer.Edit{{Start: 0, End: 2, New: "a"}, {Start: 2, End: 2, New: "b"}}, nil},
 	} {
-		got := effective(src, c.edits)
+		got := effective(src, slices.Clone(c.edits)) // it reuses the array
 		if len(got) != len(c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 			continue

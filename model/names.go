@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -18,9 +19,16 @@ import (
 // one from the text again (WriteJSON).
 type Name struct {
 	text string // the name; a long name's first NameKeep bytes
-	// at and end are a long name's content in the module's text, as
-	// written (between the quotes, escapes not undone); end is 0 for a
-	// name held whole.
+	// long is where a long name is written, nil for a name held whole: a
+	// config holds one Name for each of up to hundreds of thousands of
+	// parameters, and long names are rare.
+	long *nameSpan
+}
+
+// nameSpan is a long name's content in the module's text, as written
+// (between the quotes, escapes not undone); at is -1 for a name given
+// whole (NameOf), whose text is not in a module.
+type nameSpan struct {
 	at, end int
 	esc     Escapes
 }
@@ -55,6 +63,9 @@ func NewName(src []byte, at, end int, esc Escapes) Name {
 	if at < 0 || end > len(src) || at >= end {
 		return Name{}
 	}
+	if end-at <= NameKeep && (esc == Raw || bytes.IndexByte(src[at:end], '\\') < 0) {
+		return Name{text: string(src[at:end])} // nothing to undo: one copy
+	}
 	text, n := unescape(make([]byte, 0, min(end-at, NameKeep)+utf8.UTFMax), src[at:end], esc, NameKeep)
 	if len(text) == 0 && n == end-at {
 		return Name{}
@@ -62,13 +73,13 @@ func NewName(src []byte, at, end int, esc Escapes) Name {
 	if n == end-at {
 		return Name{text: string(text)}
 	}
-	return Name{text: string(text), at: at, end: end, esc: esc}
+	return Name{text: string(text), long: &nameSpan{at: at, end: end, esc: esc}}
 }
 
 // NameOf is a name given whole.
 func NameOf(s string) Name {
 	if len(s) > NameKeep {
-		return Name{text: s[:NameKeep], at: -1}
+		return Name{text: s[:NameKeep], long: &nameSpan{at: -1}}
 	}
 	return Name{text: s}
 }
@@ -78,7 +89,7 @@ func (n Name) IsZero() bool { return n.text == "" }
 
 // Long reports whether n is longer than NameKeep bytes, so that String
 // holds only its beginning.
-func (n Name) Long() bool { return n.end != 0 || n.at < 0 }
+func (n Name) Long() bool { return n.long != nil }
 
 // String is the name, or its first NameKeep bytes when it is long.
 func (n Name) String() string { return n.text }
@@ -130,15 +141,15 @@ func (n Name) WriteJSON(w JSONWriter, src []byte) {
 		w.WriteString("null")
 		return
 	}
-	if n.end == 0 || n.end > len(src) {
+	if n.long == nil || n.long.at < 0 || n.long.end > len(src) {
 		w.WriteString(JSONString(n.text))
 		return
 	}
 	w.WriteByte('"')
 	var buf, carry []byte
-	for rest := src[n.at:n.end]; len(rest) > 0; {
+	for rest := src[n.long.at:n.long.end]; len(rest) > 0; {
 		var k int
-		buf, k = unescape(append(buf[:0], carry...), rest, n.esc, 4096)
+		buf, k = unescape(append(buf[:0], carry...), rest, n.long.esc, 4096)
 		rest = rest[k:]
 		// A character split between two pieces waits for the next.
 		cut := len(buf)
@@ -363,7 +374,7 @@ func RawName(head []byte, at, end int) Name {
 	if end-at <= NameKeep && len(head) >= end-at {
 		return Name{text: string(head[:end-at])}
 	}
-	return Name{text: string(head[:min(len(head), NameKeep)]), at: at, end: end, esc: Raw}
+	return Name{text: string(head[:min(len(head), NameKeep)]), long: &nameSpan{at: at, end: end, esc: Raw}}
 }
 
 // ArgLabel is `argument N "name"`, or `argument N` without a name: the
