@@ -292,8 +292,9 @@ func (c *command) file(in input) bool {
 		if err := c.remarks(res); err != nil {
 			fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
 		}
+		var window []byte // one buffer for every quoted line of the file
 		for _, m := range res.Modules {
-			c.report(m.Diagnostics, func(b *bytes.Buffer, pos ast.Pos) { quoteSource(b, res, m, pos) })
+			c.report(m.Diagnostics, func(b *bytes.Buffer, pos ast.Pos) { quoteSource(b, res, m, pos, &window) })
 		}
 	}
 	if err != nil {
@@ -485,6 +486,10 @@ func (c *command) report(diags ast.ErrorList, quote func(b *bytes.Buffer, pos as
 		b.WriteString(d.Error())
 		b.WriteByte('\n')
 		quote(&b, d.Pos)
+		if b.Len() >= 64<<10 { // written in pieces: thousands of warnings are megabytes
+			c.stderr.Write(b.Bytes())
+			b.Reset()
+		}
 	}
 	if hidden > 0 {
 		fmt.Fprintf(&b, "%d more errors not shown\n", hidden)
@@ -497,15 +502,19 @@ func (c *command) report(diags ast.ErrorList, quote func(b *bytes.Buffer, pos as
 // remarks.WriteSourceLine does with sourceWidth: it reads only the bytes
 // that needs around pos (Result.ReadAt), not the whole module, and
 // writes nothing when the input no longer holds them (a file that
-// changed, a stream whose text was not kept).
-func quoteSource(b *bytes.Buffer, res *mhloalias.Result, m *mhloalias.Module, pos ast.Pos) {
+// changed, a stream whose text was not kept). The bytes are read into
+// *window, reused from one call to the next.
+func quoteSource(b *bytes.Buffer, res *mhloalias.Result, m *mhloalias.Module, pos ast.Pos, window *[]byte) {
 	off, n := pos.Offset, m.End-m.Start
 	if !pos.IsValid() || off < 0 || off > n {
 		return
 	}
 	reach := remarks.SourceReach(sourceWidth) + 1
 	lo, hi := max(0, off-reach), min(n, off+reach)
-	text := make([]byte, hi-lo)
+	if cap(*window) < hi-lo {
+		*window = make([]byte, 2*reach)
+	}
+	text := (*window)[:hi-lo]
 	if len(text) > 0 {
 		if _, err := res.ReadAt(text, int64(m.Start+lo)); err != nil {
 			return

@@ -33,10 +33,11 @@ func TestQuoteSourceReadsAroundThePosition(t *testing.T) {
 	}
 	m := &mhloalias.Module{Start: start, End: len(src)}
 	text := src[start:]
+	var window []byte
 	for off := -1; off <= len(text)+1; off++ {
 		pos := ast.Pos{Filename: "m.mlir", Line: 1, Column: 1, Offset: off}
 		var got, want bytes.Buffer
-		quoteSource(&got, res, m, pos)
+		quoteSource(&got, res, m, pos, &window)
 		remarks.WriteSourceLine(&want, pos, text, sourceWidth)
 		if got.String() != want.String() {
 			t.Fatalf("offset %d: quoted\n%s\nwant\n%s", off, got.String(), want.String())
