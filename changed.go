@@ -3,7 +3,7 @@ package mhloalias
 import (
 	"bytes"
 
-	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // "Changed" has one meaning for every format and every output (-d, -l,
@@ -18,7 +18,7 @@ import (
 // reuses their array) without those that change nothing: nil when src with edits applied is
 // src. It reads src only at the edits, and between them only where the
 // text shifted, so the bulk of a large input is not touched.
-func effective(src []byte, edits []printer.Edit) []printer.Edit {
+func effective(src []byte, edits []edit.Edit) []edit.Edit {
 	for _, e := range edits {
 		if e.Start < 0 || e.End > len(src) || e.Start > e.End {
 			return edits // not edits of src: left to the writer to refuse
@@ -44,7 +44,7 @@ func effective(src []byte, edits []printer.Edit) []printer.Edit {
 // lengths summing to no change) is src: output byte i is compared with
 // input byte i, piece by piece; a stretch copied from the input to where
 // it was needs no look.
-func same(src []byte, edits []printer.Edit) bool {
+func same(src []byte, edits []edit.Edit) bool {
 	o := 0 // the output written so far
 	// put writes piece at o; it is src there when it came from src at o.
 	put := func(piece []byte, from int) bool {

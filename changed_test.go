@@ -10,7 +10,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/protowire"
 
-	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 const (
@@ -157,16 +157,16 @@ func TestEffective(t *testing.T) {
 	src := []byte("abcdefgh")
 	for _, c := range []struct {
 		name  string
-		edits []printer.Edit
-		want  []printer.Edit
+		edits []edit.Edit
+		want  []edit.Edit
 	}{
-		{"a no-op", []printer.Edit{{Start: 2, End: 4, New: "cd"}}, nil},
-		{"an empty insertion", []printer.Edit{{Start: 3, End: 3, New: ""}}, nil},
-		{"a no-op and a change", []printer.Edit{{Start: 0, End: 1, New: "a"}, {Start: 5, End: 6, New: "X"}}, []printer.Edit{{Start: 5, End: 6, New: "X"}}},
-		{"a removal and an insertion that put it back", []printer.Edit{{Start: 2, End: 3, New: ""}, {Start: 3, End: 3, New: "c"}}, nil},
-		{"a removal and an insertion elsewhere", []printer.Edit{{Start: 2, End: 3, New: ""}, {Start: 5, End: 5, New: "c"}}, []printer.Edit{{Start: 2, End: 3, New: ""}, {Start: 5, End: 5, New: "c"}}},
-		{"text moved by one, the same length", []printer.Edit{{Start: 0, End: 1, New: ""}, {Start: 8, End: 8, New: "a"}}, []printer.Edit{{Start: 0, End: 1, New: ""}, {Start: 8, End: 8, New: "a"}}},
-		{"two halves swapped back", []printer.Edit{{Start: 0, End: 2, New: "a"}, {Start: 2, End: 2, New: "b"}}, nil},
+		{"a no-op", []edit.Edit{{Start: 2, End: 4, New: "cd"}}, nil},
+		{"an empty insertion", []edit.Edit{{Start: 3, End: 3, New: ""}}, nil},
+		{"a no-op and a change", []edit.Edit{{Start: 0, End: 1, New: "a"}, {Start: 5, End: 6, New: "X"}}, []edit.Edit{{Start: 5, End: 6, New: "X"}}},
+		{"a removal and an insertion that put it back", []edit.Edit{{Start: 2, End: 3, New: ""}, {Start: 3, End: 3, New: "c"}}, nil},
+		{"a removal and an insertion elsewhere", []edit.Edit{{Start: 2, End: 3, New: ""}, {Start: 5, End: 5, New: "c"}}, []edit.Edit{{Start: 2, End: 3, New: ""}, {Start: 5, End: 5, New: "c"}}},
+		{"text moved by one, the same length", []edit.Edit{{Start: 0, End: 1, New: ""}, {Start: 8, End: 8, New: "a"}}, []edit.Edit{{Start: 0, End: 1, New: ""}, {Start: 8, End: 8, New: "a"}}},
+		{"two halves swapped back", []edit.Edit{{Start: 0, End: 2, New: "a"}, {Start: 2, End: 2, New: "b"}}, nil},
 	} {
 		got := effective(src, slices.Clone(c.edits)) // it reuses the array
 		if len(got) != len(c.want) {
@@ -178,7 +178,7 @@ func TestEffective(t *testing.T) {
 				t.Errorf("%s: %v, want %v", c.name, got, c.want)
 			}
 		}
-		out, _ := printer.Bytes(src, c.edits)
+		out, _ := edit.Bytes(src, c.edits)
 		if (got == nil) != bytes.Equal(out, src) {
 			t.Errorf("%s: none left %v, but the output is %q", c.name, got == nil, out)
 		}

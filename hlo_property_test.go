@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -197,12 +198,12 @@ func TestHLOAndMLIRWriteTheSameConfig(t *testing.T) {
 		if since, err := hlo.EditsSince(hf, hsrc, read, hcfg); err != nil || !slices.Equal(since, hedits) {
 			t.Fatalf("EditsSince gave %v, %v; Edits %v", since, err, hedits)
 		}
-		hout, _ := printer.Bytes(hsrc, hedits)
+		hout, _ := edit.Bytes(hsrc, hedits)
 		medits, err := printer.Edits(mf, msrc, mcfg, emit)
 		if err != nil {
 			t.Fatal(err)
 		}
-		mout, _ := printer.Bytes(msrc, medits)
+		mout, _ := edit.Bytes(msrc, medits)
 		header, _, _ := strings.Cut(string(hout), "\n")
 		if wantHeader := strings.TrimSuffix("HloModule prop, "+hcfg.ShortString(), "\n"); hcfg.Aliases.Len()+hcfg.Donors.Len() > 0 && header != wantHeader {
 			t.Fatalf("HLO header %q, want %q", header, wantHeader)

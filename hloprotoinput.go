@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
@@ -214,7 +215,7 @@ func mostlyText(src []byte) bool {
 // runOther routes src when it is not for the default route: a proto, a
 // named binary file, or text whose format --input-format forces. ok is
 // false when the default route (HLO text by content, else MLIR) applies.
-func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]ast.Remark, grown func() []byte) (cfg *model.Config, edits []printer.Edit, diags ast.ErrorList, ok bool) {
+func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]ast.Remark, grown func() []byte) (cfg *model.Config, edits []edit.Edit, diags ast.ErrorList, ok bool) {
 	if grown != nil && (!isText(src) || inputFormats[s.InputFormat] != hloproto.Unknown) {
 		src = grown() // a binary file is read whole
 	}
@@ -361,12 +362,12 @@ func (r *Result) writeProtoDiff(w io.Writer, in *input, o DiffOptions) (ok bool,
 	}
 	old := line("input_output_alias", before.Aliases.ShortString())
 	src := old + line("buffer_donor", before.Donors.ShortString())
-	var edits []printer.Edit
+	var edits []edit.Edit
 	if s := line("input_output_alias", m.Config.Aliases.ShortString()); s != old {
-		edits = append(edits, printer.Edit{Start: 0, End: len(old), New: s})
+		edits = append(edits, edit.Edit{Start: 0, End: len(old), New: s})
 	}
 	if s := line("buffer_donor", m.Config.Donors.ShortString()); s != src[len(old):] {
-		edits = append(edits, printer.Edit{Start: len(old), End: len(src), New: s})
+		edits = append(edits, edit.Edit{Start: len(old), End: len(src), New: s})
 	}
 	var b bytes.Buffer
 	if err := printer.Diff(&b, []byte(src), edits, printer.DiffOptions{

@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // HLO text modules (those whose first token is HloModule) go through the
@@ -62,7 +62,7 @@ func (s *settings) mlirOnlyFlag() string {
 // rewriteHLO lowers a parsed HLO module, runs the passes, verifies the
 // result and computes the edits; the remarks shown are appended to *rs
 // when rs is not nil.
-func (s *settings) rewriteHLO(file *hlo.File, src []byte, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
+func (s *settings) rewriteHLO(file *hlo.File, src []byte, rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
 	cfg, diags := hlo.Lower(file, src)
 	if diags.HasErrors() {
 		return nil, nil, diags

@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 	"github.com/mhlo-alias/mhlo-alias/remarks"
 )
 
@@ -225,7 +225,7 @@ func TestNoFaultAfterChange(t *testing.T) {
 const smallModule = "module {\n  func.func public @main(%arg0: tensor<4xf32> {jax.buffer_donor = true}) -> tensor<4xf32> {\n    return %arg0 : tensor<4xf32>\n  }\n}\n"
 
 // printerEdit is an edit of bytes a to b.
-func printerEdit(a, b int) printer.Edit { return printer.Edit{Start: a, End: b, New: "x"} }
+func printerEdit(a, b int) edit.Edit { return edit.Edit{Start: a, End: b, New: "x"} }
 
 // exportedFuncs are the names of the package's exported functions and
 // methods, a method as its receiver type's name, a dot and its name; and

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
@@ -116,7 +117,7 @@ func (r *Result) writeDiff(b *bytes.Buffer, in *input, o DiffOptions) error {
 	if ok, err := r.writeProtoDiff(b, in, o); ok {
 		return err
 	}
-	var edits []printer.Edit
+	var edits []edit.Edit
 	for _, m := range r.Modules {
 		edits = append(edits, m.Edits...)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
@@ -170,7 +171,7 @@ func (sp *speculation) headerHook() func(*ast.Module) {
 		return nil
 	}
 	return func(m *ast.Module) {
-		var edits []printer.Edit
+		var edits []edit.Edit
 		if sp.s.rewrites() {
 			if sp.s.emit == printer.EmitModule {
 				return // the attribute holds every alias
@@ -217,7 +218,7 @@ func (sp *speculation) mlirHook() func(*ast.File) {
 type earlyResult struct {
 	file    *ast.File
 	cfg     *model.Config
-	edits   []printer.Edit
+	edits   []edit.Edit
 	diags   ast.ErrorList
 	remarks []ast.Remark
 }
@@ -300,7 +301,7 @@ func (sp *speculation) hloHook() func(*hlo.File) {
 // when res is OK and has exactly the edits the writer applied.
 func (sp *speculation) finish(res *Result) bool {
 	ok := res != nil && res.OK()
-	var edits []printer.Edit
+	var edits []edit.Edit
 	if ok {
 		edits = res.Modules[0].Edits
 	}

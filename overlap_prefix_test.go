@@ -3,6 +3,7 @@ package mhloalias
 import (
 	"bufio"
 	"bytes"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"os"
@@ -10,8 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // The prefix phase: with @main after more than one scan step (8 MB) of
@@ -173,7 +172,7 @@ func TestEditWriterSteps(t *testing.T) {
 	defer f.Close()
 	in := bytesInput("x", []byte("abcdefghij"))
 	w := fileio.EditWriter{In: in, F: f, BW: bufio.NewWriter(f)}
-	prefix := []printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "W"}}
+	prefix := []edit.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "W"}}
 	if err := w.CopyTo(5, prefix); err != nil {
 		t.Fatal(err)
 	}
@@ -182,20 +181,20 @@ func TestEditWriterSteps(t *testing.T) {
 		t.Fatalf("at %d, %d edits applied; want 4, 1", w.At, len(w.Applied))
 	}
 	for _, tt := range []struct {
-		full []printer.Edit
+		full []edit.Edit
 		ok   bool
 	}{
-		{[]printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "V"}}, true},
-		{[]printer.Edit{{Start: 1, End: 2, New: "X"}}, true},
-		{[]printer.Edit{{Start: 1, End: 2, New: "Y"}, {Start: 4, End: 7, New: "W"}}, false},
-		{[]printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 3, End: 3, New: "Q"}}, false},
-		{[]printer.Edit{{Start: 4, End: 7, New: "W"}}, false},
+		{[]edit.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "V"}}, true},
+		{[]edit.Edit{{Start: 1, End: 2, New: "X"}}, true},
+		{[]edit.Edit{{Start: 1, End: 2, New: "Y"}, {Start: 4, End: 7, New: "W"}}, false},
+		{[]edit.Edit{{Start: 1, End: 2, New: "X"}, {Start: 3, End: 3, New: "Q"}}, false},
+		{[]edit.Edit{{Start: 4, End: 7, New: "W"}}, false},
 	} {
 		if got := w.Continues(tt.full); got != tt.ok {
 			t.Errorf("continues(%v) = %v, want %v", tt.full, got, tt.ok)
 		}
 	}
-	full := []printer.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "V"}, {Start: 10, End: 10, New: "!"}}
+	full := []edit.Edit{{Start: 1, End: 2, New: "X"}, {Start: 4, End: 7, New: "V"}, {Start: 10, End: 10, New: "!"}}
 	if err := w.CopyTo(len(in.Data), full[len(w.Applied):]); err != nil {
 		t.Fatal(err)
 	}

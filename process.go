@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"github.com/mhlo-alias/mhlo-alias/lower"
@@ -56,7 +57,7 @@ type Module struct {
 	// Edits are the splices that write Config into the text, with
 	// offsets into the whole input; none when the output is the input,
 	// byte for byte (every format has this one meaning of "changed").
-	Edits []printer.Edit
+	Edits []edit.Edit
 	// Diagnostics are the module's errors and warnings, in order. With
 	// Options.VerifyDiagnostics they are the verification's failures.
 	Diagnostics ast.ErrorList
@@ -253,7 +254,7 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 // of a growing input (po.More), grown waits for the rest and returns the
 // whole of it, for what follows the scan; stable says that the bytes of a
 // growing input stay in place as it grows (hlo.Options.Stable).
-func (s *settings) run(name string, src []byte, po parser.Options, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
+func (s *settings) run(name string, src []byte, po parser.Options, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []edit.Edit, ast.ErrorList) {
 	if cfg, edits, diags, ok := s.runOther(name, src, po, rs, grown); ok {
 		return cfg, edits, diags
 	}
@@ -287,13 +288,13 @@ func (s *settings) run(name string, src []byte, po parser.Options, stable bool, 
 
 // rewrite lowers a parsed module, runs the passes, verifies the result
 // and computes the edits, making no remarks.
-func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
+func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []edit.Edit, ast.ErrorList) {
 	return s.rewriteRemarks(file, src, nil)
 }
 
 // rewriteRemarks is rewrite, appending the remarks shown to *rs when rs
 // is not nil.
-func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) (*model.Config, []printer.Edit, ast.ErrorList) {
+func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
 	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple})
 	if diags.HasErrors() {
 		return nil, nil, diags

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"runtime"
@@ -14,7 +15,6 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // Writing a pipe to a file without a spool (package fileio has the
@@ -126,7 +126,7 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 		return v
 	}
 	var cfg *model.Config
-	var edits []printer.Edit
+	var edits []edit.Edit
 	var diags ast.ErrorList
 	if isHLO {
 		ho := hlo.Options{Release: in.Release, Early: sp.hloHook(), More: more, Step: fileio.StreamStep, Keep: in.KeepSpan}

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/passes"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // corpusPipelines are run over every module of testdata/hlo.
@@ -76,7 +76,7 @@ func checkPipeline(t *testing.T, name string, src []byte, pipeline string) {
 	if err != nil {
 		t.Fatalf("%s: Edits: %v", pipeline, err)
 	}
-	out, err := printer.Bytes(src, edits)
+	out, err := edit.Bytes(src, edits)
 	if err != nil {
 		t.Fatalf("%s: %v", pipeline, err)
 	}

@@ -1,8 +1,8 @@
 package hlo
 
 import (
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // Edits returns the edits that write cfg into the header of f: only
@@ -16,7 +16,7 @@ import (
 //
 // Edits lowers f again to learn what was read; a caller that lowered f
 // itself passes that to EditsSince instead.
-func Edits(f *File, src []byte, cfg *model.Config) ([]printer.Edit, error) {
+func Edits(f *File, src []byte, cfg *model.Config) ([]edit.Edit, error) {
 	var old *model.Config
 	if f.Entry == nil {
 		old, _ = LowerHeader(f)
@@ -45,10 +45,10 @@ func TablesOf(cfg *model.Config) Tables {
 // EditsSince is Edits given f's tables as read: TablesOf the config
 // Lower or LowerHeader gave, taken before any pass changed it. It spares
 // lowering the file a second time, milliseconds for 2000 parameters.
-func EditsSince(f *File, src []byte, read Tables, cfg *model.Config) ([]printer.Edit, error) {
+func EditsSince(f *File, src []byte, read Tables, cfg *model.Config) ([]edit.Edit, error) {
 	oldAliases, oldDonors := read.aliases, read.donors
 	h := f.Header
-	var edits []printer.Edit
+	var edits []edit.Edit
 	aliasAt := h.NameEnd
 	if a := h.Attr("is_scheduled"); a != nil {
 		aliasAt = a.Value.End.Offset
@@ -63,7 +63,7 @@ func EditsSince(f *File, src []byte, read Tables, cfg *model.Config) ([]printer.
 	if s := cfg.Donors.ShortString(); !read.ok || s != oldDonors {
 		edits = append(edits, attrEdit(h.Attr(keyDonor), keyDonor, s, donorAt))
 	}
-	var out []printer.Edit
+	var out []edit.Edit
 	for _, e := range edits {
 		if e.Start != e.End || e.New != "" {
 			out = append(out, e)
@@ -87,14 +87,14 @@ func EditsSince(f *File, src []byte, read Tables, cfg *model.Config) ([]printer.
 
 // attrEdit writes key with the entries text (empty: no attribute) over
 // the attribute a, or inserts it at `at` when a is nil.
-func attrEdit(a *HeaderAttr, key, entries string, at int) printer.Edit {
+func attrEdit(a *HeaderAttr, key, entries string, at int) edit.Edit {
 	switch {
 	case a == nil && entries == "":
-		return printer.Edit{Start: at, End: at}
+		return edit.Edit{Start: at, End: at}
 	case a == nil:
-		return printer.Edit{Start: at, End: at, New: ", " + key + "={ " + entries + " }"}
+		return edit.Edit{Start: at, End: at, New: ", " + key + "={ " + entries + " }"}
 	case entries == "":
-		return printer.Edit{Start: a.Comma, End: a.Value.End.Offset}
+		return edit.Edit{Start: a.Comma, End: a.Value.End.Offset}
 	}
-	return printer.Edit{Start: a.Value.Pos.Offset, End: a.Value.End.Offset, New: "{ " + entries + " }"}
+	return edit.Edit{Start: a.Value.Pos.Offset, End: a.Value.End.Offset, New: "{ " + entries + " }"}
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/passes"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // fuzzSeeds are small modules with every construct the reader knows.
@@ -58,7 +58,7 @@ func FuzzParseHLO(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := printer.Bytes(src, edits)
+		out, err := edit.Bytes(src, edits)
 		if err != nil {
 			t.Fatalf("edits do not apply: %v", err)
 		}

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 func TestIsHLO(t *testing.T) {
@@ -140,7 +140,7 @@ func TestEditsPositions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := printer.Bytes(src, edits)
+		out, err := edit.Bytes(src, edits)
 		if err != nil {
 			t.Fatal(err)
 		}

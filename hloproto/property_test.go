@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // randomConfig returns cfg with random aliases and donors that verify.
@@ -92,7 +92,7 @@ func TestPropertyRandomConfigs(t *testing.T) {
 					t.Fatal(err)
 				}
 				var b bytes.Buffer
-				if err := printer.Apply(&b, text, edits); err != nil {
+				if err := edit.Apply(&b, text, edits); err != nil {
 					t.Fatal(err)
 				}
 				tf2, err := hlo.ParseFile(hloPath, b.Bytes(), hlo.Options{})

@@ -6,8 +6,8 @@ import (
 
 	"google.golang.org/protobuf/encoding/protowire"
 
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // EncodeAliases returns the HloInputOutputAliasProto of c as XLA's
@@ -91,8 +91,8 @@ func encodeField(num protowire.Number, body []byte) string {
 // an emptied table is removed with its tag. The length prefix of each
 // enclosing occurrence of HloProto and HloSnapshot that holds an edit is
 // rewritten. The edits are in order and do not overlap.
-func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
-	var edits []printer.Edit
+func (f *File) Edits(src []byte, cfg *model.Config) []edit.Edit {
+	var edits []edit.Edit
 	add := func(spans []span, read []byte, at int, num protowire.Number, body []byte) {
 		if bytes.Equal(read, body) {
 			return
@@ -100,12 +100,12 @@ func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 		text := encodeField(num, body)
 		if len(spans) == 0 {
 			if text != "" {
-				edits = append(edits, printer.Edit{Start: at, End: at, New: text})
+				edits = append(edits, edit.Edit{Start: at, End: at, New: text})
 			}
 			return
 		}
 		for i, s := range spans {
-			e := printer.Edit{Start: s.Start, End: s.End}
+			e := edit.Edit{Start: s.Start, End: s.End}
 			if i == len(spans)-1 {
 				e.New = text
 			}
@@ -132,7 +132,7 @@ func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 			continue
 		}
 		n := protowire.AppendVarint(nil, uint64(w.End-w.Body+delta))
-		edits = append(edits, printer.Edit{Start: w.Len, End: w.Body, New: string(n)})
+		edits = append(edits, edit.Edit{Start: w.Len, End: w.Body, New: string(n)})
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
 	return edits
@@ -143,7 +143,7 @@ func (f *File) Edits(src []byte, cfg *model.Config) []printer.Edit {
 func (f *File) Rewrite(src []byte, cfg *model.Config) []byte {
 	var b bytes.Buffer
 	b.Grow(len(src) + 64)
-	if err := printer.Apply(&b, src, f.Edits(src, cfg)); err != nil {
+	if err := edit.Apply(&b, src, f.Edits(src, cfg)); err != nil {
 		panic(err) // the edits are in order and within src
 	}
 	return b.Bytes()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
@@ -34,7 +35,7 @@ func BenchmarkEdits(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if err := printer.Apply(io.Discard, src, edits); err != nil {
+			if err := edit.Apply(io.Discard, src, edits); err != nil {
 				b.Fatal(err)
 			}
 		}

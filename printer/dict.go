@@ -2,6 +2,7 @@ package printer
 
 import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // dictEdit collects the changes to one attribute dictionary and turns them
@@ -93,7 +94,7 @@ type placement struct {
 
 // appendEdits appends the splices that make the change to edits, their
 // texts built in t.
-func (d *dictEdit) appendEdits(edits []Edit, p placement, t *texts) []Edit {
+func (d *dictEdit) appendEdits(edits []edit.Edit, p placement, t *texts) []edit.Edit {
 	if !d.changed() {
 		return edits
 	}
@@ -105,7 +106,7 @@ func (d *dictEdit) appendEdits(edits []Edit, p placement, t *texts) []Edit {
 		}
 		t.str(p.before).str("{")
 		d.join(t, added)
-		return append(edits, Edit{Start: p.insertAt, End: p.insertAt, New: t.str("}").str(p.after).done()})
+		return append(edits, edit.Edit{Start: p.insertAt, End: p.insertAt, New: t.str("}").str(p.after).done()})
 	}
 	var keptBuf [8]*ast.AttrEntry
 	kept := keptBuf[:0]
@@ -116,10 +117,10 @@ func (d *dictEdit) appendEdits(edits []Edit, p placement, t *texts) []Edit {
 	}
 	switch {
 	case len(kept) == 0 && len(added) == 0 && !p.keepEmpty:
-		return append(edits, Edit{Start: p.prevEnd, End: d.dict.EndPos.Offset})
+		return append(edits, edit.Edit{Start: p.prevEnd, End: d.dict.EndPos.Offset})
 	case len(kept) == 0:
 		d.join(t, added)
-		return append(edits, Edit{Start: d.dict.Pos.Offset + 1, End: d.dict.EndPos.Offset - 1, New: t.done()})
+		return append(edits, edit.Edit{Start: d.dict.Pos.Offset + 1, End: d.dict.EndPos.Offset - 1, New: t.done()})
 	}
 	edits = d.removals(edits, kept)
 	edits = d.replacements(edits, kept, t)
@@ -160,7 +161,7 @@ func (d *dictEdit) join(t *texts, keys []int) {
 
 // removals deletes removed entries: those before the first kept entry up
 // to it, any other with the separator before it.
-func (d *dictEdit) removals(edits []Edit, kept []*ast.AttrEntry) []Edit {
+func (d *dictEdit) removals(edits []edit.Edit, kept []*ast.AttrEntry) []edit.Edit {
 	entries := d.dict.Entries
 	first := kept[0]
 	for i, e := range entries {
@@ -169,26 +170,26 @@ func (d *dictEdit) removals(edits []Edit, kept []*ast.AttrEntry) []Edit {
 		}
 		if e.Pos.Offset < first.Pos.Offset {
 			if i == 0 {
-				edits = append(edits, Edit{Start: e.Pos.Offset, End: first.Pos.Offset})
+				edits = append(edits, edit.Edit{Start: e.Pos.Offset, End: first.Pos.Offset})
 			}
 			continue
 		}
-		edits = append(edits, Edit{Start: entries[i-1].EndPos.Offset, End: e.EndPos.Offset})
+		edits = append(edits, edit.Edit{Start: entries[i-1].EndPos.Offset, End: e.EndPos.Offset})
 	}
 	return edits
 }
 
 // replacements splices new values over the old ones of kept entries.
-func (d *dictEdit) replacements(edits []Edit, kept []*ast.AttrEntry, t *texts) []Edit {
+func (d *dictEdit) replacements(edits []edit.Edit, kept []*ast.AttrEntry, t *texts) []edit.Edit {
 	for _, e := range kept {
 		v, ok := d.value(e.Name())
 		if !ok {
 			continue
 		}
 		if e.Value == nil {
-			edits = append(edits, Edit{Start: e.EndPos.Offset, End: e.EndPos.Offset, New: t.str(" = ").str(v).done()})
+			edits = append(edits, edit.Edit{Start: e.EndPos.Offset, End: e.EndPos.Offset, New: t.str(" = ").str(v).done()})
 		} else {
-			edits = append(edits, Edit{Start: e.Value.Pos.Offset, End: e.Value.EndPos.Offset, New: v})
+			edits = append(edits, edit.Edit{Start: e.Value.Pos.Offset, End: e.Value.EndPos.Offset, New: v})
 		}
 	}
 	return edits
@@ -196,7 +197,7 @@ func (d *dictEdit) replacements(edits []Edit, kept []*ast.AttrEntry, t *texts) [
 
 // insertions puts each new entry before the first kept entry whose key
 // sorts after it, or after the last one.
-func (d *dictEdit) insertions(edits []Edit, kept []*ast.AttrEntry, added []int, t *texts) []Edit {
+func (d *dictEdit) insertions(edits []edit.Edit, kept []*ast.AttrEntry, added []int, t *texts) []edit.Edit {
 	for _, k := range added {
 		key := d.ops[k].key
 		i := 0
@@ -205,12 +206,12 @@ func (d *dictEdit) insertions(edits []Edit, kept []*ast.AttrEntry, added []int, 
 		}
 		if i < len(kept) {
 			d.entry(t, k)
-			edits = append(edits, Edit{Start: kept[i].Pos.Offset, End: kept[i].Pos.Offset, New: t.str(", ").done()})
+			edits = append(edits, edit.Edit{Start: kept[i].Pos.Offset, End: kept[i].Pos.Offset, New: t.str(", ").done()})
 		} else {
 			end := kept[len(kept)-1].EndPos.Offset
 			t.str(", ")
 			d.entry(t, k)
-			edits = append(edits, Edit{Start: end, End: end, New: t.done()})
+			edits = append(edits, edit.Edit{Start: end, End: end, New: t.done()})
 		}
 	}
 	return edits

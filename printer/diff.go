@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // contextLines is the number of unchanged lines around each change.
@@ -35,7 +37,7 @@ type diffLine struct {
 	// newline): the offset of the line in the source and those edits.
 	inPlace bool
 	at      int
-	edits   []Edit
+	edits   []edit.Edit
 }
 
 // hunk is one @@ section.
@@ -49,8 +51,8 @@ type hunk struct {
 // edits applied. It reads only the lines around the edits, so its cost does
 // not grow with the size of the file. It writes nothing when the edits
 // change nothing.
-func Diff(w io.Writer, src []byte, edits []Edit, opts DiffOptions) error {
-	if err := validate(len(src), edits); err != nil {
+func Diff(w io.Writer, src []byte, edits []edit.Edit, opts DiffOptions) error {
+	if err := edit.Validate(len(src), edits); err != nil {
 		return err
 	}
 	count := opts.CountLines
@@ -81,7 +83,7 @@ func Diff(w io.Writer, src []byte, edits []Edit, opts DiffOptions) error {
 
 // buildHunks groups the edits whose lines, with context, touch, and diffs
 // each group line by line.
-func buildHunks(src []byte, edits []Edit, count func(start, end int) int) []hunk {
+func buildHunks(src []byte, edits []edit.Edit, count func(start, end int) int) []hunk {
 	var hunks []hunk
 	lc := &lineCursor{src: src}
 	line, at := 1, 0 // line number of offset at
@@ -182,7 +184,7 @@ func (lc *lineCursor) contextEnd(off int) int {
 // at offset start, the edits that change it in place. The old lines are
 // the unchanged and removed ones, in order; the edits are sorted, so one
 // walk over both does it.
-func markInPlace(lines []diffLine, start int, edits []Edit) {
+func markInPlace(lines []diffLine, start int, edits []edit.Edit) {
 	at, k := start, 0
 	for i := range lines {
 		l := &lines[i]
@@ -212,7 +214,7 @@ func markInPlace(lines []diffLine, start int, edits []Edit) {
 }
 
 // applied returns src[start:end] with edits (all inside it) applied.
-func applied(src []byte, start, end int, edits []Edit) string {
+func applied(src []byte, start, end int, edits []edit.Edit) string {
 	var b strings.Builder
 	size := end - start
 	for _, e := range edits {

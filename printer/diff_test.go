@@ -10,11 +10,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // randomEdits makes a text of unique lines and sorted, disjoint edits
 // inside it: replacements within a line, line insertions and deletions.
-func randomEdits(r *rand.Rand) ([]byte, []Edit) {
+func randomEdits(r *rand.Rand) ([]byte, []edit.Edit) {
 	var b strings.Builder
 	n := 1 + r.Intn(60)
 	for i := 0; i < n; i++ {
@@ -24,7 +26,7 @@ func randomEdits(r *rand.Rand) ([]byte, []Edit) {
 	if r.Intn(4) == 0 {
 		src = src[:len(src)-1] // no newline at the end
 	}
-	var edits []Edit
+	var edits []edit.Edit
 	at := 0
 	for k := 0; at < len(src) && k < 1+r.Intn(5); k++ {
 		start := at + r.Intn(len(src)-at)
@@ -36,7 +38,7 @@ func randomEdits(r *rand.Rand) ([]byte, []Edit) {
 		case 1:
 			text = fmt.Sprintf("\ninserted %d\n", k)
 		}
-		edits = append(edits, Edit{Start: start, End: end, New: text})
+		edits = append(edits, edit.Edit{Start: start, End: end, New: text})
 		at = end + 1 + r.Intn(200)
 	}
 	return src, edits
@@ -52,7 +54,7 @@ func TestDiffMatchesGNUDiff(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for i := 0; i < 300; i++ {
 		src, edits := randomEdits(r)
-		out, err := Bytes(src, edits)
+		out, err := edit.Bytes(src, edits)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +75,7 @@ func TestDiffMatchesGNUDiff(t *testing.T) {
 func TestDiffColor(t *testing.T) {
 	src := []byte("a\n" + strings.Repeat("x", 3000) + " old " + strings.Repeat("y", 3000) + "\nb\n")
 	start := bytes.Index(src, []byte("old"))
-	edits := []Edit{{Start: start, End: start + 3, New: "new"}}
+	edits := []edit.Edit{{Start: start, End: start + 3, New: "new"}}
 	var plain, color bytes.Buffer
 	Diff(&plain, src, edits, DiffOptions{OldName: "a", NewName: "b"})
 	Diff(&color, src, edits, DiffOptions{OldName: "a", NewName: "b", Color: true})
@@ -90,12 +92,12 @@ func TestDiffColor(t *testing.T) {
 
 func TestApplyRejectsBadEdits(t *testing.T) {
 	src := []byte("0123456789")
-	for _, edits := range [][]Edit{
+	for _, edits := range [][]edit.Edit{
 		{{Start: 5, End: 4}},
 		{{Start: 2, End: 6}, {Start: 4, End: 8}},
 		{{Start: 8, End: 11}},
 	} {
-		if _, err := Bytes(src, edits); err == nil {
+		if _, err := edit.Bytes(src, edits); err == nil {
 			t.Errorf("edits %+v accepted", edits)
 		}
 	}
@@ -159,12 +161,12 @@ func TestLineCursor(t *testing.T) {
 // escapes, is the plain diff.
 func TestDiffColorLongLine(t *testing.T) {
 	var line strings.Builder
-	var edits []Edit
+	var edits []edit.Edit
 	for i := 0; i < 3000; i++ {
 		word := fmt.Sprintf("arg%d {keep = 1, old = %d}, ", i, i)
 		at := line.Len() + strings.Index(word, "old")
 		line.WriteString(word)
-		edits = append(edits, Edit{Start: at, End: at + 3, New: "new"})
+		edits = append(edits, edit.Edit{Start: at, End: at + 3, New: "new"})
 	}
 	src := []byte("a\n" + line.String() + "\nb\n")
 	for i := range edits {

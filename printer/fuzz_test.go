@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -103,7 +104,7 @@ func FuzzRoundTrip(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		if out, err := printer.Bytes(src, nil); err != nil || !bytes.Equal(out, src) {
+		if out, err := edit.Bytes(src, nil); err != nil || !bytes.Equal(out, src) {
 			t.Fatalf("no edits must give the input: %v", err)
 		}
 		change := fuzzChanges[(mode>>2)&3]
@@ -126,12 +127,12 @@ func roundTrip(t *testing.T, src []byte, file *ast.File, cfg *model.Config, emit
 		checkDiagnostics(t, err, len(src))
 		return // the encoding cannot state this config
 	}
-	out, err := printer.Bytes(src, edits)
+	out, err := edit.Bytes(src, edits)
 	if err != nil {
 		t.Fatalf("emit %d: Bytes: %v", emit, err)
 	}
 	var buf bytes.Buffer
-	if err := printer.Apply(&buf, src, edits); err != nil || !bytes.Equal(buf.Bytes(), out) {
+	if err := edit.Apply(&buf, src, edits); err != nil || !bytes.Equal(buf.Bytes(), out) {
 		t.Fatalf("emit %d: Apply and Bytes differ: %v", emit, err)
 	}
 	file2, err := parser.ParseFile("out.mlir", out, parser.Options{})
@@ -152,7 +153,7 @@ func roundTrip(t *testing.T, src []byte, file *ast.File, cfg *model.Config, emit
 	if err != nil {
 		t.Fatalf("emit %d: writing the output again fails: %v\n--- output:\n%s", emit, err, out)
 	}
-	if out2, _ := printer.Bytes(out, again); !bytes.Equal(out2, out) {
+	if out2, _ := edit.Bytes(out, again); !bytes.Equal(out2, out) {
 		t.Fatalf("emit %d: writing the output again changes it:\n--- first:\n%s\n--- second:\n%s", emit, out, out2)
 	}
 }

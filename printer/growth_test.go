@@ -7,6 +7,7 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -25,7 +26,7 @@ type donatedModule struct {
 	src   []byte
 	file  *ast.File
 	cfg   *model.Config
-	edits []printer.Edit
+	edits []edit.Edit
 }
 
 func newDonatedModule(b *testing.B, n int) *donatedModule {
@@ -80,7 +81,7 @@ func BenchmarkGrowth(b *testing.B) {
 	b.Run("apply", func(b *testing.B) {
 		timeGrowth(b, func(n int) {
 			m := mods[n]
-			if err := printer.Apply(io.Discard, m.src, m.edits); err != nil {
+			if err := edit.Apply(io.Discard, m.src, m.edits); err != nil {
 				b.Fatal(err)
 			}
 		})

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // highlightPair returns a removed line and the added line that replaces
@@ -58,7 +60,7 @@ const longLine = 16 << 10
 // costs their length (a diff of each would cost a hundred times more, on
 // thousands of edits). It reports false when the edits do not make new of
 // old.
-func highlightEdits(old, new string, at int, edits []Edit) (string, string, bool) {
+func highlightEdits(old, new string, at int, edits []edit.Edit) (string, string, bool) {
 	var ob, nb strings.Builder
 	pos, npos := 0, 0 // in old, in new
 	for _, e := range edits {

@@ -3,6 +3,7 @@ package printer_test
 import (
 	"testing"
 
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
@@ -24,7 +25,7 @@ func TestModuleAttributesAdded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out, _ := printer.Bytes([]byte(tt.src), edits); string(out) != tt.want {
+		if out, _ := edit.Bytes([]byte(tt.src), edits); string(out) != tt.want {
 			t.Errorf("%q: got\n%s\nwant\n%s", tt.src, out, tt.want)
 		}
 	}

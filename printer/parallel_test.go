@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -24,7 +25,7 @@ func TestParallelArguments(t *testing.T) {
 	src := b.Bytes()
 	for _, emit := range []Emit{EmitResultAlias, EmitModule, EmitTF} {
 		for _, change := range []string{"none", "clear"} {
-			edits := func(parallel, lazy bool) ([]Edit, string) {
+			edits := func(parallel, lazy bool) ([]edit.Edit, string) {
 				f, err := parser.ParseFile("g.mlir", src, parser.Options{Lazy: map[bool]int{true: 1}[lazy]})
 				if err != nil {
 					t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
@@ -99,14 +100,14 @@ type printer struct {
 	cfg   *model.Config
 	emit  Emit
 	errs  ast.ErrorList
-	edits []Edit
+	edits []edit.Edit
 	texts texts // the edits' new texts
 }
 
 // Edits returns the splices that write cfg into the module f was parsed
 // from, in the encoding emit. Errors (an alias the encoding cannot state)
 // are an ast.ErrorList.
-func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error) {
+func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]edit.Edit, error) {
 	p := &printer{file: f, src: src, cfg: cfg, emit: emit}
 	// The edits grow as they come: most arguments of a long signature
 	// have none, and a list the size of the arguments would be most of
@@ -119,14 +120,14 @@ func Edits(f *ast.File, src []byte, cfg *model.Config, emit Emit) ([]Edit, error
 		return nil, p.errs
 	}
 	p.arguments(perArg)
-	sortEdits(p.edits)
+	edit.Sort(p.edits)
 	n := len(p.edits)
 	p.module()
 	if p.errs.HasErrors() {
 		return nil, p.errs
 	}
-	sortTail(p.edits, n)
-	if err := validate(len(src), p.edits); err != nil {
+	edit.SortTail(p.edits, n)
+	if err := edit.Validate(len(src), p.edits); err != nil {
 		return nil, err
 	}
 	return p.edits, nil

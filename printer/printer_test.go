@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -126,7 +127,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := printer.Bytes(src, edits)
+			out, err := edit.Bytes(src, edits)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +241,7 @@ func TestDictionaryEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, _ := printer.Bytes([]byte(src), edits)
+			out, _ := edit.Bytes([]byte(src), edits)
 			want := "module {\n  func.func @main(" + tt.want + ") -> tensor<2xf32>\n}\n"
 			if string(out) != want {
 				t.Errorf("got\n%s\nwant\n%s", out, want)

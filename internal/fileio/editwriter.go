@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // ErrMismatch is the writer's error when the input ends before every
@@ -23,7 +23,7 @@ type EditWriter struct {
 	F       *os.File
 	BW      *bufio.Writer
 	At      int
-	Applied []printer.Edit
+	Applied []edit.Edit
 	// out is the output's size so far, buffered bytes included.
 	out int64
 	// orig holds, for a streamed input, each applied edit's original
@@ -37,7 +37,7 @@ type EditWriter struct {
 // Continues reports whether the sorted edit list full goes on from what
 // was written: it begins with the edits applied and has no other edit
 // before at.
-func (w *EditWriter) Continues(full []printer.Edit) bool {
+func (w *EditWriter) Continues(full []edit.Edit) bool {
 	n := len(w.Applied)
 	return len(full) >= n && slices.Equal(full[:n], w.Applied) && (len(full) == n || full[n].Start >= w.At)
 }
@@ -45,7 +45,7 @@ func (w *EditWriter) Continues(full []printer.Edit) bool {
 // CopyRest writes the rest of the input, applying the rest of the edits
 // full; a spooled input is copied as it arrives, to its end. Whether
 // every edit was applied is for the caller to check.
-func (w *EditWriter) CopyRest(full []printer.Edit) error {
+func (w *EditWriter) CopyRest(full []edit.Edit) error {
 	if w.In.Grow == nil {
 		return w.CopyTo(len(w.In.Data), full[len(w.Applied):])
 	}
@@ -63,7 +63,7 @@ func (w *EditWriter) CopyRest(full []printer.Edit) error {
 
 // CopyTo writes on up to the offset y, applying the edits (sorted, none
 // before at) that end by y; it stops before an edit that reaches past y.
-func (w *EditWriter) CopyTo(y int, edits []printer.Edit) error {
+func (w *EditWriter) CopyTo(y int, edits []edit.Edit) error {
 	return w.copyTo(y, edits, false)
 }
 
@@ -73,11 +73,11 @@ func (w *EditWriter) CopyTo(y int, edits []printer.Edit) error {
 // be copied to anyway, so that each write of the text from memory is of
 // whole pieces (see WritePiece). Only a streamed input's writer, which
 // writes from memory as the pipe is read, holds text back.
-func (w *EditWriter) CopyToward(y int, edits []printer.Edit) error {
+func (w *EditWriter) CopyToward(y int, edits []edit.Edit) error {
 	return w.copyTo(y, edits, w.Streamed() && !w.In.Grow.Flushing())
 }
 
-func (w *EditWriter) copyTo(y int, edits []printer.Edit, hold bool) error {
+func (w *EditWriter) copyTo(y int, edits []edit.Edit, hold bool) error {
 	for _, e := range edits {
 		if e.End > y {
 			y = min(y, e.Start)

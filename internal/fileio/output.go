@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // WriteFile writes the file at path with write. A regular file (or a new
@@ -40,7 +40,7 @@ func WriteFile(path string, write func(w io.Writer) error) error {
 // short ranges between them go out through one buffer (a signature of
 // thousands of arguments has thousands of edits: one write each would be
 // a system call each).
-func (in *Input) CopyEdited(w io.Writer, start, end int, edits []printer.Edit) error {
+func (in *Input) CopyEdited(w io.Writer, start, end int, edits []edit.Edit) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	at, o := start, outputOffset(w)
 	for _, e := range edits {

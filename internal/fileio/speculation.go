@@ -9,7 +9,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // Speculation is an output written while the scan goes on, from the edits
@@ -39,10 +39,10 @@ type Speculation struct {
 	done chan error // the writer's result; nil until it starts
 	wake chan struct{}
 
-	mu       sync.Mutex     // guards the fields below, shared with the writer
-	settled  int            // the prefix phase may copy up to here
-	prefix   []printer.Edit // the edits of the prefix phase
-	full     []printer.Edit // every edit, once known
+	mu       sync.Mutex  // guards the fields below, shared with the writer
+	settled  int         // the prefix phase may copy up to here
+	prefix   []edit.Edit // the edits of the prefix phase
+	full     []edit.Edit // every edit, once known
 	haveFull bool
 	stop     bool
 	// handled is the last settled offset the writer has acted on, ended
@@ -103,7 +103,7 @@ var SyncPrefix = false
 
 // SetPrefix hands the prefix phase the module's edit and starts the
 // writer.
-func (sp *Speculation) SetPrefix(edits []printer.Edit) {
+func (sp *Speculation) SetPrefix(edits []edit.Edit) {
 	sp.mu.Lock()
 	sp.prefix = edits
 	sp.mu.Unlock()
@@ -143,7 +143,7 @@ func (sp *Speculation) Launched() bool { return sp.done != nil }
 // Start hands the writer every edit, starting it if the prefix phase did
 // not; when the early pipeline failed (failed), or in place nothing changes, the
 // writer stops instead and the output is written from the result.
-func (sp *Speculation) Start(edits []printer.Edit, failed bool) {
+func (sp *Speculation) Start(edits []edit.Edit, failed bool) {
 	sp.mu.Lock()
 	if failed || (sp.inPlace && len(edits) == 0) {
 		sp.stop = true
@@ -283,7 +283,7 @@ func (sp *Speculation) stepOnce() (ended bool, err error) {
 
 // begin checks that every edit, full, goes on from what the prefix phase
 // wrote, before the rest is copied.
-func (sp *Speculation) begin(full []printer.Edit) error {
+func (sp *Speculation) begin(full []edit.Edit) error {
 	if !sp.W.Continues(full) {
 		return ErrMismatch
 	}
@@ -295,7 +295,7 @@ func (sp *Speculation) begin(full []printer.Edit) error {
 // edit of full must have been applied, and the output is flushed and
 // truncated where the writer stopped (a named input's output was
 // preallocated to the input's size).
-func (sp *Speculation) end(full []printer.Edit) error {
+func (sp *Speculation) end(full []edit.Edit) error {
 	w := &sp.W
 	if g := w.In.Grow; g != nil {
 		if err := g.ReadErr(); err != nil {
@@ -345,7 +345,7 @@ func (sp *Speculation) write() error {
 
 // copyPrefix is the prefix phase's copy up to settled, applying the
 // module's edits prefix as it reaches them.
-func (sp *Speculation) copyPrefix(settled int, prefix []printer.Edit) error {
+func (sp *Speculation) copyPrefix(settled int, prefix []edit.Edit) error {
 	w := &sp.W
 	if err := w.CopyToward(settled, prefix[len(w.Applied):]); err != nil {
 		return err
@@ -360,7 +360,7 @@ func (sp *Speculation) copyPrefix(settled int, prefix []printer.Edit) error {
 // Finish stops a writer still waiting, waits for it and commits its output
 // when the result is OK (ok) and has exactly the edits it wrote; it reports
 // whether it did. Otherwise the output is removed.
-func (sp *Speculation) Finish(edits []printer.Edit, ok bool) bool {
+func (sp *Speculation) Finish(edits []edit.Edit, ok bool) bool {
 	if sp.done == nil {
 		return false
 	}
@@ -392,6 +392,6 @@ func (sp *Speculation) Halt() error {
 
 // Matches reports whether the writer, which ended with err, wrote the
 // output of a result that is OK (ok) with these edits.
-func (sp *Speculation) Matches(edits []printer.Edit, ok bool, err error) bool {
+func (sp *Speculation) Matches(edits []edit.Edit, ok bool, err error) bool {
 	return ok && err == nil && slices.Equal(edits, sp.W.Applied)
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/mhlo-alias/mhlo-alias/printer"
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
 // streamOf returns src written to a pipe, as a streamed input (the test
@@ -125,7 +125,7 @@ func TestCopyTowardWholePieces(t *testing.T) {
 	}
 	defer out.Close()
 	ew := &EditWriter{In: in, F: out, BW: bufio.NewWriter(out)}
-	edits := []printer.Edit{{Start: 10, End: 20, New: "abc"}}
+	edits := []edit.Edit{{Start: 10, End: 20, New: "abc"}}
 	if err := ew.CopyToward(n, edits); err != nil {
 		t.Fatal(err)
 	}

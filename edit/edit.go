@@ -1,4 +1,7 @@
-package printer
+// Package edit is the one type every front end and writer shares: a
+// replacement of a byte range of the source, and how a sorted list of
+// them is applied.
+package edit
 
 import (
 	"fmt"
@@ -21,21 +24,21 @@ func editLess(a, b *Edit) bool {
 	return a.End == a.Start && b.End != b.Start
 }
 
-// sortEdits orders edits by editLess; insertions at one offset keep the
+// Sort orders edits by editLess; insertions at one offset keep the
 // order in which they were made. Edits made argument by argument are in
 // order already, and then cost one pass.
-func sortEdits(edits []Edit) {
+func Sort(edits []Edit) {
 	less := func(i, j int) bool { return editLess(&edits[i], &edits[j]) }
 	if !sort.SliceIsSorted(edits, less) {
 		sort.SliceStable(edits, less)
 	}
 }
 
-// sortTail orders edits whose first n are ordered and whose few others
-// (the module's) came after them, as sortEdits would: each of the others
+// SortTail orders edits whose first n are ordered and whose few others
+// (the module's) came after them, as Sort would: each of the others
 // goes after every edit it does not precede.
-func sortTail(edits []Edit, n int) {
-	sortEdits(edits[n:])
+func SortTail(edits []Edit, n int) {
+	Sort(edits[n:])
 	for k := n; k < len(edits); k++ {
 		e := edits[k]
 		at := sort.Search(k, func(i int) bool { return editLess(&e, &edits[i]) })
@@ -44,8 +47,8 @@ func sortTail(edits []Edit, n int) {
 	}
 }
 
-// validate checks that edits are sorted, in range and do not overlap.
-func validate(size int, edits []Edit) error {
+// Validate checks that edits are sorted, in range and do not overlap.
+func Validate(size int, edits []Edit) error {
 	prev := 0
 	for _, e := range edits {
 		if e.Start < prev || e.End < e.Start || e.End > size {
@@ -59,7 +62,7 @@ func validate(size int, edits []Edit) error {
 // Apply writes src with edits applied to w. The edits must be sorted and
 // must not overlap.
 func Apply(w io.Writer, src []byte, edits []Edit) error {
-	if err := validate(len(src), edits); err != nil {
+	if err := Validate(len(src), edits); err != nil {
 		return err
 	}
 	at := 0
@@ -78,7 +81,7 @@ func Apply(w io.Writer, src []byte, edits []Edit) error {
 
 // Bytes returns src with edits applied.
 func Bytes(src []byte, edits []Edit) ([]byte, error) {
-	if err := validate(len(src), edits); err != nil {
+	if err := Validate(len(src), edits); err != nil {
 		return nil, err
 	}
 	n := len(src)

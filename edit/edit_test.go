@@ -1,4 +1,4 @@
-package printer
+package edit
 
 import (
 	"math/rand"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestSortTailIsSortEdits checks that ordering the few edits made after
+// TestSortTailIsSort checks that ordering the few edits made after
 // an ordered run gives what sorting them all does, ties included.
-func TestSortTailIsSortEdits(t *testing.T) {
+func TestSortTailIsSort(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for trial := 0; trial < 2000; trial++ {
 		n, m := r.Intn(12), r.Intn(4)
@@ -20,10 +20,10 @@ func TestSortTailIsSortEdits(t *testing.T) {
 			edits = append(edits, Edit{Start: s, End: e, New: strconv.Itoa(i)})
 		}
 		want := append([]Edit(nil), edits...)
-		sortEdits(want)
+		Sort(want)
 		got := append([]Edit(nil), edits...)
-		sortEdits(got[:n])
-		sortTail(got, n)
+		Sort(got[:n])
+		SortTail(got, n)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("edits %v, first %d ordered: got %v, want %v", edits, n, got, want)
 		}
