@@ -240,7 +240,8 @@ var ConfigForms = []string{"long", "short", "json", "summary", "table"}
 // FormatConfig prints cfg in one of ConfigForms: "long" is XLA's ToString
 // of the alias and donor configs, "short" the fields of an HLO module
 // header, "json" one JSON object (with the memory accounting), "summary"
-// the memory accounting for people (model.Memory.Summary), "table" the
+// the memory accounting for people (model.SummaryOf) and the unused
+// donors and unaliased outputs by name (model.NamesSummary), "table" the
 // output leaves, the donors and the memory of each space in aligned
 // columns (report.Table.Text), each unused donor with the reason
 // buffer-donation-to-alias's explanation gives for cfg
@@ -276,7 +277,7 @@ func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor) (
 		why := donorReasons(cfg, unused)
 		return cfg.JSONRecord("", func(d model.Donor) (string, bool) { return why(d.ParamNumber, d.ParamIndex) }), nil
 	case "summary":
-		return model.SummaryOf(cfg), nil
+		return model.SummaryOf(cfg) + model.NamesSummary(cfg), nil
 	case "table":
 		return report.NewTable(cfg, donorReasons(cfg, unused)).Text(), nil
 	}

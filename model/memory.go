@@ -354,3 +354,61 @@ func jsonBytes(s *Shape, ok bool) string {
 	}
 	return strconv.FormatInt(n, 10)
 }
+
+// summaryNames is how many unused donors and outputs without an alias
+// NamesSummary lists by name before it counts the rest.
+const summaryNames = 8
+
+// NamesSummary lists, for people, what SummaryOf only counts: the unused
+// donors and the outputs without an alias, each by its label (with the
+// name its producer gave it, as ParamLabel and OutputLabel print it) and
+// size, at most summaryNames of each, then how many more:
+//
+//	unused donor: parameter 2 "params['w']" at {}, 1.5 KiB
+//	output without alias: output {3} "[3]", 16 B
+//	... and 12 more outputs without alias
+//
+// It is empty when every donor is used and every output aliased.
+func NamesSummary(c *Config) string {
+	if c == nil {
+		return ""
+	}
+	var b strings.Builder
+	size := func(s *Shape, ok bool) string {
+		if !ok {
+			return "size unknown"
+		}
+		n, known := ByteSizeOf(s)
+		if !known {
+			return "size unknown"
+		}
+		return FormatBytes(n)
+	}
+	more := func(n int, what string) {
+		if n > summaryNames {
+			fmt.Fprintf(&b, "... and %d more %s\n", n-summaryNames, what)
+		}
+	}
+	n := 0
+	c.Donors.ForEach(func(d Donor) {
+		if n++; n <= summaryNames {
+			sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+			fmt.Fprintf(&b, "unused donor: %s at %s, %s\n", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, size(sub, ok))
+		}
+	})
+	more(n, "unused donors")
+	n = 0
+	c.Output().ForEachSubshape(func(out ShapeIndex, sub *Shape) {
+		if !sub.IsArray() {
+			return
+		}
+		if _, ok := c.Aliases.GetAliasedParameter(out); ok {
+			return
+		}
+		if n++; n <= summaryNames {
+			fmt.Fprintf(&b, "output without alias: %s, %s\n", c.OutputLabel(out), size(sub, true))
+		}
+	})
+	more(n, "outputs without alias")
+	return b.String()
+}

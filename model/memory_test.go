@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -217,5 +218,51 @@ func TestAddSpaces(t *testing.T) {
 	}
 	if s := SpacesSummary(AddSpaces(nil, nil)); s != (Memory{}).Summary() {
 		t.Errorf("summary of nothing: %q", s)
+	}
+}
+
+// TestNamesSummary checks that the summary names the unused donors and
+// the outputs without an alias, with their names where they have them,
+// and counts those past the first summaryNames.
+func TestNamesSummary(t *testing.T) {
+	n := summaryNames + 3
+	params := make([]Shape, n)
+	outs := make([]Shape, n)
+	names := make([]Name, n)
+	for i := range params {
+		params[i] = Array(F32, int64(i+1))
+		outs[i] = Array(S8, 1000+int64(i))
+		names[i] = NameOf("p" + strconv.Itoa(i))
+	}
+	names[1] = Name{}
+	c := NewConfig(params, Tuple(outs...))
+	c.Names = Names{Params: names, Outputs: []Name{NameOf("[0]")}}
+	for i := range params {
+		must(t, c.Donors.AddBufferDonor(int64(i), nil, Origin{}))
+	}
+	must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 0, nil, MayAlias, Origin{}))
+	got := NamesSummary(c)
+	for _, want := range []string{
+		"unused donor: parameter 0 \"p0\" at {}, 4 B\n",
+		"unused donor: parameter 1 at {}, 8 B\n",
+		"... and 3 more unused donors\n",
+		"output without alias: output {0} \"[0]\", 1000 B\n",
+		"output without alias: output {2}, 1002 B\n",
+		"... and 2 more outputs without alias\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("NamesSummary lacks %q:\n%s", want, got)
+		}
+	}
+	if lines := strings.Count(got, "\n"); lines != 2*summaryNames+2 {
+		t.Errorf("NamesSummary has %d lines, want %d:\n%s", lines, 2*summaryNames+2, got)
+	}
+	if strings.Contains(got, "output {1}") {
+		t.Errorf("NamesSummary lists the aliased output {1}:\n%s", got)
+	}
+	whole := NewConfig(params[:1], params[0])
+	must(t, whole.Aliases.SetUpAlias(ShapeIndex{}, 0, nil, MustAlias, Origin{}))
+	if s := NamesSummary(whole); s != "" {
+		t.Errorf("NamesSummary of a config with nothing unused = %q", s)
 	}
 }

@@ -152,6 +152,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"-w", "-o", "-", file}, 2, ""},
 		{[]string{"--bogus", file}, 2, ""},
 		{[]string{"-d", "--bogus", file}, 2, ""},
+		{[]string{"--passes=no-such-pass", file}, 2, ""},
+		{[]string{"-l", "--passes=no-such-pass", file}, 2, ""},
+		{[]string{"-w"}, 2, ""},
+		// A failed write is an error (1), trouble (2) with -d or -l.
+		{[]string{"-o", filepath.Join(dir, "no", "such", "out.mlir"), file}, 1, ""},
 		// An error in a module: 1 alone, trouble (2) with -d or -l, even
 		// when another input differs.
 		{[]string{"-o", "-", bad}, 1, ""},

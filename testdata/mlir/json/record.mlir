@@ -16,7 +16,7 @@
 // CHECK-SAME: "memory": {"parameter_bytes": 4160, "output_bytes": 4128, "must_alias_bytes": 0, "may_alias_bytes": 4128, "unused_donor_bytes": 32, "unaliased_output_bytes": 0, "unknown_size_leaves": 0,
 // CHECK-SAME: "memory_spaces": [{"memory_space": 0, "name": "device memory", "parameter_bytes": 32, "output_bytes": 32, "must_alias_bytes": 0, "may_alias_bytes": 32, "unused_donor_bytes": 0, "unaliased_output_bytes": 0, "unknown_size_leaves": 0},
 // CHECK-SAME: {"memory_space": 5, "name": "host memory S(5)", "parameter_bytes": 4128, "output_bytes": 4096, "must_alias_bytes": 0, "may_alias_bytes": 4096, "unused_donor_bytes": 32, "unaliased_output_bytes": 0, "unknown_size_leaves": 0}]}}{{$}}
-// CHECK-NEXT: {{^}}{"file": "{{.*}}record.mlir", "chunk": 1, "ok": false, "diagnostics": [{"file": "{{.*}}record.mlir", "line": [[#@LINE+31]], "column": 36, "severity": "error", "message": "Aliasing output must be 0 if only one output exists"}, {"file": "{{.*}}record.mlir", "line": [[#@LINE+31]], "column": 86, "severity": "error", "message": "Aliasing output must be 0 if only one output exists"}], "more_errors": 1}{{$}}
+// CHECK-NEXT: {{^}}{"file": "{{.*}}record.mlir", "chunk": 1, "ok": false, "diagnostics": [{"file": "{{.*}}record.mlir", "line": [[#@LINE+32]], "column": 36, "severity": "error", "message": "Aliasing output must be 0 if only one output exists"}, {"file": "{{.*}}record.mlir", "line": [[#@LINE+32]], "column": 86, "severity": "error", "message": "Aliasing output must be 0 if only one output exists"}], "more_errors": 1}{{$}}
 // CHECK-NEXT: {{^}}{"file": "{{.*}}record.mlir", "chunk": 2, "ok": true, "diagnostics": [{"file": "{{.*}}record.mlir", "line": {{[0-9]+}}, "column": 39, "severity": "warning", "message": "jax.buffer_donor = false still registers argument 0 as a buffer donor: XLA checks only that the attribute is present"}], "more_errors": 0, {{.*}}"donors": [], {{.*}}}{{$}}
 // CHECK-NOT:  {{.}}
 
@@ -31,6 +31,7 @@
 // SUMMARY-NEXT:   donors: 1 unused, 32 B
 // SUMMARY-NEXT:   outputs without alias: 0, 0 B
 // SUMMARY-NEXT:   parameters: 2, 4.0 KiB; outputs: 1, 4.0 KiB
+// SUMMARY-NEXT: unused donor: parameter 2 at {}, 32 B
 // SUMMARY-NEXT: // -----
 // SUMMARY-NEXT: // {{.*}}record.mlir chunk 2
 // SUMMARY-NEXT: aliases: 1 (0 must, 1 may) share 8 B (must 0 B, may up to 8 B)

@@ -6,6 +6,13 @@
 // RUN: mhlo-alias --split-input-file --verify-diagnostics %s -o /dev/null
 // RUN: mhlo-alias --print-config=json %S/Inputs/arg-info.mlir | FileCheck %s --check-prefix=JSON
 // RUN: not mhlo-alias --emit=tf %S/Inputs/must-alias.mlir 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=summary %S/Inputs/arg-info.mlir | FileCheck %s --check-prefix=SUMMARY
+// RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=table %S/Inputs/arg-info.mlir | FileCheck %s --check-prefix=TABLE
+
+// SUMMARY: unused donor: parameter 0 "x" at {}, 48 B
+
+// TABLE:      {} f32[3,4]{1,0} 48 B device may 1 {} inputs['attention_mask']
+// TABLE:      0 {} x f32[3,4]{1,0} 48 B device unused: taken: output {} f32[3,4]{1,0} is already aliased with parameter 1 "inputs['attention_mask']" at {}
 
 // EMIT: must-alias.mlir:2:{{[0-9]+}}: error: argument 0 "params" is must-aliased with output index {0} "[0]"; tf.aliasing_output states only may-aliases: use --emit=result-alias or --emit=module
 

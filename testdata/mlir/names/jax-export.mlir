@@ -9,6 +9,22 @@
 // RUN: mhlo-alias --unused-donors=warn %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=json %s | FileCheck %s --check-prefix=JSON
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config %s | FileCheck %s --check-prefix=LONG
+// RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=summary %s | FileCheck %s --check-prefix=SUMMARY
+// RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=table %s | FileCheck %s --check-prefix=TABLE --match-full-lines
+
+// SUMMARY: unused donor: parameter 2 "opt_state['mu']" at {}, 32 B
+// SUMMARY-NEXT: output without alias: output {2} "[1]", 4 B
+
+// TABLE:      outputs: 3
+// TABLE-NEXT:   index  name                shape                  bytes  space   alias  parameter  parameter name
+// TABLE-NEXT:   {0}    [0]['layer7']['w']  f32[128,256]{1,0}  128.0 KiB  device  may    0 {}       params['layer7']['w']
+// TABLE-NEXT:   {1}    [0]['layer7']['b']  f32[256]{0}          1.0 KiB  device  may    1 {}       params['layer7']['b']
+// TABLE-NEXT:   {2}    [1]                 f32[]                    4 B  device
+// TABLE-NEXT: donors: 3 (1 unused)
+// TABLE-NEXT:   parameter  name                   shape                  bytes  space   used by or why not
+// TABLE-NEXT:   0 {}       params['layer7']['w']  f32[128,256]{1,0}  128.0 KiB  device  output {0} (may)
+// TABLE-NEXT:   1 {}       params['layer7']['b']  f32[256]{0}          1.0 KiB  device  output {1} (may)
+// TABLE-NEXT:   2 {}       opt_state['mu']        f32[8]{0}               32 B  device  unused: none: no output has this shape, these dimensions or this byte size
 
 // WARN: {{.*}}jax-export.mlir:[[@LINE+14]]:7: warning: donor parameter 0 "params['layer7']['w']" at {} f32[128,256]{1,0} is not used by any output: free: output {0} "[0]['layer7']['w']" f32[128,256]{1,0} has its shape and no alias; no donation pass has paired them
 // WARN: {{.*}}jax-export.mlir:[[@LINE+15]]:7: warning: donor parameter 1 "params['layer7']['b']" at {} f32[256]{0} is not used by any output: free: output {1} "[0]['layer7']['b']" f32[256]{0} has its shape and no alias; no donation pass has paired them

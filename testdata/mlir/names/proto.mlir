@@ -11,6 +11,16 @@
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --remarks-filter='donor-.*|alias-added' %S/Inputs/torch-neuronx.hlo_module.pb -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --unused-donors=warn %S/Inputs/torch-neuronx.hlo_module.pb -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
 // RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=json %S/Inputs/torch-neuronx.hlo_module.pb | FileCheck %s --check-prefix=JSON
+// RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=summary %S/Inputs/torch-neuronx.hlo_module.pb | FileCheck %s --check-prefix=SUMMARY
+// RUN: mhlo-alias --passes=buffer-donation-to-alias --print-config=table %S/Inputs/torch-neuronx.hlo_module.pb | FileCheck %s --check-prefix=TABLE
+
+// SUMMARY: unused donor: parameter 2 "p2.3" at {}, 16 B
+// SUMMARY-NEXT: unused donor: parameter 3 "params['layer/{{(layer/)+}}lay..." at {}, 16 B
+
+// TABLE:      {0} output0 f32[4]{0} 16 B device must 0 {} input0
+// TABLE-NEXT: {1} output1 f32[4]{0} 16 B device may 1 {} input1
+// TABLE:      2 {} p2.3 f32[4]{0} 16 B device unused: taken: {{.*}}
+// TABLE-NEXT: 3 {} params['layer/{{(layer/)*}}l… f32[4]{0} 16 B device unused: taken: {{.*}}
 
 // REMARK: torch-neuronx.hlo_module.pb: remark: [Passed] aws_neuron_buffer_donation_to_alias | Category:alias-added | Remark="output {1} "output1" f32[4]{0} may-aliased with parameter 1 "input1" at {}"
 // REMARK: torch-neuronx.hlo_module.pb: remark: [Passed] aws_neuron_buffer_donation_to_alias | Category:donor-consumed | Remark="donor parameter 1 "input1" at {} f32[4]{0} consumed by output {1} "output1""

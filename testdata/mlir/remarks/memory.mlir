@@ -15,6 +15,9 @@
 // SUMMARY-NEXT: outputs without alias: 2, 16 B
 // SUMMARY-NEXT: parameters: 5, 4.0 MiB; outputs: 5, 4.0 MiB
 // SUMMARY-NEXT: leaves of unknown size: 2 (not counted above)
+// SUMMARY-NEXT: unused donor: parameter 2 at {}, 1.5 KiB
+// SUMMARY-NEXT: output without alias: output {3}, 8 B
+// SUMMARY-NEXT: output without alias: output {4}, 8 B
 // SUMMARY-NEXT: // -----
 
 // JSON: {"file": "{{.*}}memory.mlir", "chunk": 0, {{.*}}"kind": "must", "bytes": 4194304, "parameter_shape": "f32[1024,1024]{1,0}", "output_shape": "f32[1024,1024]{1,0}", "memory_space": 0}
