@@ -331,10 +331,6 @@ func zeroCalls(t *testing.T) map[string][]func() string {
 			_, err := FormatConfig(nil, "")
 			return isErr(err)
 		}},
-		"ModuleFiles": {func() string {
-			_, err := ModuleFiles("")
-			return isErr(err)
-		}},
 		"Report.Add": {func() string {
 			var r Report
 			r.Add(nil)
@@ -370,10 +366,6 @@ func zeroCalls(t *testing.T) map[string][]func() string {
 			}
 			_, err = (&Module{}).FormatConfig("long")
 			return isErr(err)
-		}},
-		"WalkModules": {func() string {
-			es := WalkModules("")
-			return want(len(es) == 1 && es[0].Err != nil, "no failed entry for the empty name")
 		}},
 		"ReadConfig": {func() string {
 			_, err := ReadConfig(nil, Options{})

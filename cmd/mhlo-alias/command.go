@@ -206,7 +206,7 @@ type input struct {
 }
 
 // expand replaces each directory among the inputs by the entries of its
-// walk (mhloalias.WalkModules: lexical order, the recognized names, an
+// walk (walkModules: lexical order, the recognized names, an
 // entry for each one that could not be read or was skipped). A symbolic
 // link named as an argument is followed: the user chose it. The status
 // is 2 when -o was given a directory.
@@ -223,7 +223,7 @@ func (c *command) expand(args []string) (files []input, status int) {
 		}
 		c.walked = true
 		listed := false // a module file, or an entry that could not be read
-		for _, e := range mhloalias.WalkModules(name) {
+		for _, e := range walkModules(name) {
 			files = append(files, input{name: e.Path, err: e.Err, note: e.Skipped})
 			listed = listed || e.Skipped == ""
 		}

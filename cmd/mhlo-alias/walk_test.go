@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/mhlo-alias/mhlo-alias/internal/walktest"
 )
 
 // TestDirectoryOrder walks a directory of many modules, of very different
@@ -122,7 +120,7 @@ func TestWalkSplitWithProto(t *testing.T) {
 func TestWalkGoesOnAfterUnreadableEntry(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"a.mlir": simple, "c/z.mlir": simple})
-	longDir, longTxt := walktest.LongPaths(t, dir, "b")
+	longDir, longTxt := longPaths(t, dir, "b")
 	a, z := filepath.Join(dir, "a.mlir"), filepath.Join(dir, "c", "z.mlir")
 	want := []string{a + " ok", longDir + " failed", longTxt + " failed", z + " ok"}
 	code, stdout, stderr := runTool([]string{"--print-config=json", dir}, nil)

@@ -1,6 +1,4 @@
-// Package walktest makes, for the tests of a directory walk, entries
-// that cannot be read whoever runs the tests, root included.
-package walktest
+package main
 
 import (
 	"errors"
@@ -11,13 +9,14 @@ import (
 	"testing"
 )
 
-// LongPaths makes, under dir, directories name/d/d/... down to the last
+// longPaths makes, for the tests of a directory walk, entries that cannot
+// be read whoever runs the tests, root included:, under dir, directories name/d/d/... down to the last
 // one whose path the system still takes (shorter than PATH_MAX, 4096
 // bytes), and in it a directory and a *.txt file whose paths are too
 // long, each made relative to its parent's descriptor (mkdirat, openat).
 // It returns the two paths too long: listing the one and reading the
 // other fail even for root, for whom no permission bit does.
-func LongPaths(t testing.TB, dir, name string) (longDir, longTxt string) {
+func longPaths(t testing.TB, dir, name string) (longDir, longTxt string) {
 	t.Helper()
 	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
 	if err != nil {

@@ -1,4 +1,4 @@
-package mhloalias_test
+package main
 
 import (
 	"errors"
@@ -7,9 +7,6 @@ import (
 	"reflect"
 	"syscall"
 	"testing"
-
-	mhloalias "github.com/mhlo-alias/mhlo-alias"
-	"github.com/mhlo-alias/mhlo-alias/internal/walktest"
 )
 
 // TestWalkGoesOnAfterUnreadable checks that a directory that cannot be
@@ -20,14 +17,14 @@ import (
 func TestWalkGoesOnAfterUnreadable(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"a.mlir": "module {}", "c/z.mlir": "module {}"})
-	longDir, longTxt := walktest.LongPaths(t, dir, "b")
+	longDir, longTxt := longPaths(t, dir, "b")
 	want := []string{"a.mlir", mustRel(t, dir, longDir) + ": error", mustRel(t, dir, longTxt) + ": error", "c/z.mlir"}
 	if got := walkEntries(dir); !reflect.DeepEqual(got, want) {
-		t.Errorf("WalkModules = %q\nwant          %q", got, want)
+		t.Errorf("walkModules = %q\nwant          %q", got, want)
 	}
-	files, err := mhloalias.ModuleFiles(dir)
+	files, err := moduleFiles(dir)
 	if len(files) != 2 || !errors.Is(err, syscall.ENAMETOOLONG) {
-		t.Errorf("ModuleFiles = %q, %v; want 2 files and the long paths' errors", files, err)
+		t.Errorf("moduleFiles = %q, %v; want 2 files and the long paths' errors", files, err)
 	}
 	if os.Geteuid() == 0 {
 		return // permissions do not stop root
@@ -40,6 +37,6 @@ func TestWalkGoesOnAfterUnreadable(t *testing.T) {
 	writeTree(t, dir, map[string]string{"d.mlir": "module {}"})
 	want = append(want[:3], "c: error", "d.mlir")
 	if got := walkEntries(dir); !reflect.DeepEqual(got, want) {
-		t.Errorf("with c unreadable: WalkModules = %q\nwant          %q", got, want)
+		t.Errorf("with c unreadable: walkModules = %q\nwant          %q", got, want)
 	}
 }

@@ -1,12 +1,11 @@
-package mhloalias_test
+package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
-
-	mhloalias "github.com/mhlo-alias/mhlo-alias"
 )
 
 // writeTree writes files (name to text) under dir, making directories.
@@ -23,11 +22,11 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-// walkEntries is WalkModules's entries with paths relative to dir, each
+// walkEntries is walkModules's entries with paths relative to dir, each
 // as "path", "path: error" or "path: skipped: why".
 func walkEntries(dir string) []string {
 	var got []string
-	for _, e := range mhloalias.WalkModules(dir) {
+	for _, e := range walkModules(dir) {
 		r, _ := filepath.Rel(dir, e.Path)
 		switch {
 		case e.Err != nil:
@@ -71,9 +70,9 @@ func TestModuleFiles(t *testing.T) {
 		"b/model.hlo_module.pb",
 	}
 	if got := walkEntries(dir); !reflect.DeepEqual(got, want) {
-		t.Errorf("WalkModules = %q\nwant          %q", got, want)
+		t.Errorf("walkModules = %q\nwant          %q", got, want)
 	}
-	got, err := mhloalias.ModuleFiles(dir)
+	got, err := moduleFiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,9 +83,9 @@ func TestModuleFiles(t *testing.T) {
 	}
 	wantFiles := []string{"a/module_0001.f.before_optimizations.txt", "a/y.hlo", "a/z.mlir", "b/model.hlo_module.pb"}
 	if !reflect.DeepEqual(rel, wantFiles) {
-		t.Errorf("ModuleFiles = %q\nwant          %q", rel, wantFiles)
+		t.Errorf("moduleFiles = %q\nwant          %q", rel, wantFiles)
 	}
-	if _, err := mhloalias.ModuleFiles(filepath.Join(dir, "nothing")); err == nil {
+	if _, err := moduleFiles(filepath.Join(dir, "nothing")); err == nil {
 		t.Errorf("no error for a missing directory")
 	}
 }
@@ -111,4 +110,21 @@ func mustRel(t *testing.T, dir, path string) string {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// moduleFiles is walkModules's module files under dir, in its order,
+// with the errors of the entries that could not be read joined (nil when
+// there are none); the entries it skipped are left out.
+func moduleFiles(dir string) ([]string, error) {
+	var files []string
+	var errs []error
+	for _, e := range walkModules(dir) {
+		switch {
+		case e.Err != nil:
+			errs = append(errs, e.Err)
+		case e.Skipped == "":
+			files = append(files, e.Path)
+		}
+	}
+	return files, errors.Join(errs...)
 }

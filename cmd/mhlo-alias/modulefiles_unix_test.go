@@ -1,6 +1,6 @@
 //go:build unix
 
-package mhloalias_test
+package main
 
 import (
 	"net"
@@ -46,6 +46,6 @@ func TestWalkSkipsSpecialFiles(t *testing.T) {
 		"z.hlo",
 	}
 	if got := walkEntries(dir); !reflect.DeepEqual(got, want) {
-		t.Errorf("WalkModules = %q\nwant          %q", got, want)
+		t.Errorf("walkModules = %q\nwant          %q", got, want)
 	}
 }

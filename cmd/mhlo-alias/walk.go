@@ -1,7 +1,6 @@
-package mhloalias
+package main
 
 import (
-	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -11,10 +10,10 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 )
 
-// WalkEntry is one entry of a directory walk (WalkModules): a module
+// walkEntry is one entry of a directory walk (walkModules): a module
 // file to read, an entry that could not be read (Err), or one the walk
 // skipped (Skipped).
-type WalkEntry struct {
+type walkEntry struct {
 	// Path is the entry's path: the directory walked joined with the
 	// names below it.
 	Path string
@@ -28,7 +27,7 @@ type WalkEntry struct {
 	Skipped string
 }
 
-// WalkModules walks the directory dir and returns, in the lexical order
+// walkModules walks the directory dir and returns, in the lexical order
 // of the names in each directory (filepath.WalkDir's order), its module
 // files, the entries that could not be read and the entries it skipped.
 // A module file is a regular file named *.mlir, *.hlo or *.pb (the
@@ -47,18 +46,18 @@ type WalkEntry struct {
 // directory that cannot be listed is an entry with its error, and the
 // walk goes on with what follows it. dir itself is walked even when it
 // is a symbolic link: it was named.
-func WalkModules(dir string) []WalkEntry {
-	var entries []WalkEntry
+func walkModules(dir string) []walkEntry {
+	var entries []walkEntry
 	walkDir(dir, &entries)
 	return entries
 }
 
 // walkDir appends the entries under dir to *out.
-func walkDir(dir string, out *[]WalkEntry) {
+func walkDir(dir string, out *[]walkEntry) {
 	list, err := os.ReadDir(dir)
 	if err != nil {
 		// What was read before the error is still walked.
-		*out = append(*out, WalkEntry{Path: dir, Err: err})
+		*out = append(*out, walkEntry{Path: dir, Err: err})
 	}
 	for _, d := range list {
 		name := d.Name()
@@ -68,18 +67,18 @@ func walkDir(dir string, out *[]WalkEntry) {
 		path := filepath.Join(dir, name)
 		switch t := d.Type(); {
 		case t&fs.ModeSymlink != 0:
-			*out = append(*out, WalkEntry{Path: path, Skipped: "symbolic link not followed"})
+			*out = append(*out, walkEntry{Path: path, Skipped: "symbolic link not followed"})
 		case t.IsDir():
 			walkDir(path, out)
 		case !t.IsRegular():
-			*out = append(*out, WalkEntry{Path: path, Skipped: irregularKind(t) + " skipped: not a regular file"})
+			*out = append(*out, walkEntry{Path: path, Skipped: irregularKind(t) + " skipped: not a regular file"})
 		case isModuleName(name):
-			*out = append(*out, WalkEntry{Path: path})
+			*out = append(*out, walkEntry{Path: path})
 		case strings.HasSuffix(name, ".txt"):
 			if isHLO, err := startsAsHLO(path); err != nil {
-				*out = append(*out, WalkEntry{Path: path, Err: err})
+				*out = append(*out, walkEntry{Path: path, Err: err})
 			} else if isHLO {
-				*out = append(*out, WalkEntry{Path: path})
+				*out = append(*out, walkEntry{Path: path})
 			}
 		}
 	}
@@ -96,23 +95,6 @@ func irregularKind(t fs.FileMode) string {
 		return "device"
 	}
 	return "file"
-}
-
-// ModuleFiles is WalkModules's module files under dir, in its order,
-// with the errors of the entries that could not be read joined (nil when
-// there are none); the entries it skipped are left out.
-func ModuleFiles(dir string) ([]string, error) {
-	var files []string
-	var errs []error
-	for _, e := range WalkModules(dir) {
-		switch {
-		case e.Err != nil:
-			errs = append(errs, e.Err)
-		case e.Skipped == "":
-			files = append(files, e.Path)
-		}
-	}
-	return files, errors.Join(errs...)
 }
 
 // isModuleName reports whether a file name says it holds a module.
