@@ -2,7 +2,6 @@ package mhloalias
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
 	"os"
 	"path/filepath"
@@ -107,39 +106,10 @@ func TestHLOProtoUnusedDonors(t *testing.T) {
 	}
 }
 
-// TestHLOProtoReadThroughFile: a mapped proto is read through its file
-// (the mapping is not walked), with the same result as its bytes in
-// memory; once closed, its bytes are no longer known as a mapping.
-func TestHLOProtoReadThroughFile(t *testing.T) {
-	pb := "testdata/proto/jit-train-step.pb"
-	res, err := ProcessFile(pb, Options{Passes: "flip-may-aliases"})
-	if err != nil || !res.OK() {
-		t.Fatalf("%v %v", err, res.Diagnostics())
-	}
-	src := res.in.Data
-	if fileio.MappedReader(src) == nil {
-		t.Fatal("the mapped file is not read through its file")
-	}
-	if fileio.MappedReader(src[:len(src)-1]) != nil {
-		t.Error("a part of the mapping is read through the file")
-	}
-	mem, err := Process(pb, bytes.Clone(src), Options{Passes: "flip-may-aliases"})
-	if err != nil || !mem.OK() {
-		t.Fatalf("%v %v", err, mem.Diagnostics())
-	}
-	if !bytes.Equal(res.Bytes(), mem.Bytes()) {
-		t.Error("the file read through itself is rewritten otherwise than its bytes")
-	}
-	res.Close()
-	if fileio.MappedReader(src) != nil {
-		t.Error("a closed input is still known as a mapping")
-	}
-}
-
-// TestHLOProtoPipedReadThroughSpool: a large proto piped in is spooled,
-// and the spool is read through its file, as a named file is.
-func TestHLOProtoPipedReadThroughSpool(t *testing.T) {
-	src := prototest.Large(t, "testdata/proto/jit-train-step.pb", 6<<20)
+// TestHLOProtoPiped: a large proto piped in is spilled to a file and
+// rewritten as its bytes are.
+func TestHLOProtoPiped(t *testing.T) {
+	src := prototest.Large(t, "testdata/proto/jit-train-step.pb", 20<<20)
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -154,17 +124,14 @@ func TestHLOProtoPipedReadThroughSpool(t *testing.T) {
 		t.Fatalf("%v %v", err, res.Diagnostics())
 	}
 	defer res.Close()
-	if !bytes.Equal(res.in.Data, src) {
-		t.Fatal("the spool is not the input")
-	}
-	if fileio.MappedReader(res.in.Data) == nil {
-		t.Error("the spooled proto is not read through its file")
+	if !bytes.Equal(res.in.Data, src) || res.in.File == nil {
+		t.Fatalf("the input is not the stream, spilled (file %v)", res.in.File != nil)
 	}
 	mem, err := Process("<stdin>", src, Options{Passes: "flip-may-aliases", InputFormat: "hlo-module-proto"})
 	if err != nil || !mem.OK() {
 		t.Fatalf("%v %v", err, mem.Diagnostics())
 	}
 	if !bytes.Equal(res.Bytes(), mem.Bytes()) {
-		t.Error("the spooled proto is rewritten otherwise than its bytes")
+		t.Error("the spilled proto is rewritten otherwise than its bytes")
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/mhlo-alias/mhlo-alias/edit"
-	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
 	"unsafe"
@@ -14,7 +13,6 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/hloproto"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
@@ -121,7 +119,7 @@ func (s *settings) readProto(name string, src []byte, k hloproto.Kind) (*hloprot
 		return f, cfg, err
 	}
 	s.protoMu.Unlock()
-	return protoSourceOf(src).read(name, k)
+	return hloproto.ReadNamed(name, src, k)
 }
 
 // findProtoKind is protoKind's work; a read it makes of the hinted kind
@@ -146,21 +144,20 @@ func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloprot
 	if len(src) == 0 || src[0] != 0x0A && isText(src) {
 		return text(), nil
 	}
-	ps := protoSourceOf(src)
 	if hint != hloproto.Unknown {
-		f, cfg, err := ps.read(name, hint)
+		f, cfg, err := hloproto.ReadNamed(name, src, hint)
 		if err == nil {
 			m.file, m.cfg, m.readErr, m.read = f, cfg, err, true
 			return hint, nil
 		}
 	}
-	if k := ps.detect(); k != hloproto.Unknown {
+	if k := hloproto.Detect(src); k != hloproto.Unknown {
 		return k, nil
 	}
 	if mostlyText(src) {
 		return text(), nil
 	}
-	if k := ps.sniff(hint); k != hloproto.Unknown {
+	if k := hloproto.Sniff(src, hint); k != hloproto.Unknown {
 		return k, nil
 	}
 	return hloproto.Unknown, &NotModuleError{What: unknownData(name, src)}
@@ -215,10 +212,7 @@ func mostlyText(src []byte) bool {
 // runOther routes src when it is not for the default route: a proto, a
 // named binary file, or text whose format --input-format forces. ok is
 // false when the default route (HLO text by content, else MLIR) applies.
-func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]ast.Remark, grown func() []byte) (cfg *model.Config, edits []edit.Edit, diags ast.ErrorList, ok bool) {
-	if grown != nil && (!isText(src) || inputFormats[s.InputFormat] != hloproto.Unknown) {
-		src = grown() // a binary file is read whole
-	}
+func (s *settings) runOther(name string, src []byte, lineOffset int, rs *[]ast.Remark) (cfg *model.Config, edits []edit.Edit, diags ast.ErrorList, ok bool) {
 	k, err := s.protoKind(name, src)
 	pos := ast.Pos{Filename: name}
 	if err != nil {
@@ -229,8 +223,7 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 	}
 	if k == hloproto.Unknown {
 		if s.InputFormat == "hlo" && !hlo.IsHLO(src) {
-			ho := hlo.Options{LineOffset: po.LineOffset}
-			file, err := hlo.ParseFile(name, src, ho)
+			file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset})
 			if err != nil {
 				return nil, nil, ast.ListOf(err), true
 			}
@@ -238,9 +231,6 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 			return cfg, edits, diags, true
 		}
 		return nil, nil, nil, false
-	}
-	if grown != nil {
-		src = grown()
 	}
 	f, cfg, err := s.readProto(name, src, k)
 	if err != nil {
@@ -259,42 +249,6 @@ func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]as
 		edits = f.Edits(src, cfg)
 	}
 	return cfg, edits, diags, true
-}
-
-// protoSource is the bytes the proto front end reads: through the file
-// when they are a mapped file's, so that the walk over a large module
-// reads its few fields with a few small reads instead of faulting in a
-// page of the mapping every few megabytes (which on some machines costs
-// more than copying the file, and as much again to unmap); else in
-// memory.
-type protoSource struct {
-	src []byte
-	r   io.ReaderAt
-}
-
-func protoSourceOf(src []byte) protoSource {
-	return protoSource{src: src, r: fileio.MappedReader(src)}
-}
-
-func (p protoSource) read(name string, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
-	if p.r != nil {
-		return hloproto.ReadAt(name, p.r, int64(len(p.src)), k)
-	}
-	return hloproto.ReadNamed(name, p.src, k)
-}
-
-func (p protoSource) detect() hloproto.Kind {
-	if p.r != nil {
-		return hloproto.DetectAt(p.r, int64(len(p.src)))
-	}
-	return hloproto.Detect(p.src)
-}
-
-func (p protoSource) sniff(hint hloproto.Kind) hloproto.Kind {
-	if p.r != nil {
-		return hloproto.SniffAt(p.r, int64(len(p.src)), hint)
-	}
-	return hloproto.Sniff(p.src, hint)
 }
 
 // isText reports whether the start of src looks like text: no byte below
@@ -342,12 +296,11 @@ func (r *Result) writeProtoDiff(w io.Writer, in *input, o DiffOptions) (ok bool,
 		return false, nil
 	}
 	m := r.Modules[0]
-	ps := protoSourceOf(data)
-	k := ps.detect()
+	k := hloproto.Detect(data)
 	if k == hloproto.Unknown {
 		k = nameHint(r.Name)
 	}
-	_, before, err := ps.read("", k)
+	_, before, err := hloproto.ReadNamed("", data, k)
 	if err != nil || m.Config == nil {
 		return false, nil
 	}

@@ -30,7 +30,7 @@ type onlyReader struct{ r io.Reader }
 func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
 
 func TestReaderFileAndBytesAgree(t *testing.T) {
-	src := bigModule(2*fileio.SpoolMin + 12345)
+	src := bigModule(2*fileio.MemoryBound + 12345)
 	path := filepath.Join(t.TempDir(), "big.mlir")
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
@@ -138,7 +138,7 @@ func TestDiffOfMappedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fromFile.Close()
-	if fromFile.in.Drop == nil {
+	if fromFile.in.Release == nil {
 		t.Skip("the file is not mapped here")
 	}
 	var want, got bytes.Buffer

@@ -138,7 +138,7 @@ func TestNoFaultAfterChange(t *testing.T) {
 			o    Options
 		}{
 			{"small.mlir", mainFirstModule(200 << 10), mlir},
-			{"large.mlir", mainFirstModule(fileio.AheadMin + 1<<20), mlir}, // read ahead of the scan
+			{"large.mlir", mainFirstModule(24 << 20), mlir}, // pages dropped behind the scan
 			{"model.hlo_module.pb", pb, Options{Passes: "flip-may-aliases"}},
 		}
 		changes := map[string]func(path string, n int) error{
@@ -593,7 +593,7 @@ func (r *badReader) Read(p []byte) (int, error) {
 // with data is the end of a good stream. No output file is left behind.
 func TestMisbehavingReader(t *testing.T) {
 	small := []byte(smallModule)
-	large := mainFirstModule(fileio.SpoolMin + 2<<20)
+	large := mainFirstModule(fileio.MemoryBound + 2<<20)
 	wantErr := map[string]string{
 		"too many":        "the reader returned",
 		"negative":        "the reader returned -1 bytes",

@@ -78,12 +78,6 @@ func (r *Result) Bytes() []byte {
 	return b.Bytes()
 }
 
-// errNotKept is the error of the output methods of a Result whose input
-// was a stream that ProcessReaderTo wrote without keeping it.
-func errNotKept(name string) error {
-	return fmt.Errorf("%s: the stream's text was written to the output and not kept", name)
-}
-
 // DiffOptions say how WriteDiff prints.
 type DiffOptions struct {
 	// Color marks removed and added lines, and the changed words in them,
@@ -174,6 +168,51 @@ func (r *Result) WriteInPlace() error {
 		_, err := r.WriteTo(f)
 		return err
 	})
+}
+
+// ProcessFileTo processes the file at path and, when the result is OK,
+// writes the output text to the file out, as Result.WriteFile does; when
+// out is path itself the file is rewritten in place, as
+// Result.WriteInPlace does. The Result must be closed.
+func ProcessFileTo(path, out string, o Options) (*Result, error) {
+	if sameFile(path, out) {
+		if f, ok, _ := openStream(path); ok {
+			f.Close()
+			return nil, fmt.Errorf("%s: only a regular file can be rewritten in place", path)
+		}
+	}
+	res, err := ProcessFile(path, o)
+	return res, res.writeOut(out, err, sameFile(path, out))
+}
+
+// ProcessReaderTo is ProcessReader writing the output text, when the
+// result is OK, to the file out, as Result.WriteFile does. The Result
+// must be closed.
+func ProcessReaderTo(name string, r io.Reader, out string, o Options) (*Result, error) {
+	res, err := ProcessReader(name, r, o)
+	return res, res.writeOut(out, err, false)
+}
+
+// writeOut writes r's output to out (in place when inPlace) when r is OK
+// and err, the processing's error, is nil; else it returns err.
+func (r *Result) writeOut(out string, err error, inPlace bool) error {
+	if err != nil || !r.OK() {
+		return err
+	}
+	if inPlace {
+		return r.WriteInPlace()
+	}
+	return r.WriteFile(out)
+}
+
+// sameFile reports whether a and b name the same file.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }
 
 // RewriteFile processes the file at path and, when the result is OK and

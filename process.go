@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
-	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -36,11 +34,6 @@ type Result struct {
 	// src is the file a stream was read from (a named FIFO, a device),
 	// closed with the Result.
 	src *os.File
-	// overlapped reports that ProcessFileTo wrote the output during the
-	// scan (for tests), and prefixed how much of it, from the top, before
-	// the entry function was read.
-	overlapped bool
-	prefixed   int
 	// closed is set by Close: the input is no longer there to read.
 	closed bool
 }
@@ -92,9 +85,10 @@ func Process(name string, src []byte, o Options) (*Result, error) {
 	return process(bytesInput(name, src), o)
 }
 
-// ProcessFile is Process on the file at path. The file is mapped, not
-// read, and pages the scan has passed are dropped as it goes, so a file of
-// gigabytes takes little memory; the Result must be closed.
+// ProcessFile is Process on the file at path. A regular file is mapped,
+// not read, and the pages the scan has passed are dropped, so a file of
+// gigabytes takes little memory; anything else (a named FIFO, a device)
+// is read as ProcessReader reads a stream. The Result must be closed.
 func ProcessFile(path string, o Options) (*Result, error) {
 	if f, ok, err := openStream(path); ok {
 		if err != nil {
@@ -114,17 +108,25 @@ func ProcessFile(path string, o Options) (*Result, error) {
 	return res, err
 }
 
-// ProcessReader is Process on everything r yields, named name. A large
-// stream is spooled to an unlinked temporary file and mapped, so it is as
-// fast as a named file and takes as little memory; the Result must be
-// closed. An error of r ends the input with that error, even with data;
-// so does a count out of range (below zero, or above the buffer's length),
-// and so does a panic of r: r may be read on a goroutine of the package's
-// own, where the caller could not recover it. A nil r is an error.
+// ProcessReader is Process on everything r yields, named name. A stream
+// is held in memory up to a bound and spilled beyond it to an unlinked
+// temporary file, which is mapped; the Result must be closed. A stream
+// that shows it is no module (text holding a NUL byte, binary data whose
+// protobuf fields break) ends the read there, and its Result holds that
+// diagnostic. An error of r ends the input with that error, even with
+// data; so does a count out of range (below zero, or above the buffer's
+// length), and so does a panic of r. A nil r is an error.
 func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
-	in, err := readInput(name, r)
+	if _, err := o.resolve(); err != nil {
+		return nil, err
+	}
+	in, bad, err := readInput(name, r)
 	if err != nil {
 		return nil, err
+	}
+	if bad != nil {
+		m := &Module{Diagnostics: ast.ErrorList{bad}}
+		return &Result{Name: name, in: bytesInput(name, nil), Modules: []*Module{m}}, nil
 	}
 	res, err := process(in, o)
 	if err != nil {
@@ -140,13 +142,10 @@ func process(in *input, o Options) (*Result, error) {
 	}
 	var res *Result
 	gerr := in.Guard(func() {
-		if err = s.prepare(in); err != nil {
-			return
-		}
 		if err = s.checkInput(in); err != nil {
 			return
 		}
-		res, err = s.process(in, nil)
+		res = s.process(in)
 	})
 	if gerr == nil {
 		gerr = in.Unchanged()
@@ -157,73 +156,26 @@ func process(in *input, o Options) (*Result, error) {
 	return res, err
 }
 
-// prepare waits for the whole of a growing input unless the scan can
-// read it as it grows: one module, no annotations to check (they are
-// read from the whole text), and a first token that tells MLIR from HLO
-// text within what has arrived.
-func (s *settings) prepare(in *input) error {
-	if in.Grow == nil {
-		return nil
-	}
-	_, sure := hlo.SniffHLO(in.Data)
-	if s.SplitInputFile || s.VerifyDiagnostics || !sure {
-		return in.Complete()
-	}
-	return nil
-}
-
-// process runs the pipeline on every chunk of in; sp, if set, writes the
-// output of an input of one chunk while it is scanned. The error is the
-// one that ended a growing input's stream early.
-func (s *settings) process(in *input, sp *speculation) (*Result, error) {
+// process runs the pipeline on every chunk of in.
+func (s *settings) process(in *input) *Result {
 	res := &Result{Name: in.Display, in: in}
 	for i, ch := range splitChunks(in.Data, s.splits(in)) {
-		m := s.module(in, ch, sp)
+		m := s.module(in, ch)
 		m.Chunk = i
 		res.Modules = append(res.Modules, m)
 	}
-	if err := in.Complete(); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return res
 }
 
 // module runs the pipeline on one chunk.
-func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
+func (s *settings) module(in *input, ch chunk) *Module {
 	src := in.Data[ch.start:ch.end]
-	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(), Lazy: parser.DefaultLazy,
-		Header: sp.headerHook(), Progress: sp.progressHook()}
+	var release func(int)
 	if in.Release != nil {
-		po.Release = func(off int) { in.Release(ch.start + off) }
-	}
-	var grown func() []byte
-	scan := src     // what the scan starts from
-	stable := false // the bytes the scan has stay in place as it gets more
-	if in.Grow != nil && !in.Completed {
-		// The chunk is the whole input, read as it arrives.
-		seen := len(src)
-		po.More = func() []byte {
-			v := in.More(seen)
-			seen = len(v)
-			return v
-		}
-		grown = func() []byte {
-			in.Complete()
-			return in.Data
-		}
-	} else if first, more := in.Ahead(); more != nil && ch.start == 0 && ch.end == len(in.Data) {
-		// A large file is scanned through memory it is read into ahead
-		// of the scan, as if it were arriving; Data is the whole of it
-		// all along.
-		scan, po.More, po.Step, stable = first, more, fileio.AheadStep, true
-		po.Window, po.SkipTo = in.Window(), in.SkipTo()
-		grown = func() []byte { return in.Data }
+		release = func(off int) { in.Release(ch.start + off) }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.Display, scan, po, stable, sp, &m.Remarks, grown)
-	if grown != nil {
-		m.End = len(in.Data)
-	}
+	cfg, edits, diags := s.run(in.Display, src, ch.line-1, release, &m.Remarks)
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
@@ -250,38 +202,23 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 }
 
 // run reads one module, runs the passes, verifies the result and computes
-// the edits; the remarks shown are appended to *rs. When src is the start
-// of a growing input (po.More), grown waits for the rest and returns the
-// whole of it, for what follows the scan; stable says that the bytes of a
-// growing input stay in place as it grows (hlo.Options.Stable).
-func (s *settings) run(name string, src []byte, po parser.Options, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []edit.Edit, ast.ErrorList) {
-	if cfg, edits, diags, ok := s.runOther(name, src, po, rs, grown); ok {
+// the edits; the remarks shown are appended to *rs. lineOffset is the
+// chunk's first line less one; release, when set, is told the offsets
+// before which the scan no longer reads.
+func (s *settings) run(name string, src []byte, lineOffset int, release func(int), rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
+	if cfg, edits, diags, ok := s.runOther(name, src, lineOffset, rs); ok {
 		return cfg, edits, diags
 	}
 	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More, Step: po.Step, Stable: stable}
-		file, err := hlo.ParseFile(name, src, ho)
-		if grown != nil {
-			src = grown()
-		}
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
 		if err != nil {
 			return nil, nil, ast.ListOf(err)
 		}
 		return s.rewriteHLO(file, src, rs)
 	}
-	file, err := parser.ParseFile(name, src, po)
-	if grown != nil {
-		src = grown()
-	}
+	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release})
 	if err != nil {
 		return nil, nil, hloHint(src, ast.ListOf(err))
-	}
-	if e := sp.reuse(file); e != nil {
-		if rs != nil {
-			*rs = append(*rs, e.remarks...)
-		}
-		// The writer reads the early edits: the caller gets its own.
-		return e.cfg, slices.Clone(e.edits), e.diags
 	}
 	return s.rewriteRemarks(file, src, rs)
 }
@@ -341,7 +278,7 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 	return s.unusedDonors(cfg, unused)
 }
 
-// The input of ProcessFile (and of a large stream, spooled) is read
+// The input of ProcessFile (and of a large stream, spilled) is read
 // after processing only under the input's Guard, and checked against the
 // file's stat: a file truncated or rewritten after it was processed is
 // its ChangedError, never a fault. Source copies it rather than hand out
@@ -371,9 +308,6 @@ func (r *Result) text() (*input, error) {
 	}
 	if r.in == nil {
 		return bytesInput(r.Name, nil), nil
-	}
-	if r.in.Streamed {
-		return nil, errNotKept(r.Name)
 	}
 	return r.in, nil
 }
@@ -479,15 +413,13 @@ func (r *Result) Changed() bool {
 }
 
 // Source returns the input's text. For a mapped file (ProcessFile, or a
-// large stream that ProcessReader spooled) it is a copy, read when Source
+// large stream that ProcessReader spilled) it is a copy, read when Source
 // is called: the mapping itself is never handed out, since it is gone
 // after Close and faults where its file was truncated. ReadAt reads a
 // part of the input without copying the whole.
 //
 // The error is a ChangedError when the file changed since it was
-// processed; it also reports a closed or nil Result, and a stream that
-// ProcessReaderTo wrote to its output as it read it (a pipe), whose text
-// was not kept, as the output methods report it.
+// processed; it also reports a closed or nil Result.
 func (r *Result) Source() ([]byte, error) {
 	in, err := r.text()
 	if err != nil {

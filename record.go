@@ -47,7 +47,7 @@ func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
 	// A long name is read again from the input's text, when it is kept
 	// and open.
 	in := r.in
-	if in != nil && (r.closed || in.Streamed) {
+	if in != nil && r.closed {
 		in = nil
 	}
 	var data []byte

@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/anybyte"
 	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
@@ -85,37 +84,14 @@ func (s *scanner) nextOf(set string, j int) int {
 	return p
 }
 
-// bodyBytes are the bytes skipBody stops at.
-var bodyBytes = [4]byte{'{', '}', '"', '/'}
-
-// nextBody is nextOf("{}\"/", j), the search of skipBody: where the
-// vector search exists it looks for the four bytes in one pass over a
-// window of findWindow bytes, instead of one pass for each.
+// nextBody is nextOf("{}\"/", j), the search of skipBody.
 func (s *scanner) nextBody(j int) int {
-	if !anybyte.Vector {
-		return s.nextOf("{}\"/", j)
-	}
-	end := min(j+findWindow, len(s.Src))
-	if k := anybyte.Index4(s.Src[j:end], &bodyBytes); k >= 0 {
-		return j + k
-	}
-	return end
+	return s.nextOf("{}\"/", j)
 }
 
-// groupBytes are the bytes skipGroup stops at.
-var groupBytes = [8]byte{'(', ')', '{', '}', '[', ']', '"', '/'}
-
-// nextGroup is nextOf("(){}[]\"/", j), the search of skipGroup, in one
-// pass where the vector search exists.
+// nextGroup is nextOf("(){}[]\"/", j), the search of skipGroup.
 func (s *scanner) nextGroup(j int) int {
-	if !anybyte.Vector {
-		return s.nextOf("(){}[]\"/", j)
-	}
-	end := min(j+findWindow, len(s.Src))
-	if k := anybyte.Index8(s.Src[j:end], &groupBytes); k >= 0 {
-		return j + k
-	}
-	return end
+	return s.nextOf("(){}[]\"/", j)
 }
 
 // releaseStep is how much text the scanner reads between two calls of the

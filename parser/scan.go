@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"encoding/binary"
-	"github.com/mhlo-alias/mhlo-alias/internal/anybyte"
 	"math/bits"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -92,22 +91,12 @@ func skipLine(src []byte, i int) int {
 	return len(src)
 }
 
-// specialBytes are the bytes nextSpecial stops at.
-var specialBytes = [4]byte{'{', '}', '"', '/'}
-
 // nextSpecial returns the offset of the first byte at or after j that is
-// one of { } " /, or len(src): with the vector search where it exists
-// (package anybyte, the HLO scanner's too), else eight bytes at a time:
+// one of { } " /, or len(src), eight bytes at a time:
 // for each wanted byte b, the word x^b has a zero byte exactly where x
 // holds b, and (y - 0x01..01) &^ y & 0x80..80 marks the lowest zero byte
 // of y exactly.
 func nextSpecial(src []byte, j int) int {
-	if anybyte.Vector && j < len(src) {
-		if k := anybyte.Index4(src[j:], &specialBytes); k >= 0 {
-			return j + k
-		}
-		return len(src)
-	}
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; j+8 <= len(src); j += 8 {
 		x := binary.LittleEndian.Uint64(src[j:])
@@ -323,7 +312,7 @@ func (s *scanner) skimBraces(i, j int, k0 skim) (int, error) {
 				}
 				k++
 			case skimQuoted:
-				q := anybyte.Index2(w[k:], '"', '\n')
+				q := bytes.IndexAny(w[k:], "\"\n")
 				if q >= 0 && w[k+q] == '\n' {
 					p.Newline(j + k + q) // p is at j+k (counted == k)
 					k += q + 1

@@ -68,26 +68,32 @@ func TestWriteKeepsModeOwnerAndLink(t *testing.T) {
 	}
 }
 
-// A write that fails while a pipe is streamed to -o (here the file size
-// limit of ulimit -f) ends the run with the write's error, exit 1, and
-// leaves neither the output nor a temporary file.
+// A write that fails while a pipe's module is written to -o (here the
+// file size limit of ulimit -f) ends the run with the write's error, exit
+// 1, and leaves neither the output nor a temporary file; so does one that
+// fails while a longer stream is spilled.
 func TestStreamedWriteFails(t *testing.T) {
 	tool := toolBinary(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.mlir")
-	cmd := exec.Command("sh", "-c", `ulimit -f 4096 && exec "$0" --passes=flip-may-aliases - -o "$1"`, tool, out)
-	cmd.Stdin = bytes.NewReader(bigModule(24 << 20)) // a pipe, fed by os/exec
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	if code := cmd.ProcessState.ExitCode(); code != 1 {
-		t.Fatalf("exit %d (%v), want 1: %s", code, err, stderr.String())
-	}
-	if msg := stderr.String(); !strings.Contains(msg, "writing "+out) || !strings.Contains(msg, "file too large") {
-		t.Errorf("stderr %q, want the write's error", msg)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Errorf("the directory holds %d files", len(entries))
+	for _, tt := range []struct {
+		size int
+		want string
+	}{{8 << 20, "writing " + out}, {24 << 20, "<stdin>: spilling the stream to a temporary file"}} {
+		cmd := exec.Command("sh", "-c", `ulimit -f 4096 && exec "$0" --passes=flip-may-aliases - -o "$1"`, tool, out)
+		cmd.Stdin = bytes.NewReader(bigModule(tt.size)) // a pipe, fed by os/exec
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != 1 {
+			t.Fatalf("%d bytes: exit %d (%v), want 1: %s", tt.size, code, err, stderr.String())
+		}
+		if msg := stderr.String(); !strings.Contains(msg, tt.want) || !strings.Contains(msg, "file too large") {
+			t.Errorf("%d bytes: stderr %q, want %q and the write's error", tt.size, msg, tt.want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%d bytes: the directory holds %d files", tt.size, len(entries))
+		}
 	}
 }
 

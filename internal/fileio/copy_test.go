@@ -1,18 +1,23 @@
 package fileio
 
 import (
-	"bufio"
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
-// openWritten writes src to a file in dir and opens it as an input,
-// closed when the test ends; it returns the input and the file's path.
-func openWritten(t *testing.T, dir string, src []byte) (*Input, string) {
-	t.Helper()
+// TestCopyEdited writes a mapped file with edits applied to a file and to
+// a buffer, with ranges between edits long enough to be copied from the
+// file and short enough to go through the buffer, and checks the bytes.
+func TestCopyEdited(t *testing.T) {
+	dir := t.TempDir()
+	src := make([]byte, 3<<20+12345)
+	for i := range src {
+		src[i] = byte(i*7 + i>>13)
+	}
 	path := filepath.Join(dir, "in")
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
@@ -21,44 +26,42 @@ func openWritten(t *testing.T, dir string, src []byte) (*Input, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { in.Close() })
-	return in, path
-}
-
-// TestCopyRange copies ranges of a file to a file behind prefixes that
-// move them by whole pages (copy_file_range) and by other amounts (read
-// and written in pieces, copyShifted), and checks the bytes.
-func TestCopyRange(t *testing.T) {
-	dir := t.TempDir()
-	src := make([]byte, 19<<20+12345)
-	for i := range src {
-		src[i] = byte(i*7 + i>>13)
+	defer in.Close()
+	edits := []edit.Edit{{Start: 3, End: 5, New: "abc"}, {Start: 100, End: 100, New: "x"}, {Start: 1 << 20, End: 2<<20 + 1, New: ""}, {Start: 2<<20 + 7, End: 2<<20 + 9, New: "yz"}}
+	var want []byte
+	at := 0
+	for _, e := range edits {
+		want = append(append(want, src[at:e.Start]...), e.New...)
+		at = e.End
 	}
-	in, _ := openWritten(t, dir, src)
-	for _, tt := range []struct{ prefix, a, b int }{
-		{611, 12345, len(src) - 100},
-		{4096, 12345, len(src) - 100},
-		{0, 0, len(src)},
-		{1, 4096, 4096 + ZeroCopyMin},
-		{70000, 3, 8<<20 + 5},
-	} {
-		out, err := os.Create(filepath.Join(dir, "out"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bw := bufio.NewWriter(out)
-		bw.WriteString(strings.Repeat("x", tt.prefix))
-		if err := in.copyRange(bw, out, tt.a, tt.b, int64(tt.prefix)); err != nil {
-			t.Fatal(err)
-		}
-		if err := bw.Flush(); err != nil {
-			t.Fatal(err)
-		}
-		out.Close()
-		got, _ := os.ReadFile(filepath.Join(dir, "out"))
-		want := append([]byte(strings.Repeat("x", tt.prefix)), src[tt.a:tt.b]...)
-		if !bytes.Equal(got, want) {
-			t.Errorf("prefix %d, [%d:%d]: %d bytes differ from the %d wanted", tt.prefix, tt.a, tt.b, len(got), len(want))
-		}
+	want = append(want, src[at:]...)
+	out, err := os.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.WriteString("head")
+	if err := in.CopyEdited(&CountingWriter{W: out}, 0, len(src), edits); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	got, _ := os.ReadFile(filepath.Join(dir, "out"))
+	if !bytes.Equal(got, append([]byte("head"), want...)) {
+		t.Errorf("to a file: %d bytes, want %d", len(got), len(want)+4)
+	}
+	var b bytes.Buffer
+	if err := in.CopyEdited(&b, 0, len(src), edits); err != nil || !bytes.Equal(b.Bytes(), want) {
+		t.Errorf("to a buffer: %d bytes, want %d (%v)", b.Len(), len(want), err)
+	}
+	// Truncated under the copy, read under Guard: the input's
+	// ChangedError.
+	if err := os.Truncate(path, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	var ce *ChangedError
+	if gerr := in.Guard(func() { err = in.CopyEdited(&bytes.Buffer{}, 0, len(src), edits) }); gerr != nil {
+		err = gerr
+	}
+	if !errorsAs(err, &ce) {
+		t.Errorf("truncated: %v, want a ChangedError", err)
 	}
 }

@@ -8,13 +8,6 @@ import (
 	"time"
 )
 
-// A mapped file that another process truncates faults where the scan
-// reads past its new end (SIGBUS); one that is rewritten in place changes
-// under the scan. Both are the input's error, never a crash: every read of
-// a mapping runs under Guard, which turns the fault into a ChangedError,
-// and before any output is committed the file's size and modification
-// time are checked against those it had when it was mapped.
-
 // ChangedError reports that an input file changed while it was mapped
 // and read.
 type ChangedError struct {

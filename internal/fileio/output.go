@@ -36,168 +36,67 @@ func WriteFile(path string, write func(w io.Writer) error) error {
 	return err
 }
 
-// CopyEdited writes data[start:end] with edits applied. The edits and the
-// short ranges between them go out through one buffer (a signature of
-// thousands of arguments has thousands of edits: one write each would be
-// a system call each).
+// CopyEdited writes Data[start:end] with edits applied. The edits and the
+// short ranges between them go out through one buffer; a long unchanged
+// range of a file's input is copied from the file, never through the
+// mapping: to a file by the kernel (copy_file_range where it can), to
+// anything else through a buffer.
 func (in *Input) CopyEdited(w io.Writer, start, end int, edits []edit.Edit) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	at, o := start, outputOffset(w)
+	at := start
 	for _, e := range edits {
-		if err := in.copyRange(bw, w, at, e.Start, o); err != nil {
+		if err := in.copyRange(bw, w, at, e.Start); err != nil {
 			return err
 		}
 		if _, err := bw.WriteString(e.New); err != nil {
 			return err
 		}
-		o += int64(e.Start-at) + int64(len(e.New))
 		at = e.End
 	}
-	if err := in.copyRange(bw, w, at, end, o); err != nil {
+	if err := in.copyRange(bw, w, at, end); err != nil {
 		return err
 	}
 	return bw.Flush()
 }
 
-// ZeroCopyMin is the size from which a range is copied file to file.
-const ZeroCopyMin = 1 << 20
+// ZeroCopyMin is the size from which a range is copied from the file.
+const ZeroCopyMin = 64 << 10
 
-// outputOffset is the offset at which the next write to w lands, where w
-// is a file; 0 otherwise (a pipe has no pieces to align).
-func outputOffset(w io.Writer) int64 {
-	if cw, ok := w.(*CountingWriter); ok {
-		w = cw.W
-	}
-	if f, ok := w.(*os.File); ok {
-		if o, err := f.Seek(0, io.SeekCurrent); err == nil {
-			return o
-		}
-	}
-	return 0
-}
-
-// copyRange writes data[a:b], whose first byte goes to the output at o,
-// through bw, which buffers w. A large range from a file to a file is
-// copied after the buffer is flushed: by the kernel (copy_file_range),
-// so the bytes never pass through this process, when the range keeps its
-// place within a page; through a buffer in whole pieces of the output
-// when it moves by other than whole pages (copyShifted). The kernel's
-// copy moves the input file's offset, so one copy at a time.
-func (in *Input) copyRange(bw *bufio.Writer, w io.Writer, a, b int, o int64) error {
-	dst := w
-	cw, counting := w.(*CountingWriter)
-	if counting {
-		dst = cw.W
-	}
-	if f, ok := dst.(*os.File); ok && in.File != nil && b-a >= ZeroCopyMin {
-		if err := bw.Flush(); err != nil {
-			return err
-		}
-		copyOut := in.copyFile
-		if (o-int64(a))%int64(os.Getpagesize()) != 0 {
-			copyOut = in.copyShifted
-		}
-		n, done, err := copyOut(f, a, b, o)
-		if counting {
-			cw.N += n
-		}
-		if done && err == nil && n != int64(b-a) {
-			// The kernel copies to the file's end: it was truncated.
-			err = in.changed()
-		}
-		if done {
-			return in.IOErr(err)
-		}
-	}
-	if g := in.Grow; g != nil && g.InRing() {
-		// A streamed input's bytes are in the ring or a window's piece.
-		for a < b {
-			p := g.piece(a, b)
-			if err := writePieces(bw, w, p, o); err != nil {
-				return err
-			}
-			a, o = a+len(p), o+int64(len(p))
-		}
-		return nil
-	}
-	return in.IOErr(writePieces(bw, w, in.Current()[a:b], o))
-}
-
-// copyShifted copies data[a:b] from the input file to f, whose offset is
-// o, a range that moves by other than whole pages: read into a buffer
-// (pread) and written in whole pieces of the output (WritePiece). The
-// kernel's own copy writes such a range in pieces that end at the input's
-// pages, so that every write to the output begins and ends inside a page:
-// 420 MB moved by 30 bytes took 1.3x the time of the same bytes read
-// and written here, and of an unmoved copy_file_range
-// (docs/performance.md, "Writes in whole pieces of the output").
-func (in *Input) copyShifted(f *os.File, a, b int, o int64) (int64, bool, error) {
-	bp := pieceBuffers.Get().(*[]byte)
-	defer pieceBuffers.Put(bp)
-	buf := *bp
-	var n int64
-	for a < b {
-		k := min(b-a, int(WritePiece-o%WritePiece))
-		m, err := in.File.ReadAt(buf[:k], int64(a))
-		if m < k {
-			if err == nil || err == io.EOF {
-				err = in.changed()
-			}
-			return n, true, err
-		}
-		if _, err := f.Write(buf[:k]); err != nil {
-			return n, true, err
-		}
-		n, a, o = n+int64(k), a+k, o+int64(k)
-	}
-	return n, true, nil
-}
-
-// pieceBuffers hold the pieces copyShifted copies.
-var pieceBuffers = sync.Pool{New: func() any {
-	b := make([]byte, WritePiece)
-	return &b
-}}
-
-// WritePiece is the size of the pieces in which memory is written to a
-// file. Each write of a large range from memory covers whole pieces of
-// the output, from a multiple of WritePiece to the next (but the range's
-// first and last), whatever the range's alignment in memory: writes of
-// the same 256 KB of memory to a file ran at 1.4x the time of aligned
-// ones when each began 30 bytes past a page (docs/performance.md,
-// "Writes in whole pieces of the output").
-const WritePiece = 256 << 10
-
-// writePieces writes p, whose first byte goes to the output at o, through
-// bw, which buffers w: a short p into the buffer, a long one straight to
-// w in whole pieces of the output (WritePiece).
-func writePieces(bw *bufio.Writer, w io.Writer, p []byte, o int64) error {
-	if len(p) < bw.Available() {
-		_, err := bw.Write(p)
-		return err
+// copyRange writes Data[a:b] through bw, which buffers w.
+func (in *Input) copyRange(bw *bufio.Writer, w io.Writer, a, b int) error {
+	if in.File == nil || b-a < ZeroCopyMin {
+		_, err := bw.Write(in.Data[a:b])
+		return in.IOErr(err)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	for len(p) > 0 {
-		n := min(len(p), int(WritePiece-o%WritePiece))
-		if _, err := w.Write(p[:n]); err != nil {
-			return err
-		}
-		p, o = p[n:], o+int64(n)
+	dst := w
+	if cw, ok := w.(*CountingWriter); ok {
+		dst = cw.W
 	}
-	return nil
+	var n int64
+	var err error
+	if f, ok := dst.(*os.File); ok {
+		// The kernel's copy reads from the file's offset: one at a time.
+		if _, err = in.File.Seek(int64(a), io.SeekStart); err == nil {
+			n, err = io.Copy(f, io.LimitReader(in.File, int64(b-a)))
+		}
+	} else {
+		n, err = io.CopyBuffer(onlyWriter{dst}, io.NewSectionReader(in.File, int64(a), int64(b-a)), make([]byte, 256<<10))
+	}
+	if cw, ok := w.(*CountingWriter); ok {
+		cw.N += n
+	}
+	if err == nil && n != int64(b-a) {
+		err = in.changed() // the file ends early: it was truncated
+	}
+	return in.IOErr(err)
 }
 
-// copyFile copies data[a:b] from the input file to f, at f's offset (o),
-// and reports whether it did (with nothing written when it did not).
-func (in *Input) copyFile(f *os.File, a, b int, _ int64) (int64, bool, error) {
-	if _, err := in.File.Seek(int64(a), io.SeekStart); err != nil {
-		return 0, false, nil
-	}
-	n, err := io.Copy(f, io.LimitReader(in.File, int64(b-a)))
-	return n, true, err
-}
+// onlyWriter hides every method of a writer but Write, so that
+// io.CopyBuffer copies through the buffer it is given.
+type onlyWriter struct{ io.Writer }
 
 // CountingWriter counts what goes through it, for WriteTo's result.
 type CountingWriter struct {
