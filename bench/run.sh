@@ -12,7 +12,8 @@
 # see the same minutes of a machine whose speed drifts. A figure is the
 # median of the rounds, the fastest beside it in brackets, and a ratio is
 # of medians. SECTIONS="1 3" runs only the numbered sections named
-# (10: a compile cache of 1000 modules).
+# (10: a compile cache of 1000 modules; 11-16: the shape zoo, bench/zoo,
+# with ZOO="shape ..." limiting its rows to the shapes named).
 # TOOL=path measures that mhlo-alias binary instead of building this tree
 # (to measure an older version with the same script).
 # Needs Go, GNU time (/usr/bin/time, for peak RSS) and, for the mlir-opt
@@ -300,4 +301,105 @@ for form in json summary; do
   row "cache of $mods modules ($total MB), --print-config=$form" "reading them ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x; peak $(mib "$m") MiB"
 done
 rm -rf "$work/neuron-compile-cache"
+fi
+
+# 11-16. The shape zoo (bench/zoo, written by bench/genzoo; "genzoo -list"
+# names the shapes). A run that ends in an error is measured like one that
+# succeeds (the rows say which); ZOO="a b" limits the rows to those shapes.
+if want 11 || want 12 || want 13 || want 14 || want 15 || want 16; then
+go build -o "$work/genzoo" ./bench/genzoo
+zoo_shapes() { "$work/genzoo" -list | awk -v u="$1" '$2 == u { print $1 }' | while read -r s; do
+  [ -z "${ZOO:-}" ] || [[ " $ZOO " == *" $s "* ]] && echo "$s"; done; }
+zoo_info() { "$work/genzoo" -list | awk -v s="$1" '$1 == s { print $3, $4, $5, $6 }'; }
+# zoo_cmd FILE PASSES REMARKS: a shell command running the tool on FILE,
+# its exit status ignored, its stderr to $work/zoo.err.
+zoo_cmd() {
+  local r=""; [ "$3" = true ] && r="--remarks-filter-missed='.*'"
+  echo "'$tool' --passes=$2 $r -o '$work/out.mlir' '$1' 2>'$work/zoo.err'; exit 0"
+}
+zoo_err() { head -1 "$work/zoo.err" | sed 's|^.*/||' | cut -c1-90; }
+fi
+
+# 11. Every parameter shape at 20000 and 40000 parameters, the two sizes
+# and mlir-opt-19 on the larger interleaved: time, peak and their growth.
+if want 11; then
+for s in $(zoo_shapes parameters); do
+  read -r fmt _ passes rem < <(zoo_info "$s")
+  for n in 20000 40000; do "$work/genzoo" -shape "$s" -n "$n" -o "$work/z$n.$fmt"; done
+  opt=()
+  $have_opt && [ "$fmt" = mlir ] && opt=(:: mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/z40000.$fmt")
+  { read -r t2 m2 _; read -r t4 m4 t4min; read -r o _ omin || true; } < <(bestof sh -c "$(zoo_cmd "$work/z20000.$fmt" "$passes" "$rem")" :: \
+    sh -c "$(zoo_cmd "$work/z40000.$fmt" "$passes" "$rem")" "${opt[@]}")
+  what="${t4}s (${t4min}), peak $(mib "$m4") MiB; 20000->40000 time $(ratio "$t4" "$t2")x, peak $(ratio "$m4" "$m2")x"
+  [ ${#opt[@]} -gt 0 ] && what="$what; mlir-opt-19 ${o}s (${omin}): $(ratio "$o" "$t4")x faster than mlir-opt"
+  row "zoo $s, 40000 parameters ($(mb "$work/z40000.$fmt") MB)" "$what"
+  [ -s "$work/zoo.err" ] && row "  the error" "$(zoo_err)"
+  rm -f "$work"/z20000.* "$work"/z40000.*
+done
+fi
+
+# 12. Each huge value of the zoo at 50 MB, valid and broken at its start,
+# middle and end, against cp of the same file; the error's first line and
+# the bytes of stderr.
+if want 12; then
+for s in $(zoo_shapes bytes); do
+  read -r fmt _ passes rem < <(zoo_info "$s")
+  [ "$fmt" = pb ] && continue
+  "$work/genzoo" -shape "$s" -n 50000000 -o "$work/huge.$fmt"
+  { read -r c _ cmin; read -r t m tmin; } < <(bestof cp "$work/huge.$fmt" "$work/out.mlir" :: sh -c "$(zoo_cmd "$work/huge.$fmt" "$passes" "$rem")")
+  row "zoo $s, 50 MB" "cp ${c}s (${cmin}), mhlo-alias ${t}s (${tmin}): $(ratio "$t" "$c")x cp; peak $(mib "$m") MiB; $(stat -c %s "$work/zoo.err") B of stderr"
+  [ -s "$work/zoo.err" ] && row "  the error" "$(zoo_err)"
+  rm -f "$work/huge.$fmt"
+done
+fi
+
+# 13. The chain of type aliases !tN = tuple<!tN-1, !tN-1> to N=40 (2^40
+# leaves in 1.6 KB), one donor: cut off after 10 s.
+if want 13; then
+"$work/genzoo" -shape alias-chain -n 40 -o "$work/chain.mlir"
+{ read -r t m tmin; } < <(bestof sh -c "timeout 10 '$tool' --passes=buffer-donation-to-alias -o '$work/out.mlir' '$work/chain.mlir' 2>'$work/zoo.err'; [ \$? != 124 ] || echo timed out >'$work/zoo.err'")
+row "zoo alias-chain, N=40" "${t}s (${tmin}), peak $(mib "$m") MiB; $(stat -c %s "$work/zoo.err") B of stderr"
+[ -s "$work/zoo.err" ] && row "  the error" "$(zoo_err)"
+fi
+
+# 14. 1000 and 2000 donors no output can take, one line, every missed
+# remark on: time and peak growth, stderr bytes per remark.
+if want 14; then
+for n in 1000 2000; do "$work/genzoo" -shape unused-donors -n "$n" -o "$work/d$n.mlir"; done
+{ read -r t1 m1 _; read -r t2 m2 t2min; } < <(bestof sh -c "$(zoo_cmd "$work/d1000.mlir" buffer-donation-to-alias true)" :: sh -c "$(zoo_cmd "$work/d2000.mlir" buffer-donation-to-alias true)")
+for n in 1000 2000; do
+  "$tool" --passes=buffer-donation-to-alias --remarks-filter-missed='.*' -o "$work/out.mlir" "$work/d$n.mlir" 2>"$work/zoo.err" || true
+  eval "e$n=$(stat -c %s "$work/zoo.err") r$n=$(grep -c ': remark: ' "$work/zoo.err")"
+done
+row "zoo unused-donors, 2000 with remarks" "${t2}s (${t2min}), peak $(mib "$m2") MiB; 1000->2000 time $(ratio "$t2" "$t1")x, peak $(ratio "$m2" "$m1")x, stderr $(ratio "$e2000" "$e1000")x"
+row "  stderr per remark" "1000: $(( e1000 / (r1000 > 0 ? r1000 : 1) )) B ($r1000 remarks), 2000: $(( e2000 / (r2000 > 0 ? r2000 : 1) )) B ($r2000 remarks)"
+rm -f "$work"/d*.mlir
+fi
+
+# 15. /dev/zero and /dev/urandom as input: an error within 1 s and no
+# output file (cut off after 10 s).
+if want 15; then
+for dev in /dev/zero /dev/urandom; do
+  rm -f "$work/out.mlir"
+  { read -r t m tmin; } < <(bestof sh -c "timeout 10 '$tool' --passes=add-may-aliases -o '$work/dev.out' $dev 2>'$work/zoo.err'; echo \$? >'$work/zoo.rc'")
+  written=no; [ -e "$work/dev.out" ] && written=yes
+  row "$dev as input" "${t}s (${tmin}), peak $(mib "$m") MiB; exit $(cat "$work/zoo.rc"), output written: $written"
+  row "  the error" "$(zoo_err)"
+  rm -f "$work/dev.out"
+done
+fi
+
+# 16. HloModuleProto: 131072 and 262144 empty groups of unknown fields,
+# and modules of 150 and 300 MB against cp: growth and peak.
+if want 16; then
+for n in 131072 262144; do "$work/genzoo" -shape proto-groups -n "$n" -o "$work/g$n.pb"; done
+{ read -r t1 _ _; read -r t2 m2 t2min; } < <(bestof sh -c "$(zoo_cmd "$work/g131072.pb" add-may-aliases false)" :: sh -c "$(zoo_cmd "$work/g262144.pb" add-may-aliases false)")
+row "zoo proto-groups, 262144 empty groups" "${t2}s (${t2min}), peak $(mib "$m2") MiB; 131072->262144 $(ratio "$t2" "$t1")x"
+[ -s "$work/zoo.err" ] && row "  the error" "$(zoo_err)"
+rm -f "$work"/g*.pb
+for n in 150000000 300000000; do "$work/genzoo" -shape proto-module -n "$n" -o "$work/p$n.pb"; done
+{ read -r c _ cmin; read -r t1 _ _; read -r t2 m2 t2min; } < <(bestof cp "$work/p300000000.pb" "$work/out.mlir" :: \
+  sh -c "$(zoo_cmd "$work/p150000000.pb" add-may-aliases false)" :: sh -c "$(zoo_cmd "$work/p300000000.pb" add-may-aliases false)")
+row "zoo proto-module, 300 MB" "cp ${c}s (${cmin}), mhlo-alias ${t2}s (${t2min}): $(ratio "$t2" "$c")x cp; peak $(mib "$m2") MiB; 150->300 MB $(ratio "$t2" "$t1")x"
+rm -f "$work"/p*.pb
 fi

@@ -44,7 +44,8 @@ func randomEdits(r *rand.Rand) ([]byte, []edit.Edit) {
 	return src, edits
 }
 
-// TestDiffMatchesGNUDiff compares Diff with `diff -u` on random edits.
+// TestDiffMatchesGNUDiff compares Diff with `diff -u` on random edits:
+// 300 of them with MHLO_ALIAS_LONG_TESTS=1, 30 without.
 func TestDiffMatchesGNUDiff(t *testing.T) {
 	gnu, err := exec.LookPath("diff")
 	if err != nil {
@@ -52,7 +53,11 @@ func TestDiffMatchesGNUDiff(t *testing.T) {
 	}
 	dir := t.TempDir()
 	r := rand.New(rand.NewSource(7))
-	for i := 0; i < 300; i++ {
+	n := 30
+	if os.Getenv("MHLO_ALIAS_LONG_TESTS") == "1" {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
 		src, edits := randomEdits(r)
 		out, err := edit.Bytes(src, edits)
 		if err != nil {

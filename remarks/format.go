@@ -65,29 +65,30 @@ func Message(r ast.Remark) string {
 // WriteDiagnostic writes the remark as mlir-opt prints it on stderr:
 // "FILE:LINE:COL: remark: MESSAGE", then, when src holds the position's
 // line, that line and a caret under the column, tabs expanded to stops of
-// eight as LLVM's SourceMgr does. src is the text the position's byte
-// offset counts in; nil prints the first line only.
+// eight as LLVM's SourceMgr does, a line wider than SourceWidth columns
+// cut to a window of SourceWidth columns around the caret. src is the
+// text the position's byte offset counts in; nil prints the first line
+// only.
 func WriteDiagnostic(w io.Writer, r ast.Remark, src []byte) error {
 	var b bytes.Buffer
 	b.WriteString(r.Pos.String())
 	b.WriteString(": remark: ")
 	b.WriteString(Message(r))
 	b.WriteByte('\n')
-	writeSourceLine(&b, r.Pos, src)
+	WriteSourceLine(&b, r.Pos, src, SourceWidth)
 	_, err := w.Write(b.Bytes())
 	return err
 }
+
+// SourceWidth is the widest source line, in columns, printed under a
+// remark or a diagnostic.
+const SourceWidth = 120
 
 const tabStop = 8
 
 // SourceReach is how far either side of a position WriteSourceLine reads
 // with width > 0.
 func SourceReach(width int) int { return 4*width + utf8.UTFMax }
-
-// writeSourceLine writes the line that holds pos and a caret line.
-func writeSourceLine(b *bytes.Buffer, pos ast.Pos, src []byte) {
-	WriteSourceLine(b, pos, src, 0)
-}
 
 // WriteSourceLine writes the line of src that holds pos and a caret line
 // under its column, as mlir-opt does after a diagnostic: tabs expanded to

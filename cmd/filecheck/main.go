@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/mhlo-alias/mhlo-alias/filecheck"
+	"github.com/mhlo-alias/mhlo-alias/internal/filecheck"
 )
 
 func main() {

@@ -88,6 +88,9 @@ func readExampleTable(t *testing.T, name string, text string) exampleTable {
 // to a copy of the page clicks); and a screenshot of the page is not
 // blank and shows the colour of the may-aliases.
 func TestReportInBrowser(t *testing.T) {
+	if !longTests() {
+		t.Skip("renders the examples in a browser for seconds; set MHLO_ALIAS_LONG_TESTS=1")
+	}
 	browser := chromium(t)
 	files, err := filepath.Glob("../../testdata/examples/*.mlir")
 	if err != nil || len(files) < 12 {

@@ -462,10 +462,6 @@ func (c *command) jsonOptions() mhloalias.JSONOptions {
 // argument, or a directory.
 func (c *command) many() bool { return len(c.opts.files) > 1 || c.walked }
 
-// sourceWidth is the widest source line printed under a diagnostic; a
-// longer line is cut to this many columns around the caret.
-const sourceWidth = 120
-
 // report prints one module's diagnostics to stderr, each followed by what
 // quote writes for its position: its source line and a caret. After
 // --error-limit errors (0: no limit) the rest are not printed, warnings
@@ -499,7 +495,7 @@ func (c *command) report(diags ast.ErrorList, quote func(b *bytes.Buffer, pos as
 
 // quoteSource writes the line of module m's text that holds pos, a
 // position in it, and a caret under its column, as
-// remarks.WriteSourceLine does with sourceWidth: it reads only the bytes
+// remarks.WriteSourceLine does with remarks.SourceWidth: it reads only the bytes
 // that needs around pos (Result.ReadAt), not the whole module, and
 // writes nothing when the input no longer holds them (a file that
 // changed, a stream whose text was not kept). The bytes are read into
@@ -509,7 +505,7 @@ func quoteSource(b *bytes.Buffer, res *mhloalias.Result, m *mhloalias.Module, po
 	if !pos.IsValid() || off < 0 || off > n {
 		return
 	}
-	reach := remarks.SourceReach(sourceWidth) + 1
+	reach := remarks.SourceReach(remarks.SourceWidth) + 1
 	lo, hi := max(0, off-reach), min(n, off+reach)
 	if cap(*window) < hi-lo {
 		*window = make([]byte, 2*reach)
@@ -521,7 +517,7 @@ func quoteSource(b *bytes.Buffer, res *mhloalias.Result, m *mhloalias.Module, po
 		}
 	}
 	pos.Offset -= lo
-	remarks.WriteSourceLine(b, pos, text, sourceWidth)
+	remarks.WriteSourceLine(b, pos, text, remarks.SourceWidth)
 }
 
 // color reports whether --diff output is colored: on a terminal or with

@@ -4,8 +4,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/filecheck"
-	"github.com/mhlo-alias/mhlo-alias/lit"
+	"github.com/mhlo-alias/mhlo-alias/internal/filecheck"
+	"github.com/mhlo-alias/mhlo-alias/internal/lit"
 )
 
 // TestLit runs the lit tests under testdata/mlir with the tool and the Go

@@ -38,7 +38,7 @@ func TestQuoteSourceReadsAroundThePosition(t *testing.T) {
 		pos := ast.Pos{Filename: "m.mlir", Line: 1, Column: 1, Offset: off}
 		var got, want bytes.Buffer
 		quoteSource(&got, res, m, pos, &window)
-		remarks.WriteSourceLine(&want, pos, text, sourceWidth)
+		remarks.WriteSourceLine(&want, pos, text, remarks.SourceWidth)
 		if got.String() != want.String() {
 			t.Fatalf("offset %d: quoted\n%s\nwant\n%s", off, got.String(), want.String())
 		}

@@ -47,7 +47,7 @@ type testCase struct {
 	input     []byte
 }
 
-const casesDir = "../testdata/filecheck"
+const casesDir = "../../testdata/filecheck"
 
 // loadCases reads every case file under testdata/filecheck.
 func loadCases(t *testing.T) []*testCase {

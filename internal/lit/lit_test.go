@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/filecheck"
+	"github.com/mhlo-alias/mhlo-alias/internal/filecheck"
 )
 
 // testConfig has small fake tools and the Go FileCheck.
