@@ -91,15 +91,14 @@ func ReadInput(display string, r io.Reader, check Check) (*Input, error) {
 				}
 			}
 		}
-		widenPipe(f)
 	} else {
 		r = &checkedReader{r: r, name: display}
 	}
 	in := &Input{Display: display}
 	buf := make([]byte, 0, min(64<<10, MemoryBound))
 	for off := 0; ; {
-		if len(buf) == cap(buf) {
-			if in.File == nil && len(buf) < MemoryBound {
+		if len(buf) == cap(buf) && in.File == nil {
+			if len(buf) < MemoryBound {
 				// Once: a stream longer than the first read holds up
 				// to the bound, or is spilled.
 				buf = append(make([]byte, 0, MemoryBound), buf...)
@@ -107,7 +106,8 @@ func ReadInput(display string, r io.Reader, check Check) (*Input, error) {
 				in.Close()
 				return nil, err
 			} else {
-				buf = buf[:0]
+				// From here each piece goes to the file as it arrives.
+				buf = buf[:0:min(cap(buf), 1<<20)]
 			}
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
@@ -118,14 +118,18 @@ func ReadInput(display string, r io.Reader, check Check) (*Input, error) {
 			}
 		}
 		buf, off = buf[:len(buf)+n], off+n
+		if in.File != nil && n > 0 {
+			if serr := in.spill(buf); serr != nil {
+				err = serr
+			}
+			buf = buf[:0]
+		}
 		if err == io.EOF {
 			if in.File == nil {
 				in.Data = buf
 				return in, nil
 			}
-			if err = in.spill(buf); err == nil {
-				return loadFile("", display, in.File)
-			}
+			return loadFile("", display, in.File)
 		}
 		if err != nil {
 			in.Close()
