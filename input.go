@@ -11,11 +11,8 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 )
 
-// The inputs and outputs themselves (mapped files, streams, atomic
-// output files, kernel copies) are package fileio's; the pipeline reads
-// an input's bytes.
-
-// input is one input: its bytes and the file or stream they come from.
+// input is one input: its bytes and the file or stream they come from
+// (package fileio's).
 type input = fileio.Input
 
 // ChangedError reports that an input file changed while it was mapped
@@ -25,8 +22,6 @@ type input = fileio.Input
 type ChangedError = fileio.ChangedError
 
 func bytesInput(display string, src []byte) *input { return fileio.BytesInput(display, src) }
-
-func openFile(path string) (*input, error) { return fileio.OpenFile(path) }
 
 // readInput reads the stream r to its end, or to where it shows that it
 // cannot be a module (streamCheck): then the input is nil and the

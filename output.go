@@ -37,16 +37,18 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 	if err := in.Unchanged(); err != nil {
 		return 0, err
 	}
-	cw := &fileio.CountingWriter{W: w}
-	gerr := in.Guard(func() { err = r.writeModules(in, cw) })
-	if err = cmp.Or(gerr, in.IOErr(err)); err != nil {
-		return cw.N, err
+	var n int64
+	gerr := in.Guard(func() { n, err = r.writeModules(in, w) })
+	if err = cmp.Or(gerr, err); err != nil {
+		// A copy from a file that changed can fail otherwise (EFAULT).
+		return n, cmp.Or(in.Unchanged(), err)
 	}
-	return cw.N, in.Unchanged()
+	return n, in.Unchanged()
 }
 
 // writeModules is WriteTo's loop over the modules.
-func (r *Result) writeModules(in *input, cw *fileio.CountingWriter) error {
+func (r *Result) writeModules(in *input, w io.Writer) (int64, error) {
+	var n int64
 	first := true
 	for i, m := range r.Modules {
 		if !m.OK {
@@ -55,16 +57,18 @@ func (r *Result) writeModules(in *input, cw *fileio.CountingWriter) error {
 		if !first {
 			// The separator line: from the end of the chunk before to
 			// the start of this one.
-			if err := r.in.CopyEdited(cw, r.Modules[i-1].End, m.Start, nil); err != nil {
-				return err
+			k, err := in.CopyEdited(w, r.Modules[i-1].End, m.Start, nil)
+			if n += k; err != nil {
+				return n, err
 			}
 		}
 		first = false
-		if err := in.CopyEdited(cw, m.Start, m.End, m.Edits); err != nil {
-			return err
+		k, err := in.CopyEdited(w, m.Start, m.End, m.Edits)
+		if n += k; err != nil {
+			return n, err
 		}
 	}
-	return nil
+	return n, nil
 }
 
 // Bytes returns the output text, as WriteTo writes it; nil when WriteTo
@@ -143,7 +147,22 @@ func (r *Result) WriteFile(path string) error {
 // was, and the panic goes on: it is the caller's, not an error of the
 // output.
 func WriteFile(path string, write func(w io.Writer) error) error {
-	return fileio.WriteFile(path, write)
+	if write == nil {
+		return fmt.Errorf("writing %s: no write function", path)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().IsRegular() {
+		return fileio.WriteAtomic(path, false, func(f *os.File) error { return write(f) })
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close() // when write panics
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // WriteInPlace rewrites the input file with the output text, atomically,

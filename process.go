@@ -9,6 +9,7 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/parser"
@@ -97,7 +98,7 @@ func ProcessFile(path string, o Options) (*Result, error) {
 		res, err := ProcessReader(path, f, o)
 		return res.own(f), err
 	}
-	in, err := openFile(path)
+	in, err := fileio.OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -223,14 +224,9 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 	return s.rewriteRemarks(file, src, rs)
 }
 
-// rewrite lowers a parsed module, runs the passes, verifies the result
-// and computes the edits, making no remarks.
-func (s *settings) rewrite(file *ast.File, src []byte) (*model.Config, []edit.Edit, ast.ErrorList) {
-	return s.rewriteRemarks(file, src, nil)
-}
-
-// rewriteRemarks is rewrite, appending the remarks shown to *rs when rs
-// is not nil.
+// rewriteRemarks lowers a parsed module, runs the passes, verifies the
+// result and computes the edits, appending the remarks shown to *rs when
+// rs is not nil.
 func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
 	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple})
 	if diags.HasErrors() {
@@ -277,12 +273,6 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 	}
 	return s.unusedDonors(cfg, unused)
 }
-
-// The input of ProcessFile (and of a large stream, spilled) is read
-// after processing only under the input's Guard, and checked against the
-// file's stat: a file truncated or rewritten after it was processed is
-// its ChangedError, never a fault. Source copies it rather than hand out
-// the mapping, which the caller could not read under the Guard.
 
 // errNilResult is the error of the methods of a nil Result.
 var errNilResult = errors.New("nil Result")

@@ -40,8 +40,8 @@ func TestCopyEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.WriteString("head")
-	if err := in.CopyEdited(&CountingWriter{W: out}, 0, len(src), edits); err != nil {
-		t.Fatal(err)
+	if n, err := in.CopyEdited(out, 0, len(src), edits); err != nil || n != int64(len(want)) {
+		t.Fatalf("CopyEdited to a file: %d bytes, %v; want %d", n, err, len(want))
 	}
 	out.Close()
 	got, _ := os.ReadFile(filepath.Join(dir, "out"))
@@ -49,7 +49,7 @@ func TestCopyEdited(t *testing.T) {
 		t.Errorf("to a file: %d bytes, want %d", len(got), len(want)+4)
 	}
 	var b bytes.Buffer
-	if err := in.CopyEdited(&b, 0, len(src), edits); err != nil || !bytes.Equal(b.Bytes(), want) {
+	if _, err := in.CopyEdited(&b, 0, len(src), edits); err != nil || !bytes.Equal(b.Bytes(), want) {
 		t.Errorf("to a buffer: %d bytes, want %d (%v)", b.Len(), len(want), err)
 	}
 	// Truncated under the copy, read under Guard: the input's
@@ -58,7 +58,7 @@ func TestCopyEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ce *ChangedError
-	if gerr := in.Guard(func() { err = in.CopyEdited(&bytes.Buffer{}, 0, len(src), edits) }); gerr != nil {
+	if gerr := in.Guard(func() { _, err = in.CopyEdited(&bytes.Buffer{}, 0, len(src), edits) }); gerr != nil {
 		err = gerr
 	}
 	if !errorsAs(err, &ce) {

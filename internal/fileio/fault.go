@@ -3,9 +3,7 @@ package fileio
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
-	"time"
 )
 
 // ChangedError reports that an input file changed while it was mapped
@@ -22,18 +20,10 @@ func (e *ChangedError) Error() string {
 	return fmt.Sprintf("%s changed while being read", e.Name)
 }
 
-// faultError is the interface of the runtime's error for a fault on
-// memory with debug.SetPanicOnFault set.
-type faultError interface {
-	error
-	Addr() uintptr
-}
-
 // Guard runs f, which reads the input's mapping, with faults turned into
 // panics on this goroutine; such a panic is recovered as the input's
-// ChangedError. Any other panic goes on. An input that is not mapped
-// (a stream's ring, memory) runs f as
-// it is.
+// ChangedError. Any other panic goes on. An input in memory runs f as it
+// is.
 func (in *Input) Guard(f func()) (err error) {
 	if !in.mapped {
 		f()
@@ -43,7 +33,8 @@ func (in *Input) Guard(f func()) (err error) {
 	defer func() {
 		debug.SetPanicOnFault(old)
 		if r := recover(); r != nil {
-			if _, ok := r.(faultError); !ok {
+			if _, ok := r.(interface{ Addr() uintptr }); !ok { // not a fault
+
 				panic(r)
 			}
 			err = in.changed()
@@ -55,28 +46,13 @@ func (in *Input) Guard(f func()) (err error) {
 
 func (in *Input) changed() error { return &ChangedError{Name: in.Display} }
 
-// fileState is what an input file's stat says of its content: a file
-// that changed in place, or was truncated, differs in one of them.
-type fileState struct {
-	size  int64
-	mtime time.Time
-}
-
-func statOf(f *os.File) (fileState, bool) {
-	st, err := f.Stat()
-	if err != nil {
-		return fileState{}, false
-	}
-	return fileState{st.Size(), st.ModTime()}, true
-}
-
 // Unchanged returns the input's ChangedError when its mapped file is no
 // longer the size, or of the modification time, it had when mapped.
 func (in *Input) Unchanged() error {
 	if !in.mapped || in.File == nil {
 		return nil
 	}
-	if now, ok := statOf(in.File); ok && (now.size != in.state.size || !now.mtime.Equal(in.state.mtime)) {
+	if now, err := in.File.Stat(); err == nil && (now.Size() != in.state.Size() || !now.ModTime().Equal(in.state.ModTime())) {
 		return in.changed()
 	}
 	return nil
@@ -117,16 +93,4 @@ func (in *Input) Bytes() ([]byte, error) {
 		return nil, err
 	}
 	return b, nil
-}
-
-// IOErr is err, a failed copy from the input, as the input's ChangedError
-// when the file changed: a write from a mapping past the file's new end
-// fails (EFAULT) rather than faults.
-func (in *Input) IOErr(err error) error {
-	if err != nil {
-		if cerr := in.Unchanged(); cerr != nil {
-			return cerr
-		}
-	}
-	return err
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 )
 
@@ -19,10 +20,10 @@ type Input struct {
 	// memory; a later read of them reads the file again.
 	Release func(offset int)
 	unmap   func() error
-	// mapped is set when Data maps the whole of File, whose size and
-	// modification time were state then.
+	// mapped is set when Data maps the whole of File, whose stat was
+	// state then.
 	mapped bool
-	state  fileState
+	state  os.FileInfo
 }
 
 // BytesInput is src itself, held in memory.
@@ -37,33 +38,30 @@ func OpenFile(path string) (*Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &Input{Path: path, Display: path, File: f}
-	if err := in.load(); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if OpenedHook != nil {
+	in, err := loadFile(path, path, f)
+	if err == nil && OpenedHook != nil {
 		OpenedHook(path)
 	}
-	return in, nil
+	return in, err
 }
 
 // OpenedHook, when set, is called once a file is mapped (for tests, which
 // change the file under the mapping).
 var OpenedHook func(path string)
 
-// load maps in.File, or reads it when it cannot be mapped (an empty file,
-// a system without mmap).
-func (in *Input) load() error {
-	st, err := in.File.Stat()
+// loadFile is the input of f: mapped, or read where it cannot be (an
+// empty file, a system without mmap). On error f is closed.
+func loadFile(path, display string, f *os.File) (*Input, error) {
+	in := &Input{Path: path, Display: display, File: f}
+	st, err := f.Stat()
+	if err == nil && !(st.Mode().IsRegular() && st.Size() > 0 && in.mapFile(st) == nil) {
+		in.Data, err = io.ReadAll(io.NewSectionReader(f, 0, math.MaxInt64))
+	}
 	if err != nil {
-		return err
+		f.Close()
+		return nil, err
 	}
-	if st.Mode().IsRegular() && st.Size() > 0 && in.mapFile(st) == nil {
-		return nil
-	}
-	in.Data, err = io.ReadAll(in.File)
-	return err
+	return in, nil
 }
 
 // MemoryBound is how much of a stream is held in memory; a longer one is
@@ -89,40 +87,55 @@ func ReadInput(display string, r io.Reader, check Check) (*Input, error) {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
 				if d, err := dupFile(f); err == nil {
-					in := &Input{Display: display, File: d}
-					if err := in.load(); err != nil {
-						d.Close()
-						return nil, err
-					}
-					return in, nil
+					return loadFile("", display, d)
 				}
 			}
 		}
 	} else {
 		r = &checkedReader{r: r, name: display}
 	}
+	in := &Input{Display: display}
 	buf := make([]byte, 0, min(64<<10, MemoryBound))
-	for len(buf) < MemoryBound {
-		if len(buf) == cap(buf) {
-			// Once: a stream longer than the first read holds up to
-			// the bound, or is spilled.
-			buf = append(make([]byte, 0, MemoryBound), buf...)
+	for off := 0; ; {
+		if len(buf) == cap(buf) && in.File == nil {
+			if len(buf) < MemoryBound {
+				// Once: a stream longer than the first read holds up
+				// to the bound, or is spilled.
+				buf = append(make([]byte, 0, MemoryBound), buf...)
+			} else if err := in.spill(buf); err != nil {
+				in.Close()
+				return nil, err
+			} else {
+				// From here each piece goes to the file as it arrives.
+				buf = buf[:0:min(cap(buf), 1<<20)]
+			}
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		if check != nil && n > 0 {
-			if cerr := check(buf[len(buf):len(buf)+n], len(buf)); cerr != nil {
+			if cerr := check(buf[len(buf):len(buf)+n], off); cerr != nil {
+				in.Close()
 				return nil, cerr
 			}
 		}
-		buf = buf[:len(buf)+n]
+		buf, off = buf[:len(buf)+n], off+n
+		if in.File != nil && n > 0 {
+			if serr := in.spill(buf); serr != nil {
+				err = serr
+			}
+			buf = buf[:0]
+		}
 		if err == io.EOF {
-			return BytesInput(display, buf), nil
+			if in.File == nil {
+				in.Data = buf
+				return in, nil
+			}
+			return loadFile("", display, in.File)
 		}
 		if err != nil {
+			in.Close()
 			return nil, err
 		}
 	}
-	return spill(display, buf, r, check)
 }
 
 func cmpName(name, or string) string {
@@ -132,57 +145,21 @@ func cmpName(name, or string) string {
 	return name
 }
 
-// spill writes head and the rest of r, checked as it arrives, to an
-// unlinked temporary file and maps it.
-func spill(display string, head []byte, r io.Reader, check Check) (*Input, error) {
-	f, err := os.CreateTemp("", "mhlo-alias-stream-*")
+// spill appends p to the unlinked temporary file a long stream is
+// spilled to, creating it first.
+func (in *Input) spill(p []byte) (err error) {
+	if in.File == nil {
+		if in.File, err = os.CreateTemp("", "mhlo-alias-stream-*"); err == nil {
+			os.Remove(in.File.Name())
+		}
+	}
+	if err == nil {
+		_, err = in.File.Write(p)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: spilling the stream: %w", cmpName(display, "input"), err)
+		return fmt.Errorf("%s: spilling the stream to a temporary file: %w", cmpName(in.Display, "input"), untemp(err, ""))
 	}
-	os.Remove(f.Name())
-	in := &Input{Display: display, File: f}
-	if err := in.fill(head, r, check); err != nil {
-		f.Close()
-		var pe *os.PathError
-		if errors.As(err, &pe) && pe.Path == f.Name() {
-			err = fmt.Errorf("%s: spilling the stream to a temporary file: %w", cmpName(display, "input"), pe.Err)
-		}
-		return nil, err
-	}
-	if err := in.load(); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return in, nil
-}
-
-// fill writes head and the rest of r to in.File, passing each piece
-// through check, and rewinds the file.
-func (in *Input) fill(head []byte, r io.Reader, check Check) error {
-	off := len(head)
-	if _, err := in.File.Write(head); err != nil {
-		return err
-	}
-	buf := make([]byte, 1<<20)
-	for {
-		n, err := r.Read(buf)
-		if check != nil && n > 0 {
-			if cerr := check(buf[:n], off); cerr != nil {
-				return cerr
-			}
-		}
-		if _, werr := in.File.Write(buf[:n]); werr != nil {
-			return werr
-		}
-		off += n
-		if err == io.EOF {
-			_, err = in.File.Seek(0, io.SeekStart)
-			return err
-		}
-		if err != nil {
-			return err
-		}
-	}
+	return nil
 }
 
 // A checkedReader is a reader given by the caller, which may break the
@@ -191,19 +168,12 @@ func (in *Input) fill(head []byte, r io.Reader, check Check) error {
 type checkedReader struct {
 	r    io.Reader
 	name string
-	err  error // once set, every Read returns it
 }
 
 func (c *checkedReader) Read(p []byte) (n int, err error) {
-	if c.err != nil {
-		return 0, c.err
-	}
 	defer func() {
 		if v := recover(); v != nil {
 			n, err = 0, fmt.Errorf("reading %s: the reader panicked: %v", c.name, v)
-		}
-		if err != nil && err != io.EOF {
-			c.err = err
 		}
 	}()
 	n, err = c.r.Read(p)
@@ -213,16 +183,12 @@ func (c *checkedReader) Read(p []byte) (n int, err error) {
 	return n, err
 }
 
-// countWindow is how much of a mapped input CountLines reads before it
-// drops those pages again.
-const countWindow = 8 << 20
-
 // CountLines returns the number of newlines in Data[start:end], dropping
-// the pages of a mapped input behind it.
+// the pages of a mapped input behind it every 8 MiB.
 func (in *Input) CountLines(start, end int) int {
 	n := 0
-	for a := start; a < end; a += countWindow {
-		b := min(a+countWindow, end)
+	for a := start; a < end; a += 8 << 20 {
+		b := min(a+8<<20, end)
 		n += bytes.Count(in.Data[a:b], []byte{'\n'})
 		if in.Release != nil {
 			in.Release(b)

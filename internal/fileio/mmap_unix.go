@@ -19,7 +19,7 @@ func (in *Input) mapFile(st os.FileInfo) error {
 	if err != nil {
 		return err
 	}
-	in.mapped, in.state = true, fileState{st.Size(), st.ModTime()}
+	in.mapped, in.state = true, st
 	in.Data = data
 	in.unmap = func() error { return syscall.Munmap(data) }
 	page, done := os.Getpagesize(), 0
