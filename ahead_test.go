@@ -135,7 +135,7 @@ func TestAheadSameOutputHLO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.in.ReadsAhead() || !res.overlapped {
+	if !res.in.ReadsAhead() || res.overlapped {
 		t.Errorf("read ahead %v, written during the scan %v", res.in.ReadsAhead(), res.overlapped)
 	}
 	res.Close()

@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// An HLO dump whose header edit moves a body of megabytes is written while
-// it is scanned, and the output is Rewrite's.
+// An HLO dump whose header edit moves a body of megabytes is written as
+// Rewrite writes it; HLO text is not written during its scan.
 func TestProcessFileToShiftedBody(t *testing.T) {
 	withOverlapFrom(t, 1<<20)
 	var body strings.Builder
@@ -31,7 +31,7 @@ func TestProcessFileToShiftedBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Close()
-	if !res.OK() || !res.overlapped {
+	if !res.OK() || res.overlapped {
 		t.Fatalf("ok %v, overlapped %v: %v", res.OK(), res.overlapped, res.Diagnostics())
 	}
 	got, err := os.ReadFile(out)

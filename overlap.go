@@ -10,7 +10,6 @@ import (
 	"os"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
@@ -271,30 +270,6 @@ func (sp *speculation) reuse(f *ast.File) *earlyResult {
 		}
 	}
 	return e
-}
-
-// hloHook is hlo.Options.Early: it runs the pipeline on the header, whose
-// entry_computation_layout gives every shape, and when that succeeds
-// starts writing the output. Nil when sp is.
-func (sp *speculation) hloHook() func(*hlo.File) {
-	if sp == nil {
-		return nil
-	}
-	return func(f *hlo.File) {
-		cfg, diags := hlo.LowerHeader(f)
-		if diags.HasErrors() {
-			return
-		}
-		read := hlo.TablesOf(cfg)
-		if diags = sp.s.runPasses(cfg, nil); diags.HasErrors() {
-			return
-		}
-		edits, err := hlo.EditsSince(f, sp.in.Text(), read, cfg)
-		if err != nil {
-			return
-		}
-		sp.Start(edits, diags.HasErrors())
-	}
 }
 
 // finish is Speculation.Finish for res: it commits the output written

@@ -253,17 +253,16 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 // the edits; the remarks shown are appended to *rs. When src is the start
 // of a growing input (po.More), grown waits for the rest and returns the
 // whole of it, for what follows the scan; stable says that the bytes of a
-// growing input stay in place as it grows (hlo.Options.Stable).
+// growing input stay in place as it grows.
 func (s *settings) run(name string, src []byte, po parser.Options, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []edit.Edit, ast.ErrorList) {
 	if cfg, edits, diags, ok := s.runOther(name, src, po, rs, grown); ok {
 		return cfg, edits, diags
 	}
 	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		ho := hlo.Options{LineOffset: po.LineOffset, Release: po.Release, Early: sp.hloHook(), More: po.More, Step: po.Step, Stable: stable}
-		file, err := hlo.ParseFile(name, src, ho)
 		if grown != nil {
-			src = grown()
+			src = grown() // the HLO reader takes the complete input
 		}
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: po.LineOffset})
 		if err != nil {
 			return nil, nil, ast.ListOf(err)
 		}

@@ -56,14 +56,15 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 		}
 		return s.processTo(small, out, false)
 	}
-	if !sure {
-		return s.restream(in, r, out, nil)
-	}
 	if isHLO {
 		if err := s.checkHLO(in.Display, g.All[:n]); err != nil {
 			in.Close()
 			return nil, err
 		}
+	}
+	if !sure || isHLO {
+		// HLO text is read whole: its reader takes the complete input.
+		return s.restream(in, r, out, nil)
 	}
 	in.Data = g.All[:n]
 	in.Release = g.Scanned
@@ -71,7 +72,7 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	if sp == nil {
 		return s.restream(in, r, out, nil)
 	}
-	res, ok := s.streamModule(in, sp, isHLO)
+	res, ok := s.streamModule(in, sp)
 	if !ok {
 		// The reader stops first: a writer copying to the end of the
 		// stream would wait for it.
@@ -104,10 +105,9 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	return res, nil
 }
 
-// streamModule reads the stream's one module, MLIR or HLO text, and runs
-// the pipeline on what the scan kept; ok is false when the stream must be
-// abandoned.
-func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Result, ok bool) {
+// streamModule reads the stream's one MLIR module and runs the pipeline
+// on what the scan kept; ok is false when the stream must be abandoned.
+func (s *settings) streamModule(in *input, sp *speculation) (res *Result, ok bool) {
 	// A read of a part of the input the ring no longer holds faults; it
 	// abandons the stream like any other surprise.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -128,14 +128,7 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 	var cfg *model.Config
 	var edits []edit.Edit
 	var diags ast.ErrorList
-	if isHLO {
-		ho := hlo.Options{Release: in.Release, Early: sp.hloHook(), More: more, Step: fileio.StreamStep, Keep: in.KeepSpan}
-		file, err := hlo.ParseFile(in.Display, in.Data, ho)
-		if err != nil || in.Grow.WaitEnd() != nil {
-			return nil, false
-		}
-		cfg, edits, diags = s.rewriteHLO(file, in.Text(), nil)
-	} else {
+	{
 		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(), Lazy: parser.DefaultLazy,
 			Release: in.Release, Step: fileio.StreamStep, Keep: in.KeepSpan, More: more}
 		// A body that runs past the ring is read through one buffer, the

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 )
 
-// TestNextBodyGroup checks the scanner's searches, over a window and
-// with or without the vector search, against bytes.IndexAny.
+// TestNextBodyGroup checks the scanner's searches, over a window,
+// against bytes.IndexAny.
 func TestNextBodyGroup(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	alphabet := []byte("0123456789., -e{}\"/\n()[]")
@@ -18,12 +16,12 @@ func TestNextBodyGroup(t *testing.T) {
 		for range r.IntN(4) {
 			b[r.IntN(len(b))] = alphabet[r.IntN(len(alphabet))]
 		}
-		s := &scanner{Input: arriving.Input{Src: b}}
+		s := &scanner{src: b}
 		for _, c := range []struct {
 			name string
 			got  int
 			set  string
-		}{{"nextBody", s.nextBody(0), "{}\"/"}, {"nextGroup", s.nextGroup(0), "(){}[]\"/"}} {
+		}{{"body", s.nextOf("{}\"/", 0), "{}\"/"}, {"group", s.nextOf("(){}[]\"/", 0), "(){}[]\"/"}} {
 			want := bytes.IndexAny(b, c.set)
 			if want < 0 {
 				want = len(b)
