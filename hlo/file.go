@@ -191,16 +191,14 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 // that does not parse.
 func (in *Instr) readShape(src []byte, file string) error {
 	var s model.Shape
-	span := in.shapeSpan(file)
-	if !readShape(src, span, &s) {
-		n, err := ParseShape(src, span)
-		if err != nil {
-			return err
-		}
-		if in.shapeErr = lowerShape(n, &s); in.shapeErr != nil {
-			return nil
-		}
+	lerr, err := readInstrShape(src, in.shapeSpan(file), &s)
+	switch {
+	case err != nil:
+		return err
+	case lerr != nil:
+		in.shapeErr = lerr
+	default:
+		in.shape = &s
 	}
-	in.shape = &s
 	return nil
 }

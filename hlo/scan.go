@@ -9,7 +9,7 @@ import (
 
 // The scanner walks the module's structure without tokenizing computation
 // bodies: a body is skipped by counting braces outside strings and
-// comments, eight bytes at a time. Only the entry computation's top level
+// comments. Only the entry computation's top level
 // is walked instruction by instruction, and there too operand lists (where
 // constants print their literals inline) are skipped as bracket groups.
 
@@ -20,54 +20,28 @@ type scanner struct {
 	lines      ast.LineIndex
 	lineOffset int
 	file       *File
-	finders    [256]finder // for each byte, where it occurs next
 }
 
-// finder remembers where one byte occurs next, found with
-// bytes.IndexByte in windows of findWindow bytes. The skipping loops ask
-// for the next of several bytes and pass most answers by: each answer
-// stays valid until the scan reaches it, so every occurrence of every
-// byte is searched for once.
-type finder struct {
-	lo, hi int  // the byte does not occur in src[lo:hi]
-	found  bool // the byte is at src[hi]; else hi ends a searched window
-}
+// byteSet is a set of bytes.
+type byteSet [256]bool
 
-// findWindow bounds how far ahead of the scan one search reads.
-const findWindow = 1 << 20
-
-// next returns the offset of the first b at or after j, or the end of the
-// window searched if that holds none (len(src) at the end).
-func (s *scanner) next(b byte, j int) int {
-	f := &s.finders[b]
-	start := j
-	if f.lo <= j && j <= f.hi {
-		if f.found {
-			return f.hi
-		}
-		start = f.hi
-	} else {
-		f.lo = j
+func setOf(s string) (b byteSet) {
+	for i := 0; i < len(s); i++ {
+		b[s[i]] = true
 	}
-	end := min(start+findWindow, len(s.src))
-	if k := bytes.IndexByte(s.src[start:end], b); k >= 0 {
-		f.hi, f.found = start+k, true
-	} else {
-		f.hi, f.found = end, false
-	}
-	return f.hi
+	return b
 }
+
+// The bytes skipBody and skipGroup stop at.
+var bodyBytes, groupBytes = setOf("{}\"/"), setOf("(){}[]\"/")
 
 // nextOf returns the offset of the first byte of set at or after j, or
-// an offset before it where a search stopped (see next). The caller
-// checks the byte there and, when it is none of set, asks again from the
-// same offset: that search goes on from where the last one stopped.
-func (s *scanner) nextOf(set string, j int) int {
-	p := len(s.src)
-	for i := 0; i < len(set); i++ {
-		p = min(p, s.next(set[i], j))
+// len(src).
+func (s *scanner) nextOf(set *byteSet, j int) int {
+	for j < len(s.src) && !set[s.src[j]] {
+		j++
 	}
-	return p
+	return j
 }
 
 func (s *scanner) pos(off int) ast.Pos {
@@ -176,12 +150,10 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 }
 
 // skipBody returns the offset after the '}' matching the '{' at src[i].
-// This is the hot path: it runs over every computation body, literal
-// constants included.
 func (s *scanner) skipBody(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
-		j = s.nextOf("{}\"/", j)
+		j = s.nextOf(&bodyBytes, j)
 		if j >= len(s.src) {
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
@@ -216,7 +188,7 @@ var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 func (s *scanner) skipGroup(i int) (int, error) {
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
-		j = s.nextOf("(){}[]\"/", j)
+		j = s.nextOf(&groupBytes, j)
 		if j >= len(s.src) {
 			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
 		}
