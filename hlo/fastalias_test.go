@@ -155,7 +155,7 @@ func FuzzFastAliases(f *testing.F) {
 // past readPiece's first 64 tokens.
 func TestReadListsMutated(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	for range 150 {
+	for range rounds(20, 150) {
 		var as, ds []string
 		for i := range r.IntN(200) {
 			as = append(as, fmt.Sprintf("{%d}: (%d, {%s}%s)", i, r.IntN(9), []string{"", "0", "1, 2"}[r.IntN(3)], []string{"", ", may-alias", ", must-alias", ", sys"}[r.IntN(4)]))

@@ -234,7 +234,7 @@ func TestReadLayoutMutated(t *testing.T) {
 		}
 		return leaf()
 	}
-	for range 60 {
+	for range rounds(8, 60) {
 		var params []string
 		for range r.IntN(30) {
 			params = append(params, shape(0))

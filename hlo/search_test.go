@@ -3,6 +3,7 @@ package hlo
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
@@ -30,4 +31,13 @@ func TestNextBodyGroup(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rounds is short, or long when MHLO_ALIAS_LONG_TESTS=1 (as CI sets it):
+// how many rounds a long differential test runs.
+func rounds(short, long int) int {
+	if os.Getenv("MHLO_ALIAS_LONG_TESTS") == "1" {
+		return long
+	}
+	return short
 }
