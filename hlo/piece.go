@@ -56,8 +56,9 @@ func (l *hloLexer) trackByte(b byte) error {
 	return nil
 }
 
-// maxPiece bounds the text the grammar reads at once.
-const maxPiece = 64 << 10
+// maxPiece bounds the text the grammar reads at once, but that a piece
+// always holds its first minPiece tokens, however long.
+const maxPiece, minPiece = 64 << 10, 16
 
 // readPiece runs parse, a reader of tokParser's, on the text from the
 // cursor c on (up to c.end): the grammar's tokens are made for a piece of
@@ -109,14 +110,15 @@ func readPiece(c, fail *byteCursor, parse func(p *tokParser) error) error {
 var piecesRead atomic.Int64
 
 // pieceEnd returns the offset after the n-th token from c (trivia
-// aside, and no further than maxPiece bytes from c), the offset of the token four before it (a reader that has
+// aside, and no further than maxPiece bytes from c past its first
+// minPiece tokens), the offset of the token four before it (a reader that has
 // read no further has read what it would over all the text), and
 // whether the piece reaches c.end.
 func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
 	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
 	var last [4]int // the starts of the last four tokens, by count mod 4
 	count := 0
-	for l.pos.Offset < l.end && count < n && l.pos.Offset-c.pos.Offset < maxPiece {
+	for l.pos.Offset < l.end && count < n && (l.pos.Offset-c.pos.Offset < maxPiece || count < minPiece) {
 		i := l.pos.Offset
 		typ, k, err := l.scan(i)
 		if err != nil {
