@@ -6,17 +6,18 @@
 // It is a second front end into the same model as the MLIR one: ParseFile
 // finds the module header and the entry computation (skipping every
 // computation body at scanner speed: dumps carry their constants inline
-// and reach gigabytes), the grammar reads the header's attributes and the
-// shapes and layouts it needs, Lower builds a model.Config, and Edits
+// and reach gigabytes), a hand reader reads the header's attributes and
+// the shapes and layouts it needs, Lower builds a model.Config, and Edits
 // turns a rewritten config back into edits of the header's
 // `input_output_alias={...}` and `buffer_donor={...}`, leaving every other
 // byte as it was.
 //
-// The files split by concern: scan.go (skipping at scanner speed) and
-// structure.go (the header's attributes, the computations, the entry's
-// instructions), lexer.go and grammar.go (the participle grammar of header
-// values, shapes and layouts), fastalias.go, fastlayout.go and piece.go
-// (the header's values read by hand, the grammar over single pieces),
-// file.go (ParseFile and what it returns),
-// lower.go (to the model) and edits.go (back to text).
+// The files split by concern: scan.go (skipping bodies by their brackets)
+// and structure.go (the header's attributes, the computations, the
+// entry's instructions), lexer.go and grammar.go (the participle grammar
+// of record for header values, shapes and layouts), fastalias.go and
+// fastlayout.go (the one hand reader of those values, in XLA's words),
+// piece.go (the grammar over one bounded piece, for the reader's
+// messages), file.go (ParseFile and what it returns), lower.go (to the
+// model) and edits.go (back to text).
 package hlo

@@ -11,18 +11,12 @@ import (
 // its text; a changed one is replaced in place; a new one is inserted
 // where XLA prints it (aliases after the name and is_scheduled, donors
 // after the aliases); an emptied one is removed with its leading ", ".
-// Every other byte stays. f may be a File of the header alone, as
-// Options.Early gives it.
+// Every other byte stays.
 //
 // Edits lowers f again to learn what was read; a caller that lowered f
 // itself passes that to EditsSince instead.
 func Edits(f *File, src []byte, cfg *model.Config) ([]edit.Edit, error) {
-	var old *model.Config
-	if f.Entry == nil {
-		old, _ = LowerHeader(f)
-	} else {
-		old, _ = Lower(f, src)
-	}
+	old, _ := Lower(f, src)
 	return EditsSince(f, src, TablesOf(old), cfg)
 }
 
@@ -43,7 +37,7 @@ func TablesOf(cfg *model.Config) Tables {
 }
 
 // EditsSince is Edits given f's tables as read: TablesOf the config
-// Lower or LowerHeader gave, taken before any pass changed it. It spares
+// Lower gave, taken before any pass changed it. It spares
 // lowering the file a second time, milliseconds for 2000 parameters.
 func EditsSince(f *File, src []byte, read Tables, cfg *model.Config) ([]edit.Edit, error) {
 	oldAliases, oldDonors := read.aliases, read.donors

@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"encoding/binary"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -29,7 +30,7 @@ func cursor(src []byte, span ast.Span) (*byteCursor, bool) {
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 	l := &AliasList{}
 	var err error
-	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, (*tokParser).aliasEntry)
+	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, (*tokParser).aliasEntry, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -37,11 +38,25 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 }
 
 // readDonors reads buffer_donor's value spanning span: what
-// parseSpan(&grammar.donor, ...) gives.
+// parseSpan(&grammar.donor, ...) gives, but that an entry equal to an
+// earlier one is left out (registering a donor twice keeps the first),
+// so that the list holds each donor once however long its text.
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 	l := &DonorList{}
+	seen := map[string]bool{}
+	first := func(e *DonorEntry) bool {
+		k := binary.AppendVarint(nil, e.Param)
+		for _, i := range e.ParamIndex {
+			k = binary.AppendVarint(k, i)
+		}
+		if seen[string(k)] {
+			return false
+		}
+		seen[string(k)] = true
+		return true
+	}
 	var err error
-	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, (*tokParser).donorEntry)
+	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, (*tokParser).donorEntry, first)
 	if err != nil {
 		return nil, err
 	}
@@ -51,25 +66,35 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // readEntries reads the list value `{entry, ...}` spanning span, each
 // entry by hand (fast, nil when it cannot) or else with the grammar's
 // reader slow over the entry alone; what names the list in the messages.
-// It returns where the list begins and ends, and its entries.
-func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor) *E, slow func(*tokParser) (*E, error)) (pos, end ast.Pos, entries []*E, err error) {
-	c, pieces := valueCursor(src, span)
+// It returns where the list begins and ends, and its entries: those keep
+// reports true for, all when keep is nil.
+func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor) *E, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
+	add := func(e *E) {
+		if keep == nil || keep(e) {
+			entries = append(entries, e)
+		}
+	}
+	c, err := valueCursor(src, span)
+	if err != nil {
+		return pos, end, nil, err
+	}
 	pos = c.here()
 	end, err = readList(c, what, func() error {
 		save := *c
 		if e := fast(c); e != nil {
-			entries = append(entries, e)
+			add(e)
 			return nil
 		}
+		fail := *c
 		*c = save
 		var e *E
-		if err := readPiece(c, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
+		if err := readPiece(c, &fail, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
 			return err
 		}
-		entries = append(entries, e)
+		add(e)
 		return nil
 	})
-	return pos, end, entries, lexFirst(src, span, pieces, err)
+	return pos, end, entries, err
 }
 
 // readList reads a value `{entry, ...}` as the grammar's AliasList and

@@ -29,9 +29,6 @@ type byteCursor struct {
 	src []byte
 	end int
 	pos lexer.Position // the position of src[pos.Offset]
-	// pieces, when set, is raised by readPiece: the grammar read a piece
-	// (copies of the cursor share it).
-	pieces *int
 }
 
 func (c *byteCursor) at(i int) byte {
@@ -94,9 +91,12 @@ func (c *byteCursor) eat(b byte) (end ast.Pos, ok bool) {
 // (readPiece) and lowered; the value's structure is read here, with the
 // messages of ComputationLayout.Parse.
 func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
-	c, pieces := valueCursor(src, span)
+	c, err := valueCursor(src, span)
+	if err != nil {
+		return nil, err
+	}
 	l, err := readLayoutAt(c)
-	if err = lexFirst(src, span, pieces, err); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -154,45 +154,75 @@ func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 // top reads shape i of the layout l (len(l.Params) for the result) into
 // dst. A shape that parses but does not lower is left zero, its error in
 // l.Errs; the error returned is the grammar's for a shape that does not
-// parse, which it reads from the shape's start as ComputationLayout.Parse
-// does.
+// parse.
 func (d *shapeDecoder) top(c *byteCursor, l *ComputationLayout, i int, dst *model.Shape) error {
-	start := *c
-	lerr, ok := d.shape(c, 0, dst, true)
-	if !ok {
-		*c = start
-		n, err := grammarShape(c)
-		if err != nil {
-			return err
-		}
-		lerr = lowerShape(n, dst)
-	}
+	lerr, err := d.readTop(c, dst)
 	if lerr != nil {
 		*dst = model.Shape{}
 		l.Errs = append(l.Errs, ShapeError{Index: i, Err: lerr})
 	}
-	return nil
+	return err
 }
 
-// grammarShape reads the shape at c with the grammar alone (readPiece).
-func grammarShape(c *byteCursor) (*ShapeNode, error) {
+// readTop reads the shape at c into dst: lerr says why a shape that
+// parses does not lower, err is the grammar's error for one that does not
+// parse, which the grammar reads from the shape's start as
+// ComputationLayout.Parse does.
+func (d *shapeDecoder) readTop(c *byteCursor, dst *model.Shape) (lerr *ast.Error, err error) {
+	start := *c
+	lerr, ok := d.shape(c, 0, dst, true)
+	if ok {
+		return lerr, nil
+	}
+	fail := *c
+	*c = start
+	n, err := grammarShape(c, &fail)
+	if err != nil {
+		return nil, err
+	}
+	if lerr = lowerShape(n, dst); lerr != nil {
+		*dst = model.Shape{}
+	}
+	return lerr, nil
+}
+
+// grammarShape reads the shape at c with the grammar alone (readPiece);
+// fail is where the hand reader stopped.
+func grammarShape(c, fail *byteCursor) (*ShapeNode, error) {
 	var n *ShapeNode
-	err := readPiece(c, func(p *tokParser) (err error) { n, err = p.shape(); return err })
+	err := readPiece(c, fail, func(p *tokParser) (err error) { n, err = p.shape(); return err })
 	return n, err
 }
 
-// readShape reads the shape spanning span straight from the text into
-// the model, giving what ParseShape's nodes lower to; false when the
-// shape is not of the forms shapeDecoder reads or would not lower
-// (ParseShape and lowerShape then say why).
-func readShape(src []byte, span ast.Span, dst *model.Shape) bool {
-	c, ok := cursor(src, span)
-	if !ok {
-		return false
+// readInstrShape reads the shape spanning span, the whole span: by hand
+// when it can, else with the grammar over the span when it is at most
+// maxPiece long, else as readTop reads it.
+func readInstrShape(src []byte, span ast.Span, dst *model.Shape) (lerr *ast.Error, err error) {
+	c, err := valueCursor(src, span)
+	if err != nil {
+		return nil, err
 	}
 	var d shapeDecoder
-	_, ok = d.shape(c, 0, dst, false)
-	return ok && c.pos.Offset == c.end
+	start := *c
+	if _, ok := d.shape(c, 0, dst, false); ok && c.pos.Offset == c.end {
+		return nil, nil
+	}
+	if span.End.Offset-span.Pos.Offset <= maxPiece {
+		n, err := parseSpan(&grammar.shape, src, span)
+		if err != nil {
+			return nil, err
+		}
+		if lerr = lowerShape(n, dst); lerr != nil {
+			*dst = model.Shape{}
+		}
+		return lerr, nil
+	}
+	*c = start
+	lerr, err = d.readTop(c, dst)
+	if err == nil && c.pos.Offset != c.end {
+		err = unexpected(c)
+	}
+	return lerr, err
 }
 
 // elements counts the elements of the parenthesized list whose '(' is at
@@ -234,7 +264,10 @@ func elements(src []byte, i int) int {
 	return 0
 }
 
-// shapeDecoder reads shapes of the forms fastShape reads, and layouts
+// maxFastDepth bounds the tuple nesting shapeDecoder reads itself.
+const maxFastDepth = 32
+
+// shapeDecoder reads shapes of the common forms, and layouts
 // with the attributes of attrs, checking them as lowerShape does. Its
 // buffers are reused from shape to shape; each shape's slices are its
 // own.
@@ -282,8 +315,9 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 	if !pieces {
 		return nil, false
 	}
+	fail := *c
 	*c = save
-	n, err := grammarShape(c)
+	n, err := grammarShape(c, &fail)
 	if err != nil {
 		return nil, false
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -27,36 +26,6 @@ func peeking(t *testing.T, text string) *lexer.PeekingLexer {
 	return p
 }
 
-// checkFast compares fastShape with the grammar on text: where fastShape
-// reads a shape, the grammar reads the same nodes and stops at the same
-// token. It reports whether fastShape read it.
-func checkFast(t *testing.T, text string) bool {
-	t.Helper()
-	grammar.once.Do(build)
-	fast := &tokParser{lex: peeking(t, text)}
-	before := fast.lex.Peek().Pos
-	n := fast.fastShape()
-	if n == nil {
-		if fast.lex.Peek().Pos != before {
-			t.Errorf("%q: fastShape gave up but moved the lexer", text)
-		}
-		return false
-	}
-	slow := peeking(t, text)
-	want, err := grammar.shape.ParseFromLexer(slow, participle.AllowTrailing(true))
-	if err != nil {
-		t.Errorf("%q: fastShape read a shape the grammar rejects: %v", text, err)
-		return true
-	}
-	if !reflect.DeepEqual(n, want) {
-		t.Errorf("%q: fastShape and the grammar differ:\n%#v\n%#v", text, n, want)
-	}
-	if got, want := fast.lex.Peek().Pos, slow.Peek().Pos; got != want {
-		t.Errorf("%q: fastShape stops at %v, the grammar at %v", text, got, want)
-	}
-	return true
-}
-
 // checkForms runs check, which reports whether a hand reader read its
 // text, on texts the reader must read and on texts it must leave to the
 // grammar.
@@ -74,138 +43,61 @@ func checkForms(t *testing.T, check func(*testing.T, string) bool, read, left []
 	}
 }
 
-func TestFastShapeForms(t *testing.T) {
-	read := []string{
-		"f32[2,3]{1,0}", "s32[]", "pred[]{}", "f32[4]", "bf16[8, 128] {0, 1}", "f32[?,4]{1,0}",
-		"(f32[2]{0}, s32[])", "()", "((f32[1]{0}), (s8[2,2]{0,1}, u8[]))", "token[]", "f32[2]{0} , x",
-		"f32[2]{0}/*c*/", "( f32[2]{0} , f32[3]{0} ) -> y", "f32[-1]",
-		"f32[2]{0:T(8,128)}", "f32[2,2]{1,0:T(8,128)(2,1)}", "f32[2]{0:}", "f32[2]{:T(2,*)}", "f32[2]{0:T()}",
-	}
-	left := []string{
-		"f32[<=4]{0}", "f32[2]{0:T(8,128)S(1)}", "f32[2]{0:S(1)}", "f32[2]{0:T}", "f32[2]{0:T(8,)}", "f32[2]{0:T(a)}", "f32[2]{,0}", "(f32[2]{0},)", "f32[2,]", "f32", "[2]",
-		"f32[2]{0,}", "f32[2]{a}", "(f32[2]{0} f32[3])", "f32[2", "(", "", "f32[2]{0", "%x",
-	}
-	checkForms(t, checkFast, read, left)
-}
-
-// Random shapes of the forms fastShape reads, and of a few it leaves,
-// with white space and comments between tokens.
-func TestFastShapeRandom(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	sp := func() string {
-		return []string{"", "", " ", "\n  ", " /*i*/ "}[r.IntN(5)]
-	}
-	var shape func(depth int) string
-	shape = func(depth int) string {
-		if depth < 3 && r.IntN(4) == 0 {
-			var elems []string
-			for range r.IntN(4) {
-				elems = append(elems, shape(depth+1))
-			}
-			return "(" + sp() + strings.Join(elems, sp()+","+sp()) + sp() + ")"
-		}
-		var dims, layout []string
-		for range r.IntN(4) {
-			dims = append(dims, []string{"1", "128", "?", "<=8", "0"}[r.IntN(5)])
-		}
-		for i := range r.IntN(len(dims) + 1) {
-			layout = append(layout, fmt.Sprint(i))
-		}
-		s := []string{"f32", "bf16", "s32", "pred", "token"}[r.IntN(5)] + sp() + "[" + strings.Join(dims, sp()+","+sp()) + "]"
-		switch r.IntN(5) {
-		case 0:
-		case 1:
-			s += sp() + "{" + strings.Join(layout, ",") + ":T(8,128)}"
-		case 2:
-			s += sp() + "{" + strings.Join(layout, ",") + sp() + ":" + sp() + "T" + sp() + "(8" + sp() + ",*)(2,1)" + []string{"", "S(1)", "L(2)"}[r.IntN(3)] + "}"
-		default:
-			s += sp() + "{" + strings.Join(layout, sp()+","+sp()) + "}"
-		}
-		return s
-	}
-	fast := 0
-	for range 3000 {
-		if checkFast(t, shape(0)+sp()+[]string{"", ", f32[1]", ")", "->"}[r.IntN(4)]) {
-			fast++
-		}
-	}
-	if fast < 1000 {
-		t.Errorf("fastShape read %d of 3000 shapes; the generator should give it more", fast)
-	}
-}
-
-// ParseShape reads the common forms by hand and gives what the grammar
-// gives, errors included, for every text.
-func TestParseShapeFast(t *testing.T) {
+// The hand reader and the grammar agree on these shapes and broken ones,
+// errors included.
+func TestReadShapeForms(t *testing.T) {
 	for _, text := range []string{
-		"f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "bf16[8,128]{1,0:T(8,128)}", " f32[4] ",
-		"f32[4] x", "f32[<=4]", "f32[4]{0:S(1)}", "f32[4", "", "f32[2]{0} /*c*/",
+		"f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "bf16[8,128]{1,0:T(8,128)}", " f32[4] ", "s32[]", "pred[]{}",
+		"f32[4] x", "f32[<=4]", "f32[4]{0:S(1)}", "f32[4", "", "f32[2]{0} /*c*/", "f32[?,4]{1,0}", "()",
+		"((f32[1]{0}), (s8[2,2]{0,1}, u8[]))", "token[]", "token[1]", "f32[-1]", "f32[2]{0:T(8,128)S(1)}",
+		"f32[2]{0:T}", "f32[2]{0:T(8,)}", "f32[2]{,0}", "(f32[2]{0},)", "f32[2,]", "f32", "[2]", "f32[2]{0,}",
+		"f32[2]{a}", "(f32[2]{0} f32[3])", "%x", "f32[2]{0:SC(0:1)}", "u8[2]{0:#(u16)*(u32)L(2)M(8)}",
+		"f32[2]{0:P(f32[2]{0})}", "f32[2]{1}", "f32[2,2]{0,0}", "xyz[2]", "f32[99999999999999999999]",
 	} {
 		src := []byte("ab\n  " + text)
-		span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: 5, Line: 2, Column: 3}, End: ast.Pos{Offset: len(src)}}
-		got, gerr := ParseShape(src, span)
-		want, werr := parseSpan(&grammar.shape, src, span)
-		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
-			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
-		}
-		checkRead(t, src, span)
+		checkRead(t, src, ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: 5, Line: 2, Column: 3}, End: ast.Pos{Offset: len(src)}})
 	}
 }
 
-// FuzzFastShape: wherever fastShape reads a shape, the grammar reads the
-// same nodes and stops at the same token; ParseShape gives the grammar's
-// result and error for any text.
-func FuzzFastShape(f *testing.F) {
+// FuzzShape: the hand reader of shapes gives what the grammar and
+// lowerShape give, the shape or the error, for any text.
+func FuzzShape(f *testing.F) {
 	for _, s := range []string{"f32[2,3]{1,0}", "(f32[2]{0}, s32[])", "bf16[8,128]{1,0:T(8,128)(2,1)}", "f32[?]{0:T(2,*)}", "f32[<=4]", "((), token[])"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if _, err := lexer.Upgrade(newLexer([]byte(text), 0, len(text), lexer.Position{Line: 1, Column: 1}), tokWhitespace, tokComment); err != nil {
-			return // the lexer rejects it: neither reader runs
-		}
-		checkFast(t, text)
 		src := []byte(text)
-		span := ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(src)}}
-		got, gerr := ParseShape(src, span)
-		want, werr := parseSpan(&grammar.shape, src, span)
-		if fmt.Sprint(gerr) != fmt.Sprint(werr) || !reflect.DeepEqual(got, want) {
-			t.Errorf("%q: ParseShape gave %#v, %v; the grammar %#v, %v", text, got, gerr, want, werr)
-		}
-		checkRead(t, src, span)
+		checkRead(t, src, ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(src)}})
 	})
 }
 
-// checkRead compares readShape with the grammar on the shape spanning
-// span: where readShape reads it, the grammar's nodes lower to the same
-// shape. It reports whether readShape read it.
-func checkRead(t *testing.T, src []byte, span ast.Span) bool {
+// checkRead compares the hand reader (readInstrShape) with the grammar
+// and lowerShape on the shape spanning span: the same shape, or the same
+// error at the same position.
+func checkRead(t *testing.T, src []byte, span ast.Span) {
 	t.Helper()
 	text := src[span.Pos.Offset:span.End.Offset]
-	var got model.Shape
-	if !readShape(src, span, &got) {
-		return false
+	var got, want model.Shape
+	glerr, gerr := readInstrShape(src, span, &got)
+	n, werr := parseSpan(&grammar.shape, src, span)
+	var wlerr *ast.Error
+	if werr == nil {
+		wlerr = lowerShape(n, &want)
 	}
-	n, err := parseSpan(&grammar.shape, src, span)
-	if err != nil {
-		t.Errorf("%q: readShape read a shape the grammar rejects: %v", text, err)
-		return true
+	switch {
+	case fmt.Sprint(gerr) != fmt.Sprint(werr):
+		t.Errorf("%q: the reader says %v; the grammar %v", text, gerr, werr)
+	case gerr == nil && fmt.Sprint(glerr) != fmt.Sprint(wlerr):
+		t.Errorf("%q: the reader lowers with %v; the grammar with %v", text, glerr, wlerr)
+	case gerr == nil && glerr == nil && !reflect.DeepEqual(got, want):
+		t.Errorf("%q: the reader gave %s %#v; the grammar %s %#v", text, got.StringWithLayout(), got, want.StringWithLayout(), want)
 	}
-	var want model.Shape
-	if err := lowerShape(n, &want); err != nil {
-		t.Errorf("%q: readShape read a shape that does not lower: %v", text, err)
-		return true
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("%q: readShape gave %s %#v; the grammar %s %#v", text, got.StringWithLayout(), got, want.StringWithLayout(), want)
-	}
-	return true
 }
 
-// TestReadShapeRandom: wherever readShape reads a shape, the grammar's
-// nodes lower to the same shape; it reads the common forms.
+// TestReadShapeRandom: the hand reader and the grammar agree on random
+// shapes of the common forms and others.
 func TestReadShapeRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	read := 0
 	for i := range 3000 {
 		var dims, layout []string
 		for range r.IntN(4) {
@@ -221,13 +113,7 @@ func TestReadShapeRandom(t *testing.T) {
 		}
 		text += []string{"", " ", " /*c*/", " x"}[r.IntN(4)]
 		src := []byte("ab\n  " + text)
-		span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: 5, Line: 2, Column: 3}, End: ast.Pos{Offset: len(src)}}
-		if checkRead(t, src, span) {
-			read++
-		}
-	}
-	if read < 1000 {
-		t.Errorf("readShape read %d of 3000 shapes", read)
+		checkRead(t, src, ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: 5, Line: 2, Column: 3}, End: ast.Pos{Offset: len(src)}})
 	}
 }
 
@@ -348,7 +234,7 @@ func TestReadLayoutMutated(t *testing.T) {
 		}
 		return leaf()
 	}
-	for range 60 {
+	for range rounds(8, 60) {
 		var params []string
 		for range r.IntN(30) {
 			params = append(params, shape(0))

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -97,42 +96,6 @@ type Options struct {
 	// LineOffset is added to every line number, for a chunk of a larger
 	// file (--split-input-file): offsets stay relative to the chunk.
 	LineOffset int
-	// Release, if set, is called as the scan moves on with an offset
-	// before which the scanner will not read again except to parse the
-	// spans it keeps (the header's values, the entry's parameter and
-	// root shapes), so that a caller that maps the file can drop the
-	// pages behind it.
-	Release func(offset int)
-	// Early, if set, is called once, as soon as the header is read, with a
-	// File that holds only the header and its parsed values (Entry nil),
-	// when the header has entry_computation_layout: the parameter and
-	// result shapes are then known before the computations are scanned
-	// (LowerHeader lowers such a File). The values are parsed and Early
-	// runs on another goroutine while the scan goes on; ParseFile returns
-	// after Early does, and its result is what counts. Early is not called
-	// when the header has no entry_computation_layout or its values do not
-	// parse.
-	Early func(*File)
-	// More, if set, makes src the first part of an input still arriving:
-	// ParseFile calls More when it needs bytes past the end of what it
-	// has, and More waits for the input to grow and returns it whole so
-	// far; it returns the input unchanged at its end. Every offset and
-	// position is the same as for the whole input read at once. With
-	// More, Early runs on the scan's own goroutine, unless Stable.
-	More func() []byte
-	// Stable says that the bytes More has returned stay where they are,
-	// unchanged, as the input grows (a file read ahead of its scan, whose
-	// slice is the whole file's view all along): Early then runs on
-	// another processor while the scan goes on, as for a whole input.
-	Stable bool
-	// Step is how much text the scan reads between two calls of Release;
-	// 0 means 8 MB.
-	Step int
-	// Keep, if set, is called during the scan with each span of src that
-	// is read again after the scan has passed it, by ParseFile or by
-	// those who lower and rewrite the file it returns: the header, and
-	// the shapes of the entry's instructions.
-	Keep func(start, end int)
 }
 
 // The header attributes the tool reads and writes.
@@ -147,18 +110,8 @@ const (
 // ROOT. Computation bodies other than the entry's are skipped, never
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
-	s := &scanner{Input: arriving.Input{Src: src, More: opts.More}, name: filename, lineOffset: opts.LineOffset,
-		release: opts.Release, early: opts.Early, file: &File{Name: filename}, step: opts.Step, keepSpan: opts.Keep,
-		stable: opts.Stable}
-	if s.step <= 0 {
-		s.step = releaseStep
-	}
-	s.Wait = func(end int) { s.releaseAt(end - arriving.Back) }
-	err := s.scanFile()
-	if s.earlyWait != nil {
-		s.earlyWait()
-	}
-	if err != nil {
+	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename}}
+	if err := s.scanFile(); err != nil {
 		return nil, asList(err)
 	}
 	if err := s.parseValues(); err != nil {
@@ -179,14 +132,11 @@ func asList(err error) error {
 // the entry's parameters and root. Errors are gathered, sorted.
 func (s *scanner) parseValues() error {
 	f := s.file
-	var errs ast.ErrorList
+	errs := s.parseHeaderValues()
 	add := func(err error) {
 		if err != nil {
 			errs = append(errs, asList(err).(ast.ErrorList)...)
 		}
-	}
-	if !s.headerRead {
-		errs = s.parseHeaderValues(s.Src)
 	}
 	// Without entry_computation_layout the shapes come from the entry's
 	// instructions; with it, Lower reads an instruction's shape only when
@@ -198,7 +148,7 @@ func (s *scanner) parseValues() error {
 		if !in.HasShape || i == len(f.Entry.Params) && in.Param >= 0 {
 			continue // no shape, or the root is also a parameter
 		}
-		add(in.readShape(s.Src, s.name))
+		add(in.readShape(s.src, s.name))
 	}
 	if len(errs) > 0 {
 		errs.Sort()
@@ -207,27 +157,10 @@ func (s *scanner) parseValues() error {
 	return nil
 }
 
-// parseEarly parses the header's values as soon as the header is read
-// and hands a File of the header alone to Options.Early, when the header
-// has entry_computation_layout and its values parse. ParseFile keeps the
-// values; it reports errors in them in its own order.
-func (s *scanner) parseEarly(src []byte) {
-	f := s.file
-	if f.Header.Attr(keyLayout) == nil {
-		return
-	}
-	if errs := s.parseHeaderValues(src); len(errs) > 0 {
-		f.Aliases, f.Donors, f.Layout = nil, nil, nil
-		return
-	}
-	s.headerRead = true
-	s.early(&File{Name: f.Name, Header: f.Header, Aliases: f.Aliases, Donors: f.Donors, Layout: f.Layout})
-}
-
 // parseHeaderValues parses the header values the tool reads:
-// input_output_alias, buffer_donor and entry_computation_layout, from src,
-// the input as far as the scan has it when the header was read.
-func (s *scanner) parseHeaderValues(src []byte) ast.ErrorList {
+// input_output_alias, buffer_donor and entry_computation_layout.
+func (s *scanner) parseHeaderValues() ast.ErrorList {
+	src := s.src
 	f := s.file
 	var errs ast.ErrorList
 	add := func(err error) {
@@ -258,16 +191,14 @@ func (s *scanner) parseHeaderValues(src []byte) ast.ErrorList {
 // that does not parse.
 func (in *Instr) readShape(src []byte, file string) error {
 	var s model.Shape
-	span := in.shapeSpan(file)
-	if !readShape(src, span, &s) {
-		n, err := ParseShape(src, span)
-		if err != nil {
-			return err
-		}
-		if in.shapeErr = lowerShape(n, &s); in.shapeErr != nil {
-			return nil
-		}
+	lerr, err := readInstrShape(src, in.shapeSpan(file), &s)
+	switch {
+	case err != nil:
+		return err
+	case lerr != nil:
+		in.shapeErr = lerr
+	default:
+		in.shape = &s
 	}
-	in.shape = &s
 	return nil
 }

@@ -197,13 +197,8 @@ func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// shape parses a shape from where the lexer stands: the common forms by
-// hand (fastShape), the others with the grammar.
+// shape parses a shape from where the lexer stands, with the grammar.
 func (p *tokParser) shape() (*ShapeNode, error) {
-	if n := p.fastShape(); n != nil {
-		p.end = n.EndPos
-		return n, nil
-	}
 	n, err := grammar.shape.ParseFromLexer(p.lex, participle.AllowTrailing(true))
 	if err != nil {
 		return nil, err
@@ -487,18 +482,10 @@ func parseSpan[T any](p **participle.Parser[T], src []byte, span ast.Span) (*T, 
 	return v, nil
 }
 
-// ParseShape parses the HLO shape spanning span of src: by hand when it
-// is of the common forms (fastShape) and nothing follows it, otherwise
-// with the grammar.
+// ParseShape parses the HLO shape spanning span of src with the grammar
+// of record. It reads the whole span: the reader of the module's shapes
+// (ParseFile) gives it bounded pieces only.
 func ParseShape(src []byte, span ast.Span) (*ShapeNode, error) {
-	pos := span.Pos
-	lex := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
-	if peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment); err == nil {
-		p := &tokParser{lex: peek}
-		if n := p.fastShape(); n != nil && peek.Peek().EOF() {
-			return n, nil
-		}
-	}
 	return parseSpan(&grammar.shape, src, span)
 }
 

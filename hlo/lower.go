@@ -42,39 +42,6 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	return cfg, errs
 }
 
-// LowerHeader builds the model from a File of the header alone, as
-// Options.Early gives it: the shapes from entry_computation_layout, the
-// aliases and donors from the header, verified. Nothing is checked
-// against the entry computation, and the config's positions are those of
-// the header; Lower of the whole File is what counts.
-func LowerHeader(f *File) (*model.Config, ast.ErrorList) {
-	var errs ast.ErrorList
-	if f.Layout == nil {
-		errs.Add(f.Header.Pos, "the header has no entry_computation_layout")
-		return nil, errs
-	}
-	for _, e := range f.Layout.Errs {
-		errs = append(errs, e.Err)
-	}
-	if errs.HasErrors() {
-		return nil, errs
-	}
-	// The config shares the layout's shapes, as configs share theirs:
-	// passes never change them.
-	shapes, out := f.Layout.Params, f.Layout.Result
-	cfg := model.NewConfig(shapes, out)
-	cfg.Source = model.Source{Func: f.Header.Pos}
-	errs = append(errs, aliases(f, cfg)...)
-	errs = append(errs, donors(f, cfg)...)
-	if !errs.HasErrors() {
-		errs = append(errs, model.Verify(cfg)...)
-	}
-	if errs.HasErrors() {
-		return nil, errs
-	}
-	return cfg, errs
-}
-
 // entryParams orders the parameter instructions by number and checks
 // that the numbers are 0 to n-1, each once.
 func entryParams(f *File) ([]*Instr, ast.ErrorList) {

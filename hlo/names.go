@@ -32,7 +32,7 @@ const (
 // from its attributes a: a parameter's Label, and the span of
 // neff_output_names for the root.
 func (s *scanner) names(in *Instr, nameAt int, a *instrAttrs) {
-	src := s.Src
+	src := s.src
 	var neff [2]int
 	if a.frontend[1] > 0 {
 		eachPair(src, a.frontend[0], a.frontend[1], func(key []byte, at, end int, quoted bool) {

@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"cmp"
 	"errors"
 	"sync/atomic"
 
@@ -19,26 +20,11 @@ import (
 // every token first, and a value holds one for every parameter.
 
 // valueCursor returns a cursor at the start of the value spanning span,
-// past its trivia, and the count of the pieces the grammar reads from it.
-func valueCursor(src []byte, span ast.Span) (*byteCursor, *int) {
+// past its trivia, and the lexer's verdict on the whole value: the grammar
+// lexes a value before it parses it, so a lexer error comes first.
+func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
 	c, _ := cursor(src, span)
-	c.pieces = new(int)
-	return c, c.pieces
-}
-
-// lexFirst is the error of a value read by hand, err, when the grammar
-// read no piece of it and err is nil; otherwise the lexer's, if the value
-// has one, comes first, as the grammar lexes the whole value before it
-// parses. The hand readers accept only tokens the lexer makes, so a value
-// they read whole needs no lexing of its own.
-func lexFirst(src []byte, span ast.Span, pieces *int, err error) error {
-	if err == nil && *pieces == 0 {
-		return nil
-	}
-	if lerr := lexCheck(src, span); lerr != nil {
-		return lerr
-	}
-	return err
+	return c, lexCheck(src, span)
 }
 
 // lexCheck is the lexer's verdict on the value spanning span: the error
@@ -70,41 +56,51 @@ func (l *hloLexer) trackByte(b byte) error {
 	return nil
 }
 
+// maxPiece bounds the text the grammar reads at once, but that a piece
+// always holds its first minPiece tokens, however long.
+const maxPiece, minPiece = 64 << 10, 16
+
 // readPiece runs parse, a reader of tokParser's, on the text from the
 // cursor c on (up to c.end): the grammar's tokens are made for a piece of
 // the text only, 64 tokens at first and four times as many each time the
 // reader comes near the piece's end before it is done, so that what it
-// reads and what it reports are what it would over the rest of the value.
-// On success c is moved past what parse read.
-func readPiece(c *byteCursor, parse func(p *tokParser) error) error {
+// reads and what it reports are what it would over the rest of the value,
+// up to maxPiece bytes. When the grammar needs more than that to decide,
+// the error is unexpected at the cursor fail, where the hand reader
+// stopped (c when nil). On success c is moved past what parse read.
+func readPiece(c, fail *byteCursor, parse func(p *tokParser) error) error {
 	grammar.once.Do(build)
 	piecesRead.Add(1)
-	if c.pieces != nil {
-		*c.pieces++
-	}
 	for n := 64; ; n *= 4 {
 		cut, safe, all := pieceEnd(c, n)
 		lex := newLexer(c.src, c.pos.Offset, cut, c.pos)
 		peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 		if err != nil {
-			return convertError(err, c.here()) // lexCheck passed: not reached
+			return convertError(err, c.here()) // valueCursor lexed the value: not reached
 		}
 		p := &tokParser{lex: peek}
 		err = parse(p)
+		capped := !all && cut-c.pos.Offset >= maxPiece
 		if err != nil {
 			err = convertError(err, c.here())
 			var list ast.ErrorList
 			if !all && (!errors.As(err, &list) || len(list) == 0 || list[0].Pos.Offset >= safe) {
+				if capped {
+					return unexpected(cmp.Or(fail, c))
+				}
 				continue // the reader failed near the piece's end: it may read on
 			}
 			return err
 		}
 		if !all && p.end.Offset > safe {
+			if capped {
+				return unexpected(cmp.Or(fail, c))
+			}
 			continue
 		}
 		c.pos = lexer.Position(p.end)
 		if !c.trivia() {
-			return convertError(errors.New("unterminated comment"), c.here()) // lexCheck passed: not reached
+			return convertError(errors.New("unterminated comment"), c.here()) // valueCursor lexed the value: not reached
 		}
 		return nil
 	}
@@ -114,14 +110,15 @@ func readPiece(c *byteCursor, parse func(p *tokParser) error) error {
 var piecesRead atomic.Int64
 
 // pieceEnd returns the offset after the n-th token from c (trivia
-// aside), the offset of the token four before it (a reader that has
+// aside, and no further than maxPiece bytes from c past its first
+// minPiece tokens), the offset of the token four before it (a reader that has
 // read no further has read what it would over all the text), and
 // whether the piece reaches c.end.
 func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
 	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
 	var last [4]int // the starts of the last four tokens, by count mod 4
 	count := 0
-	for l.pos.Offset < l.end && count < n {
+	for l.pos.Offset < l.end && count < n && (l.pos.Offset-c.pos.Offset < maxPiece || count < minPiece) {
 		i := l.pos.Offset
 		typ, k, err := l.scan(i)
 		if err != nil {
@@ -136,7 +133,7 @@ func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
 	if l.pos.Offset >= l.end {
 		return l.end, l.end, true
 	}
-	return l.pos.Offset, last[count%4], false // count >= 64: the fourth before the cut
+	return l.pos.Offset, last[count%4], false // the fourth token before the cut
 }
 
 // unexpected is the grammar's message for a token it did not expect

@@ -4,115 +4,48 @@ import (
 	"bytes"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // The scanner walks the module's structure without tokenizing computation
 // bodies: a body is skipped by counting braces outside strings and
-// comments, eight bytes at a time. Only the entry computation's top level
+// comments. Only the entry computation's top level
 // is walked instruction by instruction, and there too operand lists (where
 // constants print their literals inline) are skipped as bracket groups.
 
 // scanner finds the structure of an HLO module in src.
 type scanner struct {
-	arriving.Input // the input, or as much of a growing one as has arrived
-	name           string
-	lines          ast.LineIndex
-	lineOffset     int
-	release        func(int)
-	released       int
-	step           int // Options.Step, or releaseStep
-	keepSpan       func(int, int)
-	file           *File
-	finders        [256]finder // for each byte, where it occurs next
-	early          func(*File)
-	headerRead     bool // the header's values are parsed (for Early)
-	stable         bool // Options.Stable
-	// earlyWait waits for the early parse and Early to return (and raises
-	// on the caller a fault on the input they met);
-	// nil when there is none. Until then that goroutine owns the File's
-	// Aliases, Donors and Layout and headerRead.
-	earlyWait func()
+	src        []byte
+	name       string
+	lines      ast.LineIndex
+	lineOffset int
+	file       *File
 }
 
-// finder remembers where one byte occurs next, found with
-// bytes.IndexByte (which compares many bytes at once) in windows of
-// findWindow bytes. The skipping loops ask for the next of several bytes
-// and pass most answers by: each answer stays valid until the scan
-// reaches it, so every occurrence of every byte is searched for once.
-type finder struct {
-	lo, hi int  // the byte does not occur in src[lo:hi]
-	found  bool // the byte is at src[hi]; else hi ends a searched window
-}
+// byteSet is a set of bytes.
+type byteSet [256]bool
 
-// findWindow bounds how far ahead of the scan a search reads, so that the
-// pages the scan has not reached stay untouched.
-const findWindow = 1 << 20
-
-// next returns the offset of the first b at or after j, or the end of the
-// window searched if that holds none (len(src) at the end).
-func (s *scanner) next(b byte, j int) int {
-	f := &s.finders[b]
-	start := j
-	if f.lo <= j && j <= f.hi {
-		if f.found {
-			return f.hi
-		}
-		start = f.hi
-	} else {
-		f.lo = j
+func setOf(s string) (b byteSet) {
+	for i := 0; i < len(s); i++ {
+		b[s[i]] = true
 	}
-	end := min(start+findWindow, len(s.Src))
-	if k := bytes.IndexByte(s.Src[start:end], b); k >= 0 {
-		f.hi, f.found = start+k, true
-	} else {
-		f.hi, f.found = end, false
-	}
-	return f.hi
+	return b
 }
+
+// The bytes skipBody and skipGroup stop at.
+var bodyBytes, groupBytes = setOf("{}\"/"), setOf("(){}[]\"/")
 
 // nextOf returns the offset of the first byte of set at or after j, or
-// an offset before it where a search stopped (see next). The caller
-// checks the byte there and, when it is none of set, asks again from the
-// same offset: that search goes on from where the last one stopped.
-func (s *scanner) nextOf(set string, j int) int {
-	p := len(s.Src)
-	for i := 0; i < len(set); i++ {
-		p = min(p, s.next(set[i], j))
+// len(src).
+func (s *scanner) nextOf(set *byteSet, j int) int {
+	for j < len(s.src) && !set[s.src[j]] {
+		j++
 	}
-	return p
-}
-
-// nextBody is nextOf("{}\"/", j), the search of skipBody.
-func (s *scanner) nextBody(j int) int {
-	return s.nextOf("{}\"/", j)
-}
-
-// nextGroup is nextOf("(){}[]\"/", j), the search of skipGroup.
-func (s *scanner) nextGroup(j int) int {
-	return s.nextOf("(){}[]\"/", j)
-}
-
-// releaseStep is how much text the scanner reads between two calls of the
-// Release callback (a variable for tests).
-var releaseStep = 8 << 20
-
-// releaseAt tells the caller, through Options.Release, that the scanner is
-// done with the text before off, after counting its lines.
-func (s *scanner) releaseAt(off int) {
-	if off-s.released < s.step {
-		return
-	}
-	s.released = off
-	if s.release != nil {
-		s.lines.LineCol(s.Src, off)
-		s.release(off)
-	}
+	return j
 }
 
 func (s *scanner) pos(off int) ast.Pos {
-	line, col := s.lines.LineCol(s.Src, off)
+	line, col := s.lines.LineCol(s.src, off)
 	return ast.Pos{Filename: s.name, Offset: off, Line: line + s.lineOffset, Column: col}
 }
 
@@ -174,23 +107,23 @@ func hasWord(src []byte, i int, w string) bool {
 }
 
 // word returns the identifier or %name at i, or "".
-func (s *scanner) word(i int) string { return string(s.Src[i:s.wordEnd(i)]) }
+func (s *scanner) word(i int) string { return string(s.src[i:s.wordEnd(i)]) }
 
 // wordEnd returns the offset after the identifier or %name at i; i when
 // there is none.
 func (s *scanner) wordEnd(i int) int {
 	j := i
-	if s.At(j) && s.Src[j] == '%' {
+	if j < len(s.src) && s.src[j] == '%' {
 		j++
 	}
-	if !s.At(j) || !(isIdentStart(s.Src[j]) || s.Src[i] == '%' && isIdentChar(s.Src[j])) {
+	if j >= len(s.src) || !(isIdentStart(s.src[j]) || s.src[i] == '%' && isIdentChar(s.src[j])) {
 		return i
 	}
 	k := j
-	for s.At(k) && isIdentChar(s.Src[k]) {
+	for k < len(s.src) && isIdentChar(s.src[k]) {
 		k++
 	}
-	if k > j && s.Src[j] == '-' {
+	if k > j && s.src[j] == '-' {
 		k = j
 	}
 	return k
@@ -199,14 +132,14 @@ func (s *scanner) wordEnd(i int) int {
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'
 // is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
-	if s.Src[j] == '"' {
+	if s.src[j] == '"' {
 		n, ok := s.stringLen(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return j + n, nil
 	}
-	if s.At(j+1) && (s.Src[j+1] == '/' || s.Src[j+1] == '*') {
+	if j+1 < len(s.src) && (s.src[j+1] == '/' || s.src[j+1] == '*') {
 		n, ok := s.commentLen(j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated comment")
@@ -217,22 +150,14 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 }
 
 // skipBody returns the offset after the '}' matching the '{' at src[i].
-// This is the hot path: it runs over every computation body, literal
-// constants included.
 func (s *scanner) skipBody(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
-		j = s.nextBody(j)
-		if j-s.released >= s.step {
-			s.releaseAt(j)
-		}
-		if j >= len(s.Src) {
-			if s.Grow() {
-				continue
-			}
+		j = s.nextOf(&bodyBytes, j)
+		if j >= len(s.src) {
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
-		switch s.Src[j] {
+		switch s.src[j] {
 		case '{':
 			depth++
 			j++
@@ -263,17 +188,11 @@ var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 func (s *scanner) skipGroup(i int) (int, error) {
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
-		j = s.nextGroup(j)
-		if j-s.released >= s.step {
-			s.releaseAt(j)
+		j = s.nextOf(&groupBytes, j)
+		if j >= len(s.src) {
+			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
 		}
-		if j >= len(s.Src) {
-			if s.Grow() {
-				continue
-			}
-			return len(s.Src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.Src[i], closing[s.Src[i]])
-		}
-		switch c := s.Src[j]; c {
+		switch c := s.src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
 			j++
@@ -289,7 +208,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 		case '"', '/':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
-				return len(s.Src), err // unterminated: read to the end
+				return len(s.src), err // unterminated: read to the end
 			}
 			j = end
 		}
@@ -303,8 +222,8 @@ func (s *scanner) skipGroup(i int) (int, error) {
 // skipGroup.
 func (s *scanner) skipValue(i int) (int, error) {
 	j := i
-	for s.At(j) {
-		switch c := s.Src[j]; {
+	for j < len(s.src) {
+		switch c := s.src[j]; {
 		case c == '(' || c == '[' || c == '{':
 			end, err := s.skipGroup(j)
 			if err != nil {
@@ -314,12 +233,12 @@ func (s *scanner) skipValue(i int) (int, error) {
 		case c == '"':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
-				return len(s.Src), err // unterminated: read to the end
+				return len(s.src), err // unterminated: read to the end
 			}
 			j = end
 		case isSpace(c) || c == ',' || c == ')' || c == ']' || c == '}':
 			return j, nil
-		case c == '/' && s.At(j+1) && (s.Src[j+1] == '/' || s.Src[j+1] == '*'):
+		case c == '/' && j+1 < len(s.src) && (s.src[j+1] == '/' || s.src[j+1] == '*'):
 			return j, nil
 		default:
 			j++
@@ -328,74 +247,14 @@ func (s *scanner) skipValue(i int) (int, error) {
 	return j, nil
 }
 
-// keep passes the span src[a:b] to Options.Keep.
-func (s *scanner) keep(a, b int) {
-	if s.keepSpan != nil {
-		s.keepSpan(a, b)
-	}
-}
+// hasWord is hasWord on the input.
+func (s *scanner) hasWord(i int, w string) bool { return hasWord(s.src, i, w) }
 
-// hasWord is hasWord on the input, which it waits for.
-func (s *scanner) hasWord(i int, w string) bool {
-	return s.HasPrefix(i, w) && (!s.At(i+len(w)) || !isIdentChar(s.Src[i+len(w)]))
-}
+// trivia is skipTrivia on the input.
+func (s *scanner) trivia(i int) int { return skipTrivia(s.src, i) }
 
-// trivia is skipTrivia on the input, which it waits for.
-func (s *scanner) trivia(i int) int {
-	for s.At(i) {
-		switch c := s.Src[i]; {
-		case isSpace(c):
-			i++
-		case c == '/' && s.At(i+1) && (s.Src[i+1] == '/' || s.Src[i+1] == '*'):
-			n, ok := s.commentLen(i)
-			if !ok {
-				return len(s.Src)
-			}
-			i += n
-		default:
-			return i
-		}
-	}
-	return i
-}
+// stringLen is stringLen on the input.
+func (s *scanner) stringLen(i int) (int, bool) { return stringLen(s.src, i) }
 
-// stringLen is stringLen on the input, which it waits for; the search
-// goes on from where it stopped as the input grows.
-func (s *scanner) stringLen(i int) (int, bool) {
-	for j := i + 1; ; j++ {
-		if !s.At(j) {
-			return 0, false
-		}
-		switch s.Src[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1 - i, true
-		}
-	}
-}
-
-// commentLen is commentLen on the input, which it waits for.
-func (s *scanner) commentLen(i int) (int, bool) {
-	if s.Src[i+1] == '/' {
-		j := i
-		for {
-			if k := bytes.IndexByte(s.Src[j:], '\n'); k >= 0 {
-				return j + k - i, true
-			}
-			j = len(s.Src)
-			if !s.Grow() {
-				return j - i, true
-			}
-		}
-	}
-	for j := i + 2; ; {
-		if k := bytes.Index(s.Src[j:], []byte("*/")); k >= 0 {
-			return j + k + 2 - i, true
-		}
-		j = max(i+2, len(s.Src)-1)
-		if !s.Grow() {
-			return 0, false
-		}
-	}
-}
+// commentLen is commentLen on the input.
+func (s *scanner) commentLen(i int) (int, bool) { return commentLen(s.src, i) }

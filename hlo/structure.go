@@ -1,10 +1,10 @@
 package hlo
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 )
 
 // The module's structure: the header's attributes as spans, every
@@ -22,19 +22,6 @@ func (s *scanner) scanFile() error {
 	if err != nil {
 		return err
 	}
-	s.keep(i, end)
-	if s.early != nil && s.More != nil && !s.stable {
-		// A growing input's slice changes as the scan goes on: the
-		// header is parsed on the scan's goroutine.
-		s.parseEarly(s.Src)
-	} else if s.early != nil {
-		// The header's values are parsed, and Early runs, on another
-		// processor while the scan goes on, from the slice the scan has
-		// now (the scan moves on to longer ones of the same bytes);
-		// ParseFile waits for it.
-		src := s.Src
-		s.earlyWait = faults.Go(func() { s.parseEarly(src) })
-	}
 	return s.computations(end)
 }
 
@@ -51,7 +38,7 @@ func (s *scanner) header(i int) (int, error) {
 	end := h.NameEnd
 	for {
 		j = s.trivia(end)
-		if !s.At(j) || s.Src[j] != ',' {
+		if j >= len(s.src) || s.src[j] != ',' {
 			return end, nil
 		}
 		a, err := s.headerAttr(j)
@@ -80,12 +67,12 @@ func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
 func (s *scanner) attr(i int) (key, start, end int, err error) {
 	key = s.trivia(i + 1)
 	j := s.wordEnd(key)
-	if j == key || s.Src[key] == '%' {
+	if j == key || s.src[key] == '%' {
 		return 0, 0, 0, s.errorf(key, "expects attribute name")
 	}
-	name := s.Src[key:j]
+	name := s.src[key:j]
 	j = s.trivia(j)
-	if !s.At(j) || s.Src[j] != '=' {
+	if j >= len(s.src) || s.src[j] != '=' {
 		return 0, 0, 0, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(string(name)))
 	}
 	start = s.trivia(j + 1)
@@ -119,11 +106,11 @@ func (s *scanner) valueError(key string, start, stop int) error {
 	var err error
 	switch key {
 	case keyAlias:
-		_, err = readAliases(s.Src, span)
+		_, err = readAliases(s.src, span)
 	case keyDonor:
-		_, err = readDonors(s.Src, span)
+		_, err = readDonors(s.src, span)
 	case keyLayout:
-		_, err = readLayout(s.Src, span)
+		_, err = readLayout(s.src, span)
 	}
 	return err
 }
@@ -132,7 +119,7 @@ func (s *scanner) valueError(key string, start, stop int) error {
 // ENTRY computation the last one is the entry, as in XLA's parser.
 func (s *scanner) computations(i int) error {
 	var last *compSpan
-	for i = s.trivia(i); s.At(i); i = s.trivia(i) {
+	for i = s.trivia(i); i < len(s.src); i = s.trivia(i) {
 		if s.hasWord(i, "FileNames") {
 			break // the stack frame index XLA prints after the computations
 		}
@@ -149,14 +136,13 @@ func (s *scanner) computations(i int) error {
 		}
 		last = c
 		i = c.end
-		s.releaseAt(i)
 	}
 	if s.file.Computations == 0 {
 		return s.errorf(i, "expects a computation after the module header")
 	}
 	if s.file.Entry == nil {
-		// Walked again: the one case where the scanner reads text it
-		// may have released, in small modules without ENTRY.
+		// Without ENTRY the last computation, skipped, is walked as the
+		// entry.
 		s.lines.SetPoint(last.bodyPoint)
 		_, err := s.walkEntry(last)
 		return err
@@ -205,17 +191,17 @@ func (s *scanner) computation(i int) (*compSpan, error) {
 	}
 	c.namePos = s.pos(i)
 	j := s.trivia(i + len(c.name))
-	if s.At(j) && s.Src[j] == '(' {
+	if j < len(s.src) && s.src[j] == '(' {
 		var err error
 		if j, err = s.signatureTail(j); err != nil {
 			return nil, err
 		}
 	}
-	if !s.At(j) || s.Src[j] != '{' {
+	if j >= len(s.src) || s.src[j] != '{' {
 		return nil, s.errorf(j, "expects '{' at the start of the computation %s", ast.Clip(c.name))
 	}
 	c.body = j
-	s.lines.LineCol(s.Src, j)
+	s.lines.LineCol(s.src, j)
 	c.bodyPoint = s.lines.Point()
 	return c, nil
 }
@@ -228,7 +214,7 @@ func (s *scanner) signatureTail(i int) (int, error) {
 		return 0, err
 	}
 	j := s.trivia(end)
-	if !s.HasPrefix(j, "->") {
+	if !bytes.HasPrefix(s.src[j:], []byte("->")) {
 		return 0, s.errorf(j, "expects '->'")
 	}
 	return s.skipShape(s.trivia(j + 2))
@@ -238,7 +224,7 @@ func (s *scanner) signatureTail(i int) (int, error) {
 // layout. A '{' is a layout only when a number or ':' follows it (as in
 // XLA's parser), so that `-> f32[4] {` leaves the body alone.
 func (s *scanner) skipShape(i int) (int, error) {
-	if s.At(i) && s.Src[i] == '(' {
+	if i < len(s.src) && s.src[i] == '(' {
 		end, err := s.skipGroup(i)
 		return s.trivia(end), err
 	}
@@ -247,7 +233,7 @@ func (s *scanner) skipShape(i int) (int, error) {
 		return 0, s.errorf(i, "expects a shape")
 	}
 	j := s.trivia(i + len(w))
-	if !s.At(j) || s.Src[j] != '[' {
+	if j >= len(s.src) || s.src[j] != '[' {
 		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(w))
 	}
 	end, err := s.skipGroup(j)
@@ -255,9 +241,9 @@ func (s *scanner) skipShape(i int) (int, error) {
 		return 0, err
 	}
 	j = s.trivia(end)
-	if s.At(j) && s.Src[j] == '{' {
+	if j < len(s.src) && s.src[j] == '{' {
 		k := s.trivia(j + 1)
-		if s.At(k) && (isDigit(s.Src[k]) || s.Src[k] == ':') {
+		if k < len(s.src) && (isDigit(s.src[k]) || s.src[k] == ':') {
 			end, err := s.skipGroup(j)
 			return s.trivia(end), err
 		}
@@ -270,7 +256,7 @@ func (s *scanner) skipShape(i int) (int, error) {
 func (s *scanner) trailingAttrs(end int) (int, error) {
 	for {
 		j := s.trivia(end)
-		if !s.At(j) || s.Src[j] != ',' {
+		if j >= len(s.src) || s.src[j] != ',' {
 			return end, nil
 		}
 		_, _, valueEnd, err := s.attr(j)
@@ -302,10 +288,10 @@ func (s *scanner) walkEntry(c *compSpan) (int, error) {
 	seen := false
 	i := s.trivia(c.body + 1)
 	for ; ; i = s.trivia(i) {
-		if !s.At(i) {
+		if i >= len(s.src) {
 			return 0, s.errorf(c.body, "unbalanced '{': no matching '}'")
 		}
-		if s.Src[i] == '}' {
+		if s.src[i] == '}' {
 			break
 		}
 		root, end, err := s.instruction(i, &in)
@@ -356,7 +342,7 @@ func (s *scanner) instruction(i int, in *Instr) (bool, int, error) {
 		return false, 0, s.errorf(i, "expects instruction name")
 	}
 	j := s.trivia(i + len(in.Name))
-	if !s.At(j) || s.Src[j] != '=' {
+	if j >= len(s.src) || s.src[j] != '=' {
 		return false, 0, s.errorf(j, "expects '=' in instruction")
 	}
 	shapeStart := s.trivia(j + 1)
@@ -366,18 +352,17 @@ func (s *scanner) instruction(i int, in *Instr) (bool, int, error) {
 		if err != nil {
 			return false, 0, err
 		}
-		shapeEnd = trimTrivia(s.Src, shapeStart, shapeEnd)
+		shapeEnd = trimTrivia(s.src, shapeStart, shapeEnd)
 		in.ShapeAt, in.ShapeEnd, in.HasShape = s.point(shapeStart), shapeEnd, true
-		s.keep(shapeStart, shapeEnd)
 		j = s.trivia(shapeEnd)
 	}
 	k := s.wordEnd(j)
-	if k == j || s.Src[j] == '%' {
+	if k == j || s.src[j] == '%' {
 		return false, 0, s.errorf(j, "expects opcode")
 	}
-	opcode := s.Src[j:k]
+	opcode := s.src[j:k]
 	j = s.trivia(k)
-	if !s.At(j) || s.Src[j] != '(' {
+	if j >= len(s.src) || s.src[j] != '(' {
 		return false, 0, s.errorf(j, "expects '(' after the opcode %s", ast.Clip(string(opcode)))
 	}
 	if string(opcode) == "parameter" {
@@ -411,14 +396,14 @@ type instrAttrs struct {
 func (s *scanner) instrAttrs(end int, a *instrAttrs) (int, error) {
 	for {
 		j := s.trivia(end)
-		if !s.At(j) || s.Src[j] != ',' {
+		if j >= len(s.src) || s.src[j] != ',' {
 			return end, nil
 		}
 		key, start, valueEnd, err := s.attr(j)
 		if err != nil {
 			return 0, err
 		}
-		switch string(s.Src[key:s.wordEnd(key)]) {
+		switch string(s.src[key:s.wordEnd(key)]) {
 		case "metadata":
 			a.metadata = [2]int{start, valueEnd}
 		case "frontend_attributes":
@@ -432,23 +417,23 @@ func (s *scanner) instrAttrs(end int, a *instrAttrs) (int, error) {
 // the shape of an instruction whose shape it can infer be left out
 // (`a = add(p0, p1)`).
 func (s *scanner) hasShape(i int) bool {
-	if s.At(i) && s.Src[i] == '(' {
+	if i < len(s.src) && s.src[i] == '(' {
 		return true
 	}
 	w := s.word(i)
 	k := s.trivia(i + len(w))
-	return w != "" && s.At(k) && s.Src[k] == '['
+	return w != "" && k < len(s.src) && s.src[k] == '['
 }
 
 // paramNumber reads N in `parameter(N)`, whose '(' is at i.
 func (s *scanner) paramNumber(in *Instr, i int) error {
 	j := s.trivia(i + 1)
 	k := j
-	for s.At(k) && isDigit(s.Src[k]) {
+	for k < len(s.src) && isDigit(s.src[k]) {
 		k++
 	}
-	n, err := strconv.ParseInt(string(s.Src[j:k]), 10, 64)
-	if err != nil || !s.At(s.trivia(k)) || s.Src[s.trivia(k)] != ')' {
+	n, err := strconv.ParseInt(string(s.src[j:k]), 10, 64)
+	if err != nil || s.trivia(k) >= len(s.src) || s.src[s.trivia(k)] != ')' {
 		return s.errorf(j, "expects a parameter number in parameter(...)")
 	}
 	in.Param, in.ParamAt = n, s.point(j)
