@@ -4,16 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"strings"
 	"unsafe"
+
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/hloproto"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
@@ -214,7 +214,7 @@ func mostlyText(src []byte) bool {
 // runOther routes src when it is not for the default route: a proto, a
 // named binary file, or text whose format --input-format forces. ok is
 // false when the default route (HLO text by content, else MLIR) applies.
-func (s *settings) runOther(name string, src []byte, po parser.Options, rs *[]ast.Remark, grown func() []byte) (cfg *model.Config, edits []printer.Edit, diags ast.ErrorList, ok bool) {
+func (s *settings) runOther(name string, src []byte, po frontOptions, rs *[]ast.Remark, grown func() []byte) (cfg *model.Config, edits []printer.Edit, diags ast.ErrorList, ok bool) {
 	if grown != nil && (!isText(src) || inputFormats[s.InputFormat] != hloproto.Unknown) {
 		src = grown() // a binary file is read whole
 	}

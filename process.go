@@ -190,8 +190,8 @@ func (s *settings) process(in *input, sp *speculation) (*Result, error) {
 // module runs the pipeline on one chunk.
 func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 	src := in.Data[ch.start:ch.end]
-	po := parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(), Lazy: parser.DefaultLazy,
-		Header: sp.headerHook(), Progress: sp.progressHook()}
+	po := frontOptions{Options: parser.Options{Entry: s.Entry, LineOffset: ch.line - 1, Early: sp.mlirHook(),
+		Header: sp.headerHook(), Progress: sp.progressHook()}}
 	if in.Release != nil {
 		po.Release = func(off int) { in.Release(ch.start + off) }
 	}
@@ -215,7 +215,6 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 		// of the scan, as if it were arriving; Data is the whole of it
 		// all along.
 		scan, po.More, po.Step, stable = first, more, fileio.AheadStep, true
-		po.Window, po.SkipTo = in.Window(), in.SkipTo()
 		grown = func() []byte { return in.Data }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
@@ -253,7 +252,15 @@ func (s *settings) module(in *input, ch chunk, sp *speculation) *Module {
 // of a growing input (po.More), grown waits for the rest and returns the
 // whole of it, for what follows the scan; stable says that the bytes of a
 // growing input stay in place as it grows (hlo.Options.Stable).
-func (s *settings) run(name string, src []byte, po parser.Options, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
+// frontOptions are the options of both text front ends: an HLO scan may
+// read a growing input (More, Step); the MLIR parser reads the whole.
+type frontOptions struct {
+	parser.Options
+	More func() []byte
+	Step int
+}
+
+func (s *settings) run(name string, src []byte, po frontOptions, stable bool, sp *speculation, rs *[]ast.Remark, grown func() []byte) (*model.Config, []printer.Edit, ast.ErrorList) {
 	if cfg, edits, diags, ok := s.runOther(name, src, po, rs, grown); ok {
 		return cfg, edits, diags
 	}
@@ -268,10 +275,10 @@ func (s *settings) run(name string, src []byte, po parser.Options, stable bool, 
 		}
 		return s.rewriteHLO(file, src, rs)
 	}
-	file, err := parser.ParseFile(name, src, po)
 	if grown != nil {
 		src = grown()
 	}
+	file, err := parser.ParseFile(name, src, po.Options)
 	if err != nil {
 		return nil, nil, hloHint(src, ast.ListOf(err))
 	}

@@ -4,17 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"io"
 	"runtime"
 	"runtime/debug"
-	"slices"
 
-	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
+
 	"github.com/mhlo-alias/mhlo-alias/hlo"
-	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // Writing a pipe to a file without a spool (package fileio has the
@@ -56,7 +52,8 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 		}
 		return s.processTo(small, out, false)
 	}
-	if !sure {
+	if !sure || !isHLO {
+		// The MLIR parser reads the whole input: a stream is spooled.
 		return s.restream(in, r, out, nil)
 	}
 	if isHLO {
@@ -71,7 +68,7 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	if sp == nil {
 		return s.restream(in, r, out, nil)
 	}
-	res, ok := s.streamModule(in, sp, isHLO)
+	res, ok := s.streamModule(in, sp)
 	if !ok {
 		// The reader stops first: a writer copying to the end of the
 		// stream would wait for it.
@@ -104,10 +101,10 @@ func (s *settings) processStream(in *input, r io.Reader, out string) (*Result, e
 	return res, nil
 }
 
-// streamModule reads the stream's one module, MLIR or HLO text, and runs
-// the pipeline on what the scan kept; ok is false when the stream must be
+// streamModule reads the stream's one module, HLO text, and runs the
+// pipeline on what the scan kept; ok is false when the stream must be
 // abandoned.
-func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Result, ok bool) {
+func (s *settings) streamModule(in *input, sp *speculation) (res *Result, ok bool) {
 	// A read of a part of the input the ring no longer holds faults; it
 	// abandons the stream like any other surprise.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -125,37 +122,12 @@ func (s *settings) streamModule(in *input, sp *speculation, isHLO bool) (res *Re
 		seen = len(v)
 		return v
 	}
-	var cfg *model.Config
-	var edits []printer.Edit
-	var diags ast.ErrorList
-	if isHLO {
-		ho := hlo.Options{Release: in.Release, Early: sp.hloHook(), More: more, Step: fileio.StreamStep, Keep: in.KeepSpan}
-		file, err := hlo.ParseFile(in.Display, in.Data, ho)
-		if err != nil || in.Grow.WaitEnd() != nil {
-			return nil, false
-		}
-		cfg, edits, diags = s.rewriteHLO(file, in.Text(), nil)
-	} else {
-		po := parser.Options{Entry: s.Entry, Early: sp.mlirHook(), Header: sp.headerHook(), Progress: sp.progressHook(), Lazy: parser.DefaultLazy,
-			Release: in.Release, Step: fileio.StreamStep, Keep: in.KeepSpan, More: more}
-		// A body that runs past the ring is read through one buffer, the
-		// writer copying each piece before the next (fileio).
-		po.Window = in.Window()
-		po.SkipTo = func(off int) []byte {
-			v := in.SkipStream(off)
-			seen = len(v)
-			return v
-		}
-		file, err := parser.ParseFile(in.Display, in.Data, po)
-		if err != nil || in.Grow.WaitEnd() != nil {
-			return nil, false
-		}
-		if e := sp.reuse(file); e != nil {
-			cfg, edits, diags = e.cfg, slices.Clone(e.edits), e.diags
-		} else {
-			cfg, edits, diags = s.rewrite(file, in.Text())
-		}
+	ho := hlo.Options{Release: in.Release, Early: sp.hloHook(), More: more, Step: fileio.StreamStep, Keep: in.KeepSpan}
+	file, err := hlo.ParseFile(in.Display, in.Data, ho)
+	if err != nil || in.Grow.WaitEnd() != nil {
+		return nil, false
 	}
+	cfg, edits, diags := s.rewriteHLO(file, in.Text(), nil)
 	if diags.HasErrors() {
 		return nil, false
 	}

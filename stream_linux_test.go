@@ -3,19 +3,17 @@ package mhloalias
 import (
 	"bytes"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 )
 
-// A pipe is scanned, and its output written, while it is still
-// arriving, without a spool: the output file is begun before the
-// stream's last byte is sent, and the output is the one a whole read
-// gives. The text is not kept.
+// An MLIR pipe is read whole before it is parsed: the output is the one
+// a whole read gives.
 func TestStreamedPipe(t *testing.T) {
 	o := Options{Passes: "buffer-donation-to-alias"}
 	for _, tt := range []struct {
@@ -27,25 +25,19 @@ func TestStreamedPipe(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		out := filepath.Join(dir, "out.mlir")
-		r, sawReady := feedPipe(t, tt.src, func() bool { return hasTemp(dir) })
+		r, _ := feedPipe(t, tt.src, func() bool { return hasTemp(dir) })
 		res, err := ProcessReaderTo("<stdin>", r, out, o)
 		r.Close()
 		if err != nil {
 			t.Fatal(err)
-		}
-		if !<-sawReady {
-			t.Errorf("%s: no output was begun before the end of the stream", tt.name)
 		}
 		want, err := Rewrite(tt.src, o)
 		got, rerr := os.ReadFile(out)
 		if err != nil || rerr != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: output equal %v (%v, %v)", tt.name, bytes.Equal(got, want), err, rerr)
 		}
-		if src, serr := res.Source(); !res.overlapped || src != nil || serr == nil || len(res.Modules) != 1 || res.Modules[0].End != len(tt.src) {
-			t.Errorf("%s: overlapped %v, source kept %v (%v), modules %d", tt.name, res.overlapped, src != nil, serr, len(res.Modules))
-		}
-		if _, err := res.WriteTo(io.Discard); err == nil {
-			t.Errorf("%s: WriteTo of a stream not kept succeeded", tt.name)
+		if len(res.Modules) != 1 || res.Modules[0].End != len(tt.src) {
+			t.Errorf("%s: modules %d", tt.name, len(res.Modules))
 		}
 		res.Close()
 	}
@@ -147,12 +139,9 @@ func bigBody(n int, seed uint64) string {
 	return b.String()
 }
 
-// A function body that runs past the ring is read through the window's
-// one buffer, each piece written before the next is read: bodies before
-// the entry function (the prefix phase), the entry's own (every edit
-// known) and after it; a generic function's body, whose prefix is held,
-// and bodies ending in errors go back to the ring or abandon the stream.
-// Outputs and diagnostics are those of the whole input.
+// Function bodies larger than the ring, before the entry function, in it
+// and after it, generic or ending in errors: outputs and diagnostics are
+// those of the whole input.
 func TestStreamedWindow(t *testing.T) {
 	donors := Options{Passes: "buffer-donation-to-alias"}
 	big := func(name string, seed uint64) string {
@@ -161,21 +150,19 @@ func TestStreamedWindow(t *testing.T) {
 	mainBig := strings.Replace(prefixMain, "    return %arg0", bigBody(12<<20, 3)+"    return %arg0", 1)
 	generic := `  "func.func"() ({` + "\n" + bigBody(12<<20, 4) + `  }) {sym_name = "g", function_type = () -> ()} : () -> ()` + "\n"
 	for _, tt := range []struct {
-		name   string
-		src    []byte
-		window bool // the window must have read pieces
+		name string
+		src  []byte
 	}{
-		{"before main", prefixModule(big("b", 1), prefixMain, ""), true},
-		{"main's body", prefixModule("", mainBig, ""), true},
-		{"after main", prefixModule("", prefixMain, big("a", 2)), true},
-		{"generic before main", prefixModule(generic, prefixMain, ""), false},
-		{"error after a body", prefixModule(big("b", 5), prefixMain, "  func.func @broken(\n"), true},
-		{"unbalanced body", []byte("module {\n" + big("b", 6)[:12<<20] + "\n"), true},
-		{"unterminated string", []byte("module {\n  func.func @f() {\n" + bigBody(12<<20, 8) + "    \"x.op\"() {s = \"no end\n" + strings.Repeat("x", 1<<20) + "\n"), true},
+		{"before main", prefixModule(big("b", 1), prefixMain, "")},
+		{"main's body", prefixModule("", mainBig, "")},
+		{"after main", prefixModule("", prefixMain, big("a", 2))},
+		{"generic before main", prefixModule(generic, prefixMain, "")},
+		{"error after a body", prefixModule(big("b", 5), prefixMain, "  func.func @broken(\n")},
+		{"unbalanced body", []byte("module {\n" + big("b", 6)[:12<<20] + "\n")},
+		{"unterminated string", []byte("module {\n  func.func @f() {\n" + bigBody(12<<20, 8) + "    \"x.op\"() {s = \"no end\n" + strings.Repeat("x", 1<<20) + "\n")},
 	} {
 		dir := t.TempDir()
 		out := filepath.Join(dir, "out.mlir")
-		before := fileio.WindowPieces.Load()
 		r, _ := feedPipe(t, tt.src, func() bool { return true })
 		res, err := ProcessReaderTo("<stdin>", r, out, donors)
 		r.Close()
@@ -183,9 +170,6 @@ func TestStreamedWindow(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		res.Close()
-		if pieces := fileio.WindowPieces.Load() - before; tt.window && pieces == 0 {
-			t.Errorf("%s: no piece was read through the window", tt.name)
-		}
 		checkLikeWhole(t, tt.name, res, tt.src, donors, out)
 	}
 }

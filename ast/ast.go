@@ -10,9 +10,7 @@ package ast
 // needs them. The two that stand once per signature (Signature,
 // ResultList) keep whole positions. The
 // grammar of record is a parallel set of types in package parser, with
-// the same names and fields. A parser asked not to keep a
-// signature's arguments and results keeps their spans instead, and
-// decodes them again on demand (Lazy, Func.EachArgs).
+// the same names and fields.
 
 // Signature is a custom-form function signature, from the argument list to
 // the end of the optional `attributes {...}` clause:
@@ -281,10 +279,14 @@ type DenseArrayAttr struct {
 }
 
 // DenseAttr is `dense<...>`; its type follows as the Attr's Suffix.
+// A long one (UnreadArrayBytes or more, from `dense` to its '>'), which
+// the tool never reads, is kept as its span alone: Unread is set and Body
+// is nil.
 type DenseAttr struct {
 	Pos    At
 	EndPos At
 	Body   *DenseElem
+	Unread bool
 }
 
 // DenseElem is a dense literal: a nested list, a complex pair, or a scalar
@@ -354,7 +356,7 @@ type RawAngle struct {
 
 // File is what the parser reads of a module: where the module and its
 // functions are, the module's attributes, the entry function's signature,
-// and the top-level alias definitions (kept as spans until used).
+// and the top-level alias definitions.
 type File struct {
 	Name        string
 	Module      *Module     // nil when the text holds bare functions
@@ -362,6 +364,9 @@ type File struct {
 	Entry       *Func
 	TypeAliases map[string]Span // `!name = type`: the value's span
 	AttrAliases map[string]Span // `#name = attr`: the value's span
+	// Aliases holds the value of each alias definition, by its name
+	// (with its '!' or '#').
+	Aliases map[string]*AliasDef
 	// Lines turns the offsets of the nodes into positions (PosOf).
 	Lines *Anchors
 }
@@ -402,9 +407,13 @@ type Func struct {
 	// arrays, or nil.
 	ArgAttrs *ArrayAttr
 	ResAttrs *ArrayAttr
-	// Lazy and LazyResults, when not nil, stand for the arguments and the
-	// results, which Args and Results then do not hold
-	// (parser.Options.Lazy; see ast.Lazy).
-	Lazy        *LazyArgs
-	LazyResults *LazyResults
+}
+
+// AliasDef is the value of an alias definition: Type for `!name`, Attr
+// for `#name`, or Err, the diagnostics of a value that does not parse,
+// for whoever uses the alias to report.
+type AliasDef struct {
+	Type *Type
+	Attr *Attr
+	Err  error
 }

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -44,7 +45,7 @@ func (l *lowerer) layouts() error {
 	if l.argLayoutsErr != nil {
 		return l.argLayoutsErr
 	}
-	resEntries, err := l.layoutEntries(AttrResultLayouts, fn.NumResults(), l.results)
+	resEntries, err := l.layoutEntries(AttrResultLayouts, len(fn.Results), l.results)
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func (l *lowerer) layouts() error {
 	if l.argOut.layout != nil {
 		return l.argOut.layout
 	}
-	for i := range fn.NumResults() {
+	for i := range len(fn.Results) {
 		src, mode := sourceAt(resEntries, i), l.resultEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			continue
@@ -141,12 +142,18 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 	case a.AsArray() != nil && len(a.AsArray().Elems) == 0:
 		return nil
 	case a.AsArray() != nil && s.IsTuple() && len(a.AsArray().Elems) == len(s.Elems()):
+		// The elements may be shared with other shapes (typeAlias).
+		elems := slices.Clone(s.Elems())
+		s.SetElems(elems)
 		for i, el := range a.AsArray().Elems {
-			if err := l.applyLayout(&s.Elems()[i], el, what.element(i)); err != nil {
+			if err := l.applyLayout(&elems[i], el, what.element(i)); err != nil {
 				return err
 			}
 		}
 		return nil
+	case a.AsDense() != nil && a.AsDense().Unread:
+		// A long dense literal, kept as its span (ast.DenseAttr).
+		return ast.Errorf(l.pos(a.Pos), "layout of %s: a dense literal of %d bytes is not a layout", what, a.AsDense().EndPos.Offset-a.AsDense().Pos.Offset)
 	case a.AsDense() != nil && s.IsArray():
 		ints, err := denseInts(a.AsDense().Body)
 		if err != nil {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
 // maxAliasChain bounds how many type aliases may refer to each other.
@@ -62,18 +61,34 @@ func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 }
 
-// typeAlias resolves `!name` through the file's `!name = type` definitions.
+// typeAlias resolves `!name` through the file's `!name = type`
+// definitions. Each alias is converted once: every use shares its shape
+// (and a tuple's elements), so a chain of aliases that doubles at each
+// step costs its length, not its expansion.
 func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 	name := t.AsNamed().Name
-	span := l.file.TypeAliases[name]
-	if depth >= maxAliasChain {
+	if s, ok := l.aliasShapes[name]; ok {
+		return s, nil
+	}
+	if _, busy := l.aliasShapes[name+"?"]; busy || depth >= maxAliasChain {
 		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "type alias %s refers to itself", name)
 	}
-	def, err := parser.ParseType(l.src, span)
-	if err != nil {
-		return model.Shape{}, err
+	def := l.file.Aliases[name]
+	if def.Err != nil {
+		return model.Shape{}, def.Err
 	}
-	return l.shapeDepth(def, depth+1)
+	if l.aliasShapes == nil {
+		l.aliasShapes = map[string]model.Shape{}
+	}
+	// name+"?", not a type's name, marks the alias being converted.
+	l.aliasShapes[name+"?"] = model.Shape{}
+	s, err := l.shapeDepth(def.Type, depth+1)
+	delete(l.aliasShapes, name+"?")
+	if err != nil {
+		return s, err
+	}
+	l.aliasShapes[name] = s
+	return s, nil
 }
 
 // maxMemo bounds how many distinct tensor types are remembered.

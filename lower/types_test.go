@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -141,82 +140,4 @@ func TestStaticTensor(t *testing.T) {
 			t.Errorf("%s: fast %#v, convertTensor %#v (%v)", tt.typ, fast, slow, err)
 		}
 	}
-}
-
-// TestParallel lowers signatures of many values on two processors and on
-// one, and compares the configs and the errors: the steps' order decides
-// which error is reported (duplicate keys, then shapes, then layouts, then
-// memory kinds), and within a step the earliest value's, whichever half it
-// is in.
-func TestParallel(t *testing.T) {
-	defer func(n int) { parallelValues = n }(parallelValues)
-	defects := map[string]func(typ string) string{
-		"shape":  func(string) string { return "tensor<99999999999999999999xf32>" },
-		"dup":    func(typ string) string { return typ + ` {a = 1, a = 2}` },
-		"layout": func(typ string) string { return typ + ` {mhlo.layout_mode = "{5,0}"}` },
-		"mode":   func(typ string) string { return typ + ` {mhlo.layout_mode = 3}` },
-		"host": func(typ string) string {
-			return typ + ` {mhlo.memory_kind = "pinned_host", mhlo.layout_mode = "{0,1}"}`
-		},
-	}
-	build := func(bad map[int]string) string {
-		var args []string
-		for i := 0; i < 3000; i++ {
-			typ := []string{"tensor<2x3xf32>", "tensor<?x4xbf16>", "tensor<f32>", "tuple<tensor<2xi8>, tensor<3xi8>>", "!mhlo.token", "tensor<7xindex>"}[i%6]
-			if d, ok := bad[i]; ok {
-				typ = defects[d]("tensor<2x3xf32>")
-			}
-			args = append(args, fmt.Sprintf("%%a%d: %s", i, typ))
-		}
-		return fn(strings.Join(args, ", "), "tensor<2x3xf32>, tensor<f32>")
-	}
-	lower := func(src string, parallel bool) (string, string) {
-		parallelValues = 1 << 30
-		if parallel {
-			parallelValues = 2
-		}
-		cfg, diags := lowerText(t, src, Options{})
-		if cfg == nil {
-			return "", diags.Error()
-		}
-		return shapesText(cfg), diags.Error()
-	}
-	for _, bad := range []map[int]string{
-		nil,
-		{2500: "shape"},
-		{1000: "shape", 2500: "shape"},
-		{2999: "shape"},
-		{10: "layout", 2500: "shape"},
-		{2900: "dup", 100: "shape"},
-		{5: "dup", 2900: "dup"},
-		{20: "mode", 2000: "layout"},
-		{2000: "layout", 2100: "mode"},
-		{3: "host", 2999: "host", 1500: "host"},
-		{1600: "host", 2999: "mode"},
-	} {
-		src := build(bad)
-		seqCfg, seqErr := lower(src, false)
-		parCfg, parErr := lower(src, true)
-		if seqCfg != parCfg || seqErr != parErr {
-			t.Errorf("defects %v: on two processors %q %q, on one %q %q", bad, parCfg, parErr, seqCfg, seqErr)
-		}
-		wantErr := false
-		for _, d := range bad {
-			wantErr = wantErr || d != "host"
-		}
-		if wantErr != (seqErr != "") {
-			t.Errorf("defects %v: error %q", bad, seqErr)
-		}
-	}
-}
-
-// shapesText prints every parameter of cfg with all that the model holds
-// of it: its layout, memory space and dynamic dimensions included.
-func shapesText(cfg *model.Config) string {
-	var b strings.Builder
-	for i := range cfg.Params {
-		p := &cfg.Params[i]
-		fmt.Fprintf(&b, "%s %s %v %v;", p.StringWithLayout(), p.Written(), p.HasLayout, p.Dynamic())
-	}
-	return b.String()
 }

@@ -336,13 +336,13 @@ func TestNextSpecial(t *testing.T) {
 	}
 }
 
-// TestLongSignature parses a signature long enough to be parsed in
-// pieces: every argument must come out as the one-piece parse gives it,
-// and an error in the middle must keep its position.
+// TestLongSignature parses a signature longer than a piece (pieceBytes):
+// every argument must come out whole, and an error in the middle must
+// keep its position.
 func TestLongSignature(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("module {\n  func.func @main(")
-	for i := 0; i < 3*parallelArgs; i++ {
+	for i := 0; i < 384; i++ {
 		if i > 0 {
 			b.WriteString(",\n    ")
 		}
@@ -354,7 +354,7 @@ func TestLongSignature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Entry.Args) != 3*parallelArgs || len(f.Entry.Results) != 1 || f.Entry.Sig.Attrs.Lookup("f") == nil {
+	if len(f.Entry.Args) != 384 || len(f.Entry.Results) != 1 || f.Entry.Sig.Attrs.Lookup("f") == nil {
 		t.Fatalf("%d arguments, %d results", len(f.Entry.Args), len(f.Entry.Results))
 	}
 	for i, a := range f.Entry.Args {

@@ -19,7 +19,7 @@ func TestUnreadArrayErrors(t *testing.T) {
 			for _, sep := range []string{", ", ",\n  "} {
 				src := []byte("(%arg0: tensor<2xf32> {foo = [" + strings.Repeat("1"+sep, n) + tail + "})")
 				_, want := grammarParse("sig", src, 0, len(src), pos)
-				_, got := parseSpanAt("sig", src, 0, len(src), pos)
+				_, got := parseSpan("sig", src, 0, len(src), pos)
 				if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 					t.Errorf("%d elements, then %q: the grammar says %v, the cut text %v", n, tail, want, got)
 				}
@@ -35,7 +35,7 @@ func TestUnreadArrayAllocations(t *testing.T) {
 		allocs := func(n int) float64 {
 			src := []byte("(%arg0: tensor<2xf32> {foo = [" + strings.Repeat("1, ", n) + tail + ", mhlo.sharding = \"{replicated}\"})")
 			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
-			return testing.AllocsPerRun(3, func() { parseSpanAt("sig", src, 0, len(src), pos) })
+			return testing.AllocsPerRun(3, func() { parseSpan("sig", src, 0, len(src), pos) })
 		}
 		small, large := allocs(1000), allocs(100000)
 		if large > small+8 {
@@ -78,7 +78,7 @@ func TestUnreadStringBytes(t *testing.T) {
 			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, err := parseSpanAt("sig", src, 0, len(src), pos)
+			_, err := parseSpan("sig", src, 0, len(src), pos)
 			runtime.ReadMemStats(&after)
 			if (err != nil) != (tail != "") {
 				t.Fatalf("tail %q: %v", tail, err)
@@ -101,7 +101,7 @@ func TestUnreadStringErrors(t *testing.T) {
 		for _, n := range []int{0, 1 << 10, 4 << 10} {
 			src := []byte("(%arg0: tensor<2xf32> {foo = \"" + strings.Repeat("x\\n", n) + "\"" + tail + "})")
 			_, want := grammarParse("sig", src, 0, len(src), pos)
-			_, got := parseSpanAt("sig", src, 0, len(src), pos)
+			_, got := parseSpan("sig", src, 0, len(src), pos)
 			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 				t.Errorf("%d bytes, then %q: the grammar says %v, the cut text %v", n, tail, want, got)
 			}
@@ -139,7 +139,7 @@ func TestUnreadHash(t *testing.T) {
 			_, want := grammarParse("sig", src, 0, len(src), pos)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, got := parseSpanAt("sig", src, 0, len(src), pos)
+			_, got := parseSpan("sig", src, 0, len(src), pos)
 			runtime.ReadMemStats(&after)
 			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 				t.Fatalf("tail %q: the grammar says %v, the cut text %v", tail, want, got)

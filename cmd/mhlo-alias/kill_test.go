@@ -231,9 +231,9 @@ func TestWriteErrorFileTooLarge(t *testing.T) {
 	}
 }
 
-// A pipe written to -o that exceeds the file-size limit: the same write
-// error as for a named file, exit status 1, and no file left behind,
-// whether the stream is written as it is read or not.
+// A pipe written to -o that exceeds the file-size limit: a write error
+// (of the output, or of the spool the pipe is read into), exit status 1,
+// and no file left behind.
 func TestStreamWriteErrorFileTooLarge(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.mlir")
@@ -253,7 +253,7 @@ func TestStreamWriteErrorFileTooLarge(t *testing.T) {
 	if code == 99 {
 		t.Skip("sh cannot set a file-size limit")
 	}
-	if code != 1 || !strings.Contains(stderr.String(), "mhlo-alias: writing "+out) || !strings.Contains(stderr.String(), "file too large") {
+	if code != 1 || !strings.Contains(stderr.String(), "mhlo-alias: write") || !strings.Contains(stderr.String(), "file too large") {
 		t.Errorf("exit %d, stderr %q; want exit 1 and a write error", code, stderr.String())
 	}
 	if tmp := others(t, dir); len(tmp) != 0 {
