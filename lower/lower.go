@@ -45,6 +45,9 @@ type lowerer struct {
 	ints        []int64                // room for the dims of copies (types.go)
 	lines       ast.Cursor             // for pos
 	aliasShapes map[string]model.Shape // type aliases' shapes by name (types.go)
+	// argLeaves and resultLeaves count the leaves of the arguments and
+	// results read so far (leaves).
+	argLeaves, resultLeaves int64
 
 	resultTuple   bool           // the output is the tuple of the results
 	resultsErr    error          // the first result type that did not convert
@@ -137,6 +140,9 @@ func (l *lowerer) readResults(seen map[*ast.AttrDict]bool) {
 			l.resultNames[i] = name
 		}
 		s, err := l.shape(r.Type)
+		if err == nil {
+			err = l.leaves(&s, r.Type, "result", i, &l.resultLeaves)
+		}
 		l.results[i] = s
 		if err != nil && l.resultsErr == nil {
 			l.resultsErr = err

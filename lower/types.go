@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"math"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -34,6 +35,31 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 		return l.named(t, depth)
 	}
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+}
+
+// leaves reports an error at t when s, the shape of the what (argument
+// or result) i, has more leaves than leafLimit allows, or when the values
+// read so far (*total, which it adds to) have more together. Each leaf a
+// text spells costs it a few bytes, so only type aliases reach the limit,
+// and every later walk over the leaves stays bounded by the input.
+func (l *lowerer) leaves(s *model.Shape, t *ast.Type, what string, i int, total *int64) error {
+	n := model.LeafCount(s)
+	*total += min(n, math.MaxInt64/2)
+	limit := l.leafLimit()
+	switch {
+	case n > limit:
+		return ast.Errorf(l.pos(t.Pos), "%s %d has %d leaves; at most %d are supported (in a file of %d bytes)", what, i, n, limit, len(l.src))
+	case *total > limit:
+		return ast.Errorf(l.pos(t.Pos), "the %ss up to %s %d have more than %d leaves together; at most %d are supported (in a file of %d bytes)", what, what, i, limit, limit, len(l.src))
+	}
+	return nil
+}
+
+// leafLimit is the most leaves the arguments, and the results, may have
+// together: four per byte of the input (at least 1024), at most
+// model.MaxLeaves.
+func (l *lowerer) leafLimit() int64 {
+	return min(model.MaxLeaves, max(1024, 4*int64(len(l.src))))
 }
 
 // builtinForm shows what a tensor or tuple type looks like.

@@ -1,9 +1,11 @@
 package lower
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -138,6 +140,48 @@ func TestStaticTensor(t *testing.T) {
 		slow, err := l.convertTensor(typ, 0)
 		if ok && (err != nil || !reflect.DeepEqual(fast, slow)) {
 			t.Errorf("%s: fast %#v, convertTensor %#v (%v)", tt.typ, fast, slow, err)
+		}
+	}
+}
+
+// TestTypeAliasLeaves checks that a chain of type aliases doubling at
+// each step is rejected at its use, quickly, when it names more leaves
+// than the file can justify, and accepted below the limit.
+func TestTypeAliasLeaves(t *testing.T) {
+	chain := func(n int) string {
+		var b strings.Builder
+		b.WriteString("!t0 = tensor<2xf32>\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "!t%d = tuple<!t%d, !t%d>\n", i, i-1, i-1)
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		n         int
+		arg, res  string
+		want      string
+		wantLimit bool
+	}{
+		{40, "!t40", "tensor<2xf32>", "argument 0 has 1099511627776 leaves; at most ", true},
+		{40, "tensor<2xf32>", "!t40", "result 0 has 1099511627776 leaves; at most ", true},
+		{62, "!t62", "tensor<2xf32>", "argument 0 has 4611686018427387904 leaves", true},
+		{63, "!t63", "tensor<2xf32>", "argument 0 has 9223372036854775807 leaves", true},
+		{8, "!t8", "!t8", "", false},
+	} {
+		src := chain(tt.n) + fn("%a: "+tt.arg, tt.res)
+		start := time.Now()
+		_, diags := lowerText(t, src, Options{})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("N=%d: %v", tt.n, d)
+		}
+		if !tt.wantLimit {
+			if diags.HasErrors() {
+				t.Errorf("N=%d: %v", tt.n, diags)
+			}
+			continue
+		}
+		if !strings.Contains(diags.Error(), tt.want) || len(diags.Error()) > 1024 {
+			t.Errorf("N=%d: got %v\nwant %s", tt.n, diags, tt.want)
 		}
 	}
 }

@@ -127,6 +127,9 @@ func (l *lowerer) readRun(from, to int, seen map[*ast.AttrDict]bool) {
 func (l *lowerer) readArg(i int, a *ast.Arg) {
 	out := &l.argOut
 	s, err := l.shape(a.Type)
+	if err == nil {
+		err = l.leaves(&s, a.Type, "argument", i, &l.argLeaves)
+	}
 	l.args[i] = s
 	if err != nil {
 		if out.shape == nil {
