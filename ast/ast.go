@@ -73,7 +73,7 @@ type Loc struct {
 }
 
 // Type is an MLIR type: Node is a *TensorType, *TupleType, *FunctionType
-// or *NamedType, which the As methods give typed.
+// or *NamedType, which the As methods give typed, or Plain.
 type Type struct {
 	Pos    At
 	EndPos At
@@ -94,6 +94,39 @@ type TensorType struct {
 	Dims     string
 	Elem     *Type
 	Encoding *Attr
+}
+
+// PlainTensor is the node of the commonest tensor type, read whole:
+// `tensor<2x?x3xf32>`, dimensions of digits or '?', a builtin element
+// type, no encoding, no white space. It holds nothing: the text is the
+// Type's span, which SplitPlainTensor splits, so that a signature of
+// thousands of such arguments costs one Type node each. Every such Type
+// shares the one node, Plain.
+type PlainTensor struct{}
+
+// Plain is the node of every plain tensor type.
+var Plain = &PlainTensor{}
+
+// SplitPlainTensor splits the text of a plain tensor type,
+// `tensor<2x?x3xf32>`, into its dimension list as written, "2x?x3x",
+// and its element type, "f32".
+func SplitPlainTensor(text []byte) (dims, elem []byte) {
+	body := text[len("tensor<") : len(text)-1]
+	j := 0
+	for {
+		k := j
+		if k < len(body) && body[k] == '?' {
+			k++
+		} else {
+			for k < len(body) && body[k] >= '0' && body[k] <= '9' {
+				k++
+			}
+		}
+		if k == j || k >= len(body) || body[k] != 'x' {
+			return body[:j], body[j:]
+		}
+		j = k + 1
+	}
 }
 
 // TupleType is `tuple<T, ...>`.
@@ -151,13 +184,48 @@ func (d *AttrDict) Lookup(key string) *AttrEntry {
 	return nil
 }
 
-// AttrEntry is one `key = value` (or a unit `key`) of a dictionary.
+// AttrEntry is one `key = value` (or a unit `key`, Value nil) of a
+// dictionary. In the dictionary of an argument or a result of a custom
+// form signature, the scalar value (a string, number or boolean, with
+// any type suffix) of a key the tool does not read (ReadsValue) is not
+// kept: Value is Unkept, shared by every such entry, and the entry's
+// span still covers it.
 type AttrEntry struct {
 	Pos    At
 	EndPos At
 	Key    string
 	Value  *Attr
 }
+
+// Unkept is the Value of an entry whose value is not kept (AttrEntry).
+var Unkept = &Attr{}
+
+// ReadsValue reports whether the tool reads the value of the key of an
+// argument's or result's dictionary.
+func ReadsValue(key string) bool {
+	switch key {
+	case "mhlo.result_alias", "tf.aliasing_output", "jax.buffer_donor", "mhlo.layout_mode",
+		"mhlo.memory_kind", "jax.arg_info", "jax.result_info", "mhlo.frontend_attributes":
+		return true
+	}
+	return false
+}
+
+// DropUnread sets the Value of each entry of d that AttrEntry says is not
+// kept to Unkept.
+func DropUnread(d *AttrDict) {
+	if d == nil {
+		return
+	}
+	for _, e := range d.Entries {
+		if e.Value != nil && scalar(e.Value.Kind) && !ReadsValue(e.Name()) {
+			e.Value = Unkept
+		}
+	}
+}
+
+// scalar reports whether a value of kind k is one AttrEntry may not keep.
+func scalar(k AttrKind) bool { return k == KindString || k == KindNumber || k == KindBool }
 
 // Name is the entry's key, unquoted.
 func (e *AttrEntry) Name() string {

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"bytes"
 	"math"
 	"strings"
 
@@ -19,6 +20,8 @@ func (l *lowerer) shape(t *ast.Type) (model.Shape, error) {
 
 func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	switch {
+	case t.Node == ast.Plain:
+		return l.plainTensor(t, depth)
 	case t.AsTensor() != nil:
 		return l.tensor(t, depth)
 	case t.AsTuple() != nil:
@@ -132,8 +135,10 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 		return l.convertTensor(typ, depth)
 	}
 	// The commonest tensors are read faster than the memo finds them.
-	if s, ok := l.staticTensor(t); ok {
-		return s, nil
+	if t.Elem.AsNamed().Body == nil {
+		if s, ok := l.staticTensor([]byte(t.Dims), []byte(t.Elem.AsNamed().Name)); ok {
+			return s, nil
+		}
 	}
 	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
 	if s, ok := l.tensors[string(text)]; ok {
@@ -152,20 +157,36 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 	return s, nil
 }
 
-// staticTensor converts the commonest tensor type, static dimensions
-// written without white space and a builtin element type, as
-// convertTensor would, with its dims and layout cut from l.ints; ok is
-// false for any other (convertTensor's then).
-func (l *lowerer) staticTensor(t *ast.TensorType) (model.Shape, bool) {
-	if t.Elem.AsNamed().Body != nil {
-		return model.Shape{}, false
+// plainTensor converts a tensor type the parser read as ast.Plain: a
+// static one of an XLA element type at once (staticTensor), any other
+// through the node tensor would have had.
+func (l *lowerer) plainTensor(typ *ast.Type, depth int) (model.Shape, error) {
+	dims, elem := ast.SplitPlainTensor(l.src[typ.Pos.Offset:typ.EndPos.Offset])
+	if s, ok := l.staticTensor(dims, elem); ok {
+		return s, nil
 	}
-	elem, ok := model.PrimitiveFromMLIR(t.Elem.AsNamed().Name)
+	return l.tensor(l.expandPlain(typ), depth)
+}
+
+// expandPlain returns a type of the same span as typ, a plain tensor,
+// with the node the parser gives any other tensor type.
+func (l *lowerer) expandPlain(typ *ast.Type) *ast.Type {
+	dims, elem := ast.SplitPlainTensor(l.src[typ.Pos.Offset:typ.EndPos.Offset])
+	at := typ.Pos.Offset + len("tensor<") + len(dims)
+	e := &ast.Type{Pos: ast.At{Offset: at}, EndPos: ast.At{Offset: at + len(elem)}, Node: &ast.NamedType{Name: string(elem)}}
+	return &ast.Type{Pos: typ.Pos, EndPos: typ.EndPos, Node: &ast.TensorType{Dims: string(dims), Elem: e}}
+}
+
+// staticTensor converts the commonest tensor type, static dimensions
+// written without white space (list, as written) and a builtin element
+// type, as convertTensor would, with its dims and layout cut from
+// l.ints; ok is false for any other (convertTensor's then).
+func (l *lowerer) staticTensor(list, name []byte) (model.Shape, bool) {
+	elem, ok := model.PrimitiveFromMLIR(string(name))
 	if !ok {
 		return model.Shape{}, false
 	}
-	list := t.Dims
-	n := strings.Count(list, "x")
+	n := bytes.Count(list, []byte("x"))
 	var dims []int64 // nil for a scalar, as convertTensor gives
 	if n > 0 {
 		dims = l.grabInts(n)

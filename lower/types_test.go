@@ -133,7 +133,10 @@ func TestStaticTensor(t *testing.T) {
 		}
 		l := &lowerer{file: f, src: []byte(src)}
 		typ := f.Entry.Args[0].Type
-		fast, ok := l.staticTensor(typ.AsTensor())
+		if typ.Node == ast.Plain {
+			typ = l.expandPlain(typ)
+		}
+		fast, ok := l.staticTensor([]byte(typ.AsTensor().Dims), []byte(typ.AsTensor().Elem.AsNamed().Name))
 		if ok != tt.fast {
 			t.Errorf("%s: fast path %v, want %v", tt.typ, ok, tt.fast)
 		}

@@ -42,14 +42,16 @@ type fastDecoder struct {
 	types   slab[ast.Type]
 	tensors slab[ast.TensorType]
 	names   slab[ast.NamedType]
-	// elems holds the element type of the plain tensors read so far, one
-	// node for each name: a named type has no position of its own (its
-	// Type's span is its), so one node serves every f32 of a signature.
-	elems   map[string]*ast.NamedType
 	dicts   slab[ast.AttrDict]
 	entries slab[ast.AttrEntry]
 	attrs   slab[ast.Attr]
 	locs    slab[ast.Loc]
+	// dropUnread makes the next dictionary an argument's or a result's,
+	// whose scalar values of keys the tool does not read are not kept
+	// (ast.AttrEntry); spare makes the next attr be read into spareAttr,
+	// not kept.
+	dropUnread, spare bool
+	spareAttr         ast.Attr
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending    []*ast.AttrEntry
@@ -425,6 +427,7 @@ func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
 	var dict *ast.AttrDict
 	var loc *ast.Loc
 	if d.is(tokBracket, "{") {
+		d.dropUnread = true
 		dict = d.dict()
 	}
 	if d.ok && d.tok.Type == tokLoc {
@@ -485,8 +488,8 @@ func (d *fastDecoder) typ() *ast.Type {
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
-			if tt := d.plainTensor(); tt != nil {
-				t.Node = tt
+			if d.plainTensor() {
+				t.Node = ast.Plain
 			} else {
 				t.Node = d.tensor()
 			}
@@ -602,16 +605,16 @@ func (d *fastDecoder) funcType() *ast.FunctionType {
 
 // plainTensor reads the commonest tensor type, such as tensor<2x?x3xf32>:
 // dimensions of digits or '?', a builtin element type, no white space,
-// comment or encoding inside. It reads its five tokens at once, the lookahead
-// 'tensor' first, and gives the nodes and positions tensor would; or it
-// returns nil and has read nothing.
-func (d *fastDecoder) plainTensor() *ast.TensorType {
+// comment or encoding inside. It reads its five tokens at once, the
+// lookahead 'tensor' first, for the node ast.Plain; or it returns false
+// and has read nothing.
+func (d *fastDecoder) plainTensor() bool {
 	l := d.lex
 	at := d.tok.at
 	src, end := l.src[:l.end], l.end
 	i := l.pos.Offset // after 'tensor'
 	if i >= end || src[i] != '<' || l.depth+1 > MaxDepth {
-		return nil
+		return false
 	}
 	dims := i + 1
 	j := dims
@@ -630,38 +633,21 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 		j = k + 1
 	}
 	if j >= end || !isIdentStart(src[j]) {
-		return nil
+		return false
 	}
 	e := j + identLen(src, j)
 	if e >= end || src[e] != '>' {
-		return nil
+		return false
 	}
-	name := l.str[j-l.base : e-l.base]
-	if keyword(name) {
-		return nil
+	if keyword(l.str[j-l.base : e-l.base]) {
+		return false
 	}
 	// All on the line of 'tensor'.
-	col := func(off int) point { return point{off, at.line, at.col + off - at.off} }
-	elem := d.types.new()
-	d.setAt(&elem.Pos, col(j))
-	d.setAt(&elem.EndPos, col(e))
-	named := d.elems[name]
-	if named == nil {
-		named = d.names.new()
-		named.Name = d.keep(name)
-		if d.elems == nil {
-			d.elems = map[string]*ast.NamedType{}
-		}
-		d.elems[named.Name] = named
-	}
-	elem.Node = named
-	t := d.tensors.new()
-	t.Dims, t.Elem = d.keep(l.str[dims-l.base:j-l.base]), elem
 	l.pos.Offset, l.pos.Column = e+1, at.col+e+1-at.off
 	l.shaped, l.dimsOK = false, false
-	d.lastEnd = col(e + 1)
+	d.lastEnd = point{e + 1, at.line, at.col + e + 1 - at.off}
 	d.advance()
-	return t
+	return true
 }
 
 // tensor is `'tensor' '<' Dims? Type (',' Attr)? '>'`.
@@ -685,6 +671,8 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 func (d *fastDecoder) dict() *ast.AttrDict {
 	dict := d.dicts.new()
 	d.setAt(&dict.Pos, d.tok.at)
+	drop := d.dropUnread
+	d.dropUnread = false
 	d.next()
 	first := len(d.pending)
 	d.lists = append(d.lists, listTrack{})
@@ -700,7 +688,13 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		e.Key = d.keep(d.next().Value)
 		if d.is(tokPunct, "=") {
 			d.next()
-			e.Value = d.attr()
+			if drop && d.scalar() && !ast.ReadsValue(e.Name()) {
+				d.spare = true
+				d.attr()
+				e.Value = ast.Unkept
+			} else {
+				e.Value = d.attr()
+			}
 		}
 		d.setAt(&e.EndPos, d.lastEnd)
 		d.pending = append(d.pending, e)
@@ -728,7 +722,11 @@ func (d *fastDecoder) attr() *ast.Attr {
 	if !d.ok {
 		return nil
 	}
-	a := d.attrs.new()
+	a := &d.spareAttr
+	if !d.spare {
+		a = d.attrs.new()
+	}
+	d.spare = false
 	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
@@ -806,6 +804,18 @@ func (d *fastDecoder) attr() *ast.Attr {
 	}
 	d.setAt(&a.EndPos, d.lastEnd)
 	return a
+}
+
+// scalar reports whether the value at the token is a string, a number or
+// a boolean (ast.AttrEntry).
+func (d *fastDecoder) scalar() bool {
+	switch d.tok.Type {
+	case tokString, tokInt, tokFloat:
+		return true
+	case tokIdent:
+		return d.tok.Value == "true" || d.tok.Value == "false"
+	}
+	return false
 }
 
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.

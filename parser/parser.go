@@ -194,6 +194,14 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 	flattenArrays(reflect.ValueOf(g))
 	r := &root{}
 	toAST(reflect.ValueOf(r).Elem(), reflect.ValueOf(g).Elem())
+	if r.Sig != nil {
+		for _, a := range r.Sig.Args {
+			ast.DropUnread(a.Attrs)
+		}
+		for _, res := range r.Sig.Results.List() {
+			ast.DropUnread(res.Attrs)
+		}
+	}
 	return r, nil
 }
 
@@ -269,7 +277,25 @@ func typeToAST(g *gram.Type) *ast.Type {
 			break
 		}
 	}
+	if tt := t.AsTensor(); tt != nil && plain(tt, t.EndPos.Offset-t.Pos.Offset) {
+		t.Node = ast.Plain
+	}
 	return t
+}
+
+// plain reports whether tt, a tensor type of n bytes, is what the decoder
+// reads as ast.Plain: digits or '?' and 'x' for dimensions, a builtin
+// element type, nothing else, no white space.
+func plain(tt *ast.TensorType, n int) bool {
+	e := tt.Elem.AsNamed()
+	if tt.Encoding != nil || e == nil || e.Body != nil || e.Name == "" || !isIdentStart(e.Name[0]) || identLen([]byte(e.Name), 0) != len(e.Name) {
+		return false
+	}
+	if n != len("tensor<")+len(tt.Dims)+len(e.Name)+1 {
+		return false
+	}
+	dims, elem := ast.SplitPlainTensor([]byte("tensor<" + tt.Dims + e.Name + ">"))
+	return string(dims) == tt.Dims && string(elem) == e.Name
 }
 
 // toAST sets dst, a node of package ast (or a field of one), to the

@@ -201,7 +201,8 @@ func TestAttrValues(t *testing.T) {
 		`#stablehlo.bounds<?>`, `#dialect<"opaque">`, `!dialect.type<1, 2>`,
 	}
 	for _, v := range values {
-		src := "func.func @main(%a: tensor<f32> {k = " + v + "}) -> tensor<f32>"
+		// A key the tool reads: the value is kept.
+		src := "func.func @main(%a: tensor<f32> {jax.arg_info = " + v + ", k = " + v + "}) -> tensor<f32>"
 		f, err := parse(t, src, "")
 		if err != nil {
 			t.Errorf("%s: %v", v, err)
@@ -210,6 +211,15 @@ func TestAttrValues(t *testing.T) {
 		a := f.Entry.Args[0].Attrs.Entries[0].Value
 		if got := text(src, a.Pos, a.EndPos); got != v {
 			t.Errorf("value span %q, want %q", got, v)
+		}
+		// Another key's scalar value is not kept; its entry's span
+		// still covers it.
+		e := f.Entry.Args[0].Attrs.Entries[1]
+		if scalar := strings.IndexAny(v[:1], "-0123456789\"tf") == 0 && !strings.HasPrefix(v, "tensor"); (e.Value == ast.Unkept) != scalar {
+			t.Errorf("%s: value kept %v, want %v", v, e.Value != ast.Unkept, !scalar)
+		}
+		if got := text(src, e.Pos, e.EndPos); got != "k = "+v {
+			t.Errorf("entry span %q, want %q", got, "k = "+v)
 		}
 	}
 }

@@ -50,13 +50,13 @@ func TestUnreadArrayAllocations(t *testing.T) {
 func TestUnreadString(t *testing.T) {
 	for _, n := range []int{ast.UnreadStringBytes - 3, ast.UnreadStringBytes - 2, 1 << 20} {
 		value := `"` + strings.Repeat("x", n) + `"`
-		src := []byte("func.func @main(%arg0: tensor<2xf32> {mhlo.sharding = " + value + ", jax.buffer_donor = true}) {\n  return\n}\n")
+		src := []byte("func.func @main(%arg0: tensor<2xf32> {jax.arg_info = " + value + ", jax.buffer_donor = true}) {\n  return\n}\n")
 		compareParses(t, "a string of "+value[:8], src)
 		f, err := ParseFile("f.mlir", src, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := f.Entry.Args[0].Attrs.Lookup("mhlo.sharding").Value
+		v := f.Entry.Args[0].Attrs.Lookup("jax.arg_info").Value
 		if got := string(src[v.Pos.Offset:v.EndPos.Offset]); got != value {
 			t.Fatalf("%d bytes: the value's span holds %.20q", len(value), got)
 		}
