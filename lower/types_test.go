@@ -188,3 +188,22 @@ func TestTypeAliasLeaves(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLayoutMode checks that an mhlo.layout_mode string of megabytes
+// is an error at its entry whose message stays short, and that one of a
+// few kilobytes is still read (here: too many dimensions for the rank).
+func TestLongLayoutMode(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{
+		{1 << 20, "t.mlir:2:40: error: mhlo.layout_mode is a string of 1048581 bytes"},
+		{2 << 10, "t.mlir:2:40: error: layout {0,0,0,0,0,0,"},
+	} {
+		mode := "{" + strings.Repeat("0,", tt.n/2) + "1}"
+		_, diags := lowerText(t, fn(`%a: tensor<2x3xf32> {mhlo.layout_mode = "`+mode+`"}`, "tensor<2xf32>"), Options{})
+		if msg := diags.Error(); !strings.HasPrefix(msg, tt.want) || len(msg) > 1024 {
+			t.Errorf("%d bytes: got %d bytes %.300s\nwant %s", len(mode), len(msg), msg, tt.want)
+		}
+	}
+}

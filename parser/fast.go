@@ -52,6 +52,8 @@ type fastDecoder struct {
 	// not kept.
 	dropUnread, spare bool
 	spareAttr         ast.Attr
+	// spareElem is the dense element read when its nodes are not kept.
+	spareElem ast.DenseElem
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending    []*ast.AttrEntry
@@ -1124,7 +1126,11 @@ func (d *fastDecoder) denseElem(build bool) *ast.DenseElem {
 	if !d.ok {
 		return nil
 	}
-	e := &ast.DenseElem{Pos: d.at()}
+	e := &d.spareElem // not kept: no allocation per element
+	if build {
+		e = &ast.DenseElem{}
+	}
+	e.Pos = d.at()
 	switch t := d.tok; {
 	case d.is(tokBracket, "["):
 		d.next()

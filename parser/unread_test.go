@@ -44,6 +44,22 @@ func TestUnreadArrayAllocations(t *testing.T) {
 	}
 }
 
+// TestUnreadDenseAllocations checks that a long dense literal costs
+// nothing in proportion to its length, valid or with an error at its end.
+func TestUnreadDenseAllocations(t *testing.T) {
+	for _, tail := range []string{"1.5]", "1.5 %%]"} {
+		allocs := func(n int) float64 {
+			src := []byte("(%arg0: tensor<2xf32> {foo = dense<[" + strings.Repeat("1.5, ", n) + tail + "> : tensor<10xf32>})")
+			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
+			return testing.AllocsPerRun(3, func() { parseSpan("sig", src, 0, len(src), pos) })
+		}
+		small, large := allocs(1000), allocs(100000)
+		if large > small+8 {
+			t.Errorf("dense ending %q: %.0f allocations at 100000 elements, %.0f at 1000", tail, large, small)
+		}
+	}
+}
+
 // TestUnreadString checks that a long string value is kept as its span
 // alone, by the decoder and the grammar alike, and a short one as its
 // text.
