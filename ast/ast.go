@@ -1,5 +1,7 @@
 package ast
 
+import "reflect"
+
 // The node types below are what package parser reads of a signature and
 // of the attribute dictionaries. Every node has Pos and EndPos, where its
 // first byte is and the byte after it, except TensorType and NamedType,
@@ -185,11 +187,14 @@ func (d *AttrDict) Lookup(key string) *AttrEntry {
 }
 
 // AttrEntry is one `key = value` (or a unit `key`, Value nil) of a
-// dictionary. In the dictionary of an argument or a result of a custom
-// form signature, the scalar value (a string, number or boolean, with
-// any type suffix) of a key the tool does not read (ReadsValue) is not
-// kept: Value is Unkept, shared by every such entry, and the entry's
-// span still covers it.
+// dictionary. In a top-level dictionary (the module's, the entry
+// function's generic properties and attributes or custom `attributes`,
+// and those of its arguments and results), the value of a key the tool
+// does not read (ReadsValue) is not kept: a scalar one (a string, number
+// or boolean, with any type suffix) is Unkept, shared by every such
+// entry; a dictionary or an array is a node of its own kind with no Node
+// (Skipped), its span alone, unless some dictionary inside it has a key
+// twice (which lower reports). The entry's span still covers the value.
 type AttrEntry struct {
 	Pos    At
 	EndPos At
@@ -200,28 +205,74 @@ type AttrEntry struct {
 // Unkept is the Value of an entry whose value is not kept (AttrEntry).
 var Unkept = &Attr{}
 
-// ReadsValue reports whether the tool reads the value of the key of an
-// argument's or result's dictionary.
+// ReadsValue reports whether the tool reads the value of key in a
+// top-level dictionary (AttrEntry).
 func ReadsValue(key string) bool {
 	switch key {
 	case "mhlo.result_alias", "tf.aliasing_output", "jax.buffer_donor", "mhlo.layout_mode",
-		"mhlo.memory_kind", "jax.arg_info", "jax.result_info", "mhlo.frontend_attributes":
+		"mhlo.memory_kind", "jax.arg_info", "jax.result_info", "mhlo.frontend_attributes",
+		"mhlo.input_output_alias", "mhlo.xla_entry_computation_parameter_layouts",
+		"mhlo.xla_entry_computation_result_layout", "function_type", "arg_attrs", "res_attrs",
+		"sym_name", "sym_visibility":
 		return true
 	}
 	return false
 }
 
-// DropUnread sets the Value of each entry of d that AttrEntry says is not
-// kept to Unkept.
+// DropUnread sets the Value of each entry of d, a top-level dictionary,
+// that AttrEntry says is not kept to Unkept or to a Skipped value.
 func DropUnread(d *AttrDict) {
 	if d == nil {
 		return
 	}
 	for _, e := range d.Entries {
-		if e.Value != nil && scalar(e.Value.Kind) && !ReadsValue(e.Name()) {
+		v := e.Value
+		switch {
+		case v == nil || ReadsValue(e.Name()):
+		case scalar(v.Kind):
 			e.Value = Unkept
+		case (v.Kind == KindDict || v.Kind == KindArray) && !twice(reflect.ValueOf(v)):
+			e.Value = &Attr{Pos: v.Pos, EndPos: v.EndPos, Kind: v.Kind}
 		}
 	}
+}
+
+// Skipped reports whether a is a dictionary or an array kept as its span
+// alone (AttrEntry).
+func (a *Attr) Skipped() bool { return (a.Kind == KindDict || a.Kind == KindArray) && a.Node == nil }
+
+// twice reports whether some dictionary among the nodes under v has a key
+// twice.
+func twice(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return false
+		}
+		if d, ok := v.Interface().(*AttrDict); ok {
+			seen := map[string]bool{}
+			for _, e := range d.Entries {
+				if seen[e.Name()] {
+					return true
+				}
+				seen[e.Name()] = true
+			}
+		}
+		return twice(v.Elem())
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && twice(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			if twice(v.Index(i)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // scalar reports whether a value of kind k is one AttrEntry may not keep.

@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -54,6 +55,12 @@ type fastDecoder struct {
 	spareAttr         ast.Attr
 	// spareElem is the dense element read when its nodes are not kept.
 	spareElem ast.DenseElem
+	// skim counts the skipped values being read, whose nodes are not
+	// kept; skimKeys are the hashes of the keys of the dictionaries being
+	// read in them, innermost last, and skimDup says a key was seen twice.
+	skim     int
+	skimKeys []uint64
+	skimDup  bool
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending    []*ast.AttrEntry
@@ -233,6 +240,7 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (r *
 		r.Sig = d.signature()
 	case "dict":
 		if d.is(tokBracket, "{") {
+			d.dropUnread = true
 			r.Dict = d.dict()
 		} else {
 			d.fail()
@@ -405,6 +413,7 @@ func (d *fastDecoder) tail() *sigTail {
 			d.fail()
 			return t
 		}
+		d.dropUnread = true
 		t.Attrs = d.dict()
 	}
 	return t
@@ -676,7 +685,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	drop := d.dropUnread
 	d.dropUnread = false
 	d.next()
-	first := len(d.pending)
+	first, skimFirst := len(d.pending), len(d.skimKeys)
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
 	for d.ok && !d.is(tokBracket, "}") {
@@ -690,16 +699,25 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		e.Key = d.keep(d.next().Value)
 		if d.is(tokPunct, "=") {
 			d.next()
-			if drop && d.scalar() && !ast.ReadsValue(e.Name()) {
+			switch {
+			case !drop || ast.ReadsValue(e.Name()):
+				e.Value = d.attr()
+			case d.scalar():
 				d.spare = true
 				d.attr()
 				e.Value = ast.Unkept
-			} else {
+			case d.is(tokBracket, "{") || d.is(tokBracket, "["):
+				e.Value = d.skipped()
+			default:
 				e.Value = d.attr()
 			}
 		}
 		d.setAt(&e.EndPos, d.lastEnd)
-		d.pending = append(d.pending, e)
+		if d.skim > 0 {
+			d.skimKeys = append(d.skimKeys, keyHash(e.Name()))
+		} else {
+			d.pending = append(d.pending, e)
+		}
 		if !d.is(tokPunct, ",") {
 			break
 		}
@@ -713,10 +731,52 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		copy(dict.Entries, d.pending[first:])
 		d.pending = d.pending[:first]
 	}
+	if d.skim > 0 {
+		keys := d.skimKeys[skimFirst:]
+		slices.Sort(keys)
+		for i := 1; i < len(keys); i++ {
+			d.skimDup = d.skimDup || keys[i] == keys[i-1]
+		}
+		d.skimKeys = d.skimKeys[:skimFirst]
+	}
 	d.whole(dict.Pos.Offset, "}")
 	d.expect(tokBracket, "}")
 	d.setAt(&dict.EndPos, d.lastEnd)
 	return dict
+}
+
+// skipped reads a dictionary or an array value, at its bracket, that the
+// tool does not read: as its span alone (ast.AttrEntry), keeping no node
+// of its insides, unless a dictionary inside has a key twice; then it is
+// read again, whole, for lower to report.
+func (d *fastDecoder) skipped() *ast.Attr {
+	lex, tok, tokEnd, lastEnd, cuts, keys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
+	d.skim++
+	dup := d.skimDup
+	d.skimDup = false
+	v := d.attr()
+	d.skim--
+	twice := d.skimDup
+	d.skimDup = dup
+	d.skimKeys = d.skimKeys[:keys]
+	if !d.ok || !twice {
+		if v != nil {
+			v.Node, v.Suffix = nil, nil
+		}
+		return v
+	}
+	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
+	return d.attr()
+}
+
+// keyHash is the FNV-1a hash of a key, for skipped's check for a key
+// written twice.
+func keyHash(k string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(k); i++ {
+		h = (h ^ uint64(k[i])) * 1099511628211
+	}
+	return h
 }
 
 // attr is an attribute value with an optional `: Type` suffix.
@@ -828,7 +888,9 @@ func (d *fastDecoder) array() *ast.ArrayAttr {
 	}
 	d.next()
 	d.list("]", func() {
-		arr.Elems = append(arr.Elems, d.attr())
+		if el := d.attr(); d.skim == 0 {
+			arr.Elems = append(arr.Elems, el)
+		}
 	})
 	d.whole(arr.Pos.Offset, "]")
 	d.expect(tokBracket, "]")

@@ -195,12 +195,16 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 	r := &root{}
 	toAST(reflect.ValueOf(r).Elem(), reflect.ValueOf(g).Elem())
 	if r.Sig != nil {
+		ast.DropUnread(r.Sig.Attrs)
 		for _, a := range r.Sig.Args {
 			ast.DropUnread(a.Attrs)
 		}
 		for _, res := range r.Sig.Results.List() {
 			ast.DropUnread(res.Attrs)
 		}
+	}
+	if mode == "dict" {
+		ast.DropUnread(r.Dict)
 	}
 	return r, nil
 }

@@ -168,3 +168,69 @@ func TestUnreadHash(t *testing.T) {
 		}
 	}
 }
+
+// TestSkippedValues checks that a dictionary or array value of a key the
+// tool does not read, in a top-level dictionary, is kept as its span
+// alone, by the decoder and the grammar alike; one with a key twice inside
+// and one the tool reads keep their nodes.
+func TestSkippedValues(t *testing.T) {
+	src := []byte("module attributes {big = {a = [1, {b = 2}], c = \"s\"}, dup = [{x, y, x}], mhlo.input_output_alias = [], n = 3} {\n" +
+		"  func.func @main(%arg0: tensor<2xf32> {x = [[1], {y}], mhlo.frontend_attributes = {z = \"1\"}}) -> tensor<2xf32> {\n    return %arg0 : tensor<2xf32>\n  }\n}\n")
+	compareParses(t, "skipped values", src)
+	f, err := ParseFile("f.mlir", src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		d       *ast.AttrDict
+		key     string
+		skipped bool
+		text    string
+	}{
+		{f.Module.Attrs, "big", true, `{a = [1, {b = 2}], c = "s"}`},
+		{f.Module.Attrs, "dup", false, `[{x, y, x}]`},
+		{f.Module.Attrs, "mhlo.input_output_alias", false, `[]`},
+		{f.Entry.Args[0].Attrs, "x", true, `[[1], {y}]`},
+		{f.Entry.Args[0].Attrs, "mhlo.frontend_attributes", false, `{z = "1"}`},
+	} {
+		v := tt.d.Lookup(tt.key).Value
+		if v.Skipped() != tt.skipped || string(src[v.Pos.Offset:v.EndPos.Offset]) != tt.text {
+			t.Errorf("%s: skipped %v, span %q; want %v, %q", tt.key, v.Skipped(), src[v.Pos.Offset:v.EndPos.Offset], tt.skipped, tt.text)
+		}
+	}
+	if v := f.Module.Attrs.Lookup("n").Value; v != ast.Unkept {
+		t.Errorf("n: %+v, want ast.Unkept", v)
+	}
+}
+
+// TestSkippedValueBytes checks that the bytes a parse keeps do not grow
+// with the size of a value skipped, valid or with an error at its end.
+func TestSkippedValueBytes(t *testing.T) {
+	for _, tail := range []string{"}", " %% }"} {
+		kept := func(n int) float64 {
+			var b strings.Builder
+			b.WriteString("{big = {")
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString("k" + strconv.Itoa(i) + ` = {a = 1 : i32, b = "s", c = [1, 2]}`)
+			}
+			b.WriteString(tail + ", n = 1}")
+			src := []byte(b.String())
+			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			r, _ := parseSpan("dict", src, 0, len(src), pos)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(r)
+			return float64(after.HeapAlloc) - float64(before.HeapAlloc)
+		}
+		small, large := kept(1000), kept(100000)
+		if large > small+1<<20 {
+			t.Errorf("value ending %q: %.0f bytes kept at 100000 entries, %.0f at 1000", tail, large, small)
+		}
+	}
+}
