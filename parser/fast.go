@@ -61,6 +61,13 @@ type fastDecoder struct {
 	skim     int
 	skimKeys []uint64
 	skimDup  bool
+	// The nodes a skipped value is read into, each overwritten by the
+	// next of its type (newNode).
+	spareArray ast.ArrayAttr
+	spareDict  ast.AttrDict
+	spareEntry ast.AttrEntry
+	spareType  ast.Type
+	spareName  ast.NamedType
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending    []*ast.AttrEntry
@@ -162,8 +169,12 @@ const (
 	internBytes = 64
 )
 
-// keep returns a copy of v, mostly the same one for the same text.
+// keep returns a copy of v, mostly the same one for the same text; v
+// itself in a skipped value, whose nodes are not kept.
 func (d *fastDecoder) keep(v string) string {
+	if d.skim > 0 {
+		return v // in a node not kept
+	}
 	if len(v) > internBytes {
 		return d.copyTok(v)
 	}
@@ -195,6 +206,17 @@ func (d *fastDecoder) copyTok(v string) string {
 	off := len(k.buf)
 	k.buf = append(k.buf, v...)
 	return unsafe.String(&k.buf[off], len(v))
+}
+
+// newNode returns a new node from s or, in a skipped value (whose nodes
+// are not kept), spare, cleared.
+func newNode[T any](d *fastDecoder, s *slab[T], spare *T) *T {
+	if d.skim > 0 {
+		var zero T
+		*spare = zero
+		return spare
+	}
+	return s.new()
 }
 
 // slab hands out elements of a chunk, allocating chunks of growing size.
@@ -494,7 +516,7 @@ func (d *fastDecoder) typ() *ast.Type {
 	if !d.ok {
 		return nil
 	}
-	t := d.types.new()
+	t := newNode(d, &d.types, &d.spareType)
 	d.setAt(&t.Pos, d.tok.at)
 	switch d.tok.Type {
 	case tokIdent:
@@ -533,7 +555,7 @@ func (d *fastDecoder) typ() *ast.Type {
 
 // named is a NamedType, with a raw body if '<' follows.
 func (d *fastDecoder) named() *ast.NamedType {
-	n := d.names.new()
+	n := newNode(d, &d.names, &d.spareName)
 	n.Name = d.keep(d.next().Value)
 	if d.is(tokBracket, "<") {
 		n.Body = &ast.RawAngle{Items: d.rawItems(">")}
@@ -680,8 +702,9 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 
 // dict is `'{' (AttrEntry (',' AttrEntry)*)? '}'`, at a '{'.
 func (d *fastDecoder) dict() *ast.AttrDict {
-	dict := d.dicts.new()
+	dict := newNode(d, &d.dicts, &d.spareDict)
 	d.setAt(&dict.Pos, d.tok.at)
+	open := dict.Pos.Offset
 	drop := d.dropUnread
 	d.dropUnread = false
 	d.next()
@@ -690,17 +713,18 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	defer d.endList()
 	for d.ok && !d.is(tokBracket, "}") {
 		d.elem(d.tok.at.off)
-		e := d.entries.new()
+		e := newNode(d, &d.entries, &d.spareEntry)
 		d.setAt(&e.Pos, d.tok.at)
 		if d.tok.Type != tokIdent && d.tok.Type != tokString {
 			d.fail()
 			return nil
 		}
 		e.Key = d.keep(d.next().Value)
+		name := e.Name()
 		if d.is(tokPunct, "=") {
 			d.next()
 			switch {
-			case !drop || ast.ReadsValue(e.Name()):
+			case !drop || ast.ReadsValue(name):
 				e.Value = d.attr()
 			case d.scalar():
 				d.spare = true
@@ -714,7 +738,12 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		}
 		d.setAt(&e.EndPos, d.lastEnd)
 		if d.skim > 0 {
-			d.skimKeys = append(d.skimKeys, keyHash(e.Name()))
+			if len(d.skimKeys) == cap(d.skimKeys) {
+				// Doubled, not grown by a quarter as append grows a long
+				// slice: the old ones are garbage until a collection.
+				d.skimKeys = append(make([]uint64, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
+			}
+			d.skimKeys = append(d.skimKeys, keyHash(name))
 		} else {
 			d.pending = append(d.pending, e)
 		}
@@ -739,7 +768,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		}
 		d.skimKeys = d.skimKeys[:skimFirst]
 	}
-	d.whole(dict.Pos.Offset, "}")
+	d.whole(open, "}")
 	d.expect(tokBracket, "}")
 	d.setAt(&dict.EndPos, d.lastEnd)
 	return dict
@@ -751,19 +780,22 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 // read again, whole, for lower to report.
 func (d *fastDecoder) skipped() *ast.Attr {
 	lex, tok, tokEnd, lastEnd, cuts, keys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
+	kind := ast.KindArray
+	if d.tok.Value == "{" {
+		kind = ast.KindDict
+	}
 	d.skim++
 	dup := d.skimDup
 	d.skimDup = false
-	v := d.attr()
+	d.attr()
 	d.skim--
 	twice := d.skimDup
 	d.skimDup = dup
 	d.skimKeys = d.skimKeys[:keys]
 	if !d.ok || !twice {
-		if v != nil {
-			v.Node, v.Suffix = nil, nil
-		}
-		return v
+		a := d.attrs.new()
+		a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
+		return a
 	}
 	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
 	return d.attr()
@@ -786,7 +818,7 @@ func (d *fastDecoder) attr() *ast.Attr {
 	}
 	a := &d.spareAttr
 	if !d.spare {
-		a = d.attrs.new()
+		a = newNode(d, &d.attrs, &d.spareAttr)
 	}
 	d.spare = false
 	d.setAt(&a.Pos, d.tok.at)
@@ -882,7 +914,12 @@ func (d *fastDecoder) scalar() bool {
 
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.
 func (d *fastDecoder) array() *ast.ArrayAttr {
-	arr := &ast.ArrayAttr{Pos: d.at()}
+	arr := &d.spareArray // a skipped value's nodes are not kept
+	if d.skim == 0 {
+		arr = &ast.ArrayAttr{}
+	}
+	*arr = ast.ArrayAttr{Pos: d.at()}
+	open := arr.Pos.Offset
 	if d.flatArray(arr) || !d.ok {
 		return arr
 	}
@@ -892,7 +929,7 @@ func (d *fastDecoder) array() *ast.ArrayAttr {
 			arr.Elems = append(arr.Elems, el)
 		}
 	})
-	d.whole(arr.Pos.Offset, "]")
+	d.whole(open, "]")
 	d.expect(tokBracket, "]")
 	d.setAt(&arr.EndPos, d.lastEnd)
 	return arr
