@@ -1,5 +1,7 @@
 package ast
 
+import "reflect"
+
 // The node types below are what package parser reads of a signature and
 // of the attribute dictionaries. Every node has Pos and EndPos, where its
 // first byte is and the byte after it, except TensorType and NamedType,
@@ -10,9 +12,7 @@ package ast
 // needs them. The two that stand once per signature (Signature,
 // ResultList) keep whole positions. The
 // grammar of record is a parallel set of types in package parser, with
-// the same names and fields. A parser asked not to keep a
-// signature's arguments and results keeps their spans instead, and
-// decodes them again on demand (Lazy, Func.EachArgs).
+// the same names and fields.
 
 // Signature is a custom-form function signature, from the argument list to
 // the end of the optional `attributes {...}` clause:
@@ -75,7 +75,7 @@ type Loc struct {
 }
 
 // Type is an MLIR type: Node is a *TensorType, *TupleType, *FunctionType
-// or *NamedType, which the As methods give typed.
+// or *NamedType, which the As methods give typed, or Plain.
 type Type struct {
 	Pos    At
 	EndPos At
@@ -96,6 +96,39 @@ type TensorType struct {
 	Dims     string
 	Elem     *Type
 	Encoding *Attr
+}
+
+// PlainTensor is the node of the commonest tensor type, read whole:
+// `tensor<2x?x3xf32>`, dimensions of digits or '?', a builtin element
+// type, no encoding, no white space. It holds nothing: the text is the
+// Type's span, which SplitPlainTensor splits, so that a signature of
+// thousands of such arguments costs one Type node each. Every such Type
+// shares the one node, Plain.
+type PlainTensor struct{}
+
+// Plain is the node of every plain tensor type.
+var Plain = &PlainTensor{}
+
+// SplitPlainTensor splits the text of a plain tensor type,
+// `tensor<2x?x3xf32>`, into its dimension list as written, "2x?x3x",
+// and its element type, "f32".
+func SplitPlainTensor(text []byte) (dims, elem []byte) {
+	body := text[len("tensor<") : len(text)-1]
+	j := 0
+	for {
+		k := j
+		if k < len(body) && body[k] == '?' {
+			k++
+		} else {
+			for k < len(body) && body[k] >= '0' && body[k] <= '9' {
+				k++
+			}
+		}
+		if k == j || k >= len(body) || body[k] != 'x' {
+			return body[:j], body[j:]
+		}
+		j = k + 1
+	}
 }
 
 // TupleType is `tuple<T, ...>`.
@@ -153,13 +186,97 @@ func (d *AttrDict) Lookup(key string) *AttrEntry {
 	return nil
 }
 
-// AttrEntry is one `key = value` (or a unit `key`) of a dictionary.
+// AttrEntry is one `key = value` (or a unit `key`, Value nil) of a
+// dictionary. In a top-level dictionary (the module's, the entry
+// function's generic properties and attributes or custom `attributes`,
+// and those of its arguments and results), the value of a key the tool
+// does not read (ReadsValue) is not kept: a scalar one (a string, number
+// or boolean, with any type suffix) is Unkept, shared by every such
+// entry; a dictionary or an array is a node of its own kind with no Node
+// (Skipped), its span alone, unless some dictionary inside it has a key
+// twice (which lower reports). The entry's span still covers the value.
 type AttrEntry struct {
 	Pos    At
 	EndPos At
 	Key    string
 	Value  *Attr
 }
+
+// Unkept is the Value of an entry whose value is not kept (AttrEntry).
+var Unkept = &Attr{}
+
+// ReadsValue reports whether the tool reads the value of key in a
+// top-level dictionary (AttrEntry).
+func ReadsValue(key string) bool {
+	switch key {
+	case "mhlo.result_alias", "tf.aliasing_output", "jax.buffer_donor", "mhlo.layout_mode",
+		"mhlo.memory_kind", "jax.arg_info", "jax.result_info", "mhlo.frontend_attributes",
+		"mhlo.input_output_alias", "mhlo.xla_entry_computation_parameter_layouts",
+		"mhlo.xla_entry_computation_result_layout", "function_type", "arg_attrs", "res_attrs",
+		"sym_name", "sym_visibility":
+		return true
+	}
+	return false
+}
+
+// DropUnread sets the Value of each entry of d, a top-level dictionary,
+// that AttrEntry says is not kept to Unkept or to a Skipped value.
+func DropUnread(d *AttrDict) {
+	if d == nil {
+		return
+	}
+	for _, e := range d.Entries {
+		v := e.Value
+		switch {
+		case v == nil || ReadsValue(e.Name()):
+		case scalar(v.Kind):
+			e.Value = Unkept
+		case (v.Kind == KindDict || v.Kind == KindArray) && !twice(reflect.ValueOf(v)):
+			e.Value = &Attr{Pos: v.Pos, EndPos: v.EndPos, Kind: v.Kind}
+		}
+	}
+}
+
+// Skipped reports whether a is a dictionary or an array kept as its span
+// alone (AttrEntry).
+func (a *Attr) Skipped() bool { return (a.Kind == KindDict || a.Kind == KindArray) && a.Node == nil }
+
+// twice reports whether some dictionary among the nodes under v has a key
+// twice.
+func twice(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return false
+		}
+		if d, ok := v.Interface().(*AttrDict); ok {
+			seen := map[string]bool{}
+			for _, e := range d.Entries {
+				if seen[e.Name()] {
+					return true
+				}
+				seen[e.Name()] = true
+			}
+		}
+		return twice(v.Elem())
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && twice(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			if twice(v.Index(i)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scalar reports whether a value of kind k is one AttrEntry may not keep.
+func scalar(k AttrKind) bool { return k == KindString || k == KindNumber || k == KindBool }
 
 // Name is the entry's key, unquoted.
 func (e *AttrEntry) Name() string {
@@ -281,10 +398,14 @@ type DenseArrayAttr struct {
 }
 
 // DenseAttr is `dense<...>`; its type follows as the Attr's Suffix.
+// A long one (UnreadArrayBytes or more, from `dense` to its '>'), which
+// the tool never reads, is kept as its span alone: Unread is set and Body
+// is nil.
 type DenseAttr struct {
 	Pos    At
 	EndPos At
 	Body   *DenseElem
+	Unread bool
 }
 
 // DenseElem is a dense literal: a nested list, a complex pair, or a scalar
@@ -354,7 +475,7 @@ type RawAngle struct {
 
 // File is what the parser reads of a module: where the module and its
 // functions are, the module's attributes, the entry function's signature,
-// and the top-level alias definitions (kept as spans until used).
+// and the top-level alias definitions.
 type File struct {
 	Name        string
 	Module      *Module     // nil when the text holds bare functions
@@ -362,6 +483,9 @@ type File struct {
 	Entry       *Func
 	TypeAliases map[string]Span // `!name = type`: the value's span
 	AttrAliases map[string]Span // `#name = attr`: the value's span
+	// Aliases holds the value of each alias definition, by its name
+	// (with its '!' or '#').
+	Aliases map[string]*AliasDef
 	// Lines turns the offsets of the nodes into positions (PosOf).
 	Lines *Anchors
 }
@@ -402,9 +526,13 @@ type Func struct {
 	// arrays, or nil.
 	ArgAttrs *ArrayAttr
 	ResAttrs *ArrayAttr
-	// Lazy and LazyResults, when not nil, stand for the arguments and the
-	// results, which Args and Results then do not hold
-	// (parser.Options.Lazy; see ast.Lazy).
-	Lazy        *LazyArgs
-	LazyResults *LazyResults
+}
+
+// AliasDef is the value of an alias definition: Type for `!name`, Attr
+// for `#name`, or Err, the diagnostics of a value that does not parse,
+// for whoever uses the alias to report.
+type AliasDef struct {
+	Type *Type
+	Attr *Attr
+	Err  error
 }

@@ -28,6 +28,10 @@ func TestDuplicateKeys(t *testing.T) {
 			"t.mlir:1:27: error: duplicate key 'x' in dictionary attribute"},
 		{"nested in an array", "module attributes {mhlo.input_output_alias = [{alias = {kind = \"may_alias\", kind = \"must_alias\", parameter_index = array<i64>, parameter_number = 0 : i64}, output_index = array<i64>}]} {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32>\n}\n",
 			"t.mlir:1:77: error: duplicate key 'kind' in dictionary attribute"},
+		{"deep in a value the tool does not read", "module attributes {big = [1, {a = [{b = 1, c = 2, b = 3}]}]} {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32>\n}\n",
+			"t.mlir:1:51: error: duplicate key 'b' in dictionary attribute"},
+		{"in an argument's value the tool does not read", fn(`%a: tensor<2xf32> {x = {y = {z, z}}}`, "tensor<2xf32>"),
+			"t.mlir:2:51: error: duplicate key 'z' in dictionary attribute"},
 		{"generic form, reported once", "\"builtin.module\"() ({\n  \"func.func\"() <{arg_attrs = [{a = 1, a = 2}], function_type = (tensor<2xf32>) -> tensor<2xf32>, sym_name = \"main\"}> ({\n  }) : () -> ()\n}) : () -> ()\n",
 			"t.mlir:2:40: error: duplicate key 'a' in dictionary attribute"},
 	}

@@ -3,6 +3,8 @@ package lower
 import (
 	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
 // TestUnknownKindNotString checks that a kind that is not a string is
@@ -13,5 +15,18 @@ func TestUnknownKindNotString(t *testing.T) {
 	want := "mhlo.input_output_alias entry 0 has unknown kind 1 : i32; expected"
 	if !strings.Contains(diags.Error(), want) {
 		t.Errorf("got %v\nwant %s", diags, want)
+	}
+}
+
+// TestReadsValue checks that the parser keeps the value of every key of
+// an argument's or result's dictionary that lower reads.
+func TestReadsValue(t *testing.T) {
+	for _, k := range keyNames {
+		if !ast.ReadsValue(k) {
+			t.Errorf("ast.ReadsValue(%q) is false: the parser drops its value", k)
+		}
+	}
+	if ast.ReadsValue("mhlo.sharding") {
+		t.Error(`ast.ReadsValue("mhlo.sharding") is true`)
 	}
 }

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -44,7 +45,7 @@ func (l *lowerer) layouts() error {
 	if l.argLayoutsErr != nil {
 		return l.argLayoutsErr
 	}
-	resEntries, err := l.layoutEntries(AttrResultLayouts, fn.NumResults(), l.results)
+	resEntries, err := l.layoutEntries(AttrResultLayouts, len(fn.Results), l.results)
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func (l *lowerer) layouts() error {
 	if l.argOut.layout != nil {
 		return l.argOut.layout
 	}
-	for i := range fn.NumResults() {
+	for i := range len(fn.Results) {
 		src, mode := sourceAt(resEntries, i), l.resultEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			continue
@@ -141,12 +142,18 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 	case a.AsArray() != nil && len(a.AsArray().Elems) == 0:
 		return nil
 	case a.AsArray() != nil && s.IsTuple() && len(a.AsArray().Elems) == len(s.Elems()):
+		// The elements may be shared with other shapes (typeAlias).
+		elems := slices.Clone(s.Elems())
+		s.SetElems(elems)
 		for i, el := range a.AsArray().Elems {
-			if err := l.applyLayout(&s.Elems()[i], el, what.element(i)); err != nil {
+			if err := l.applyLayout(&elems[i], el, what.element(i)); err != nil {
 				return err
 			}
 		}
 		return nil
+	case a.AsDense() != nil && a.AsDense().Unread:
+		// A long dense literal, kept as its span (ast.DenseAttr).
+		return ast.Errorf(l.pos(a.Pos), "layout of %s: a dense literal of %d bytes is not a layout", what, a.AsDense().EndPos.Offset-a.AsDense().Pos.Offset)
 	case a.AsDense() != nil && s.IsArray():
 		ints, err := denseInts(a.AsDense().Body)
 		if err != nil {
@@ -165,7 +172,7 @@ func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what valueName) error 
 	seen := make([]bool, len(s.Dims))
 	for _, d := range ints {
 		if d < 0 || d >= int64(len(s.Dims)) || seen[d] || len(ints) != len(s.Dims) {
-			return ast.Errorf(pos, "layout %s of %s is not a permutation of the dimensions of %s", layoutString(ints), what, s.String())
+			return ast.Errorf(pos, "layout %s of %s is not a permutation of the dimensions of %s", ast.Clip(layoutString(ints)), what, s.Written())
 		}
 		seen[d] = true
 	}
@@ -188,7 +195,7 @@ func (l *lowerer) applyMode(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, wh
 	}
 	ints, err := parseLayoutString(m)
 	if err != nil || !s.IsArray() {
-		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode of %s must be \"default\", \"auto\" or a layout such as \"{1,0}\" for an array, got %q", what, m)
+		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode of %s must be \"default\", \"auto\" or a layout such as \"{1,0}\" for an array, got %q", what, ast.Clip(m))
 	}
 	return setLayout(s, ints, l.pos(e.Pos), what)
 }
@@ -213,17 +220,28 @@ func (l *lowerer) agree(s *model.Shape, e *ast.AttrEntry, mode *ast.Attr, explic
 		}
 	}
 	if !model.Equal(&want, s) {
-		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode %q of %s disagrees with its layout %s from %s", m, what, s.StringWithLayout(), explicit.name)
+		return ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode %q of %s disagrees with its layout %s from %s", ast.Clip(m), what, s.StringWithLayout(), explicit.name)
 	}
 	return nil
 }
 
+// modeString is the string mhlo.layout_mode holds. One longer than
+// maxModeBytes, which could be no layout of a realistic rank, is an
+// error, read no further than its first bytes.
 func (l *lowerer) modeString(e *ast.AttrEntry, mode *ast.Attr) (string, error) {
 	if mode == nil || mode.Kind != ast.KindString {
 		return "", ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode must be a string")
 	}
+	if n := mode.EndPos.Offset - mode.Pos.Offset; n > maxModeBytes {
+		head := l.src[mode.Pos.Offset : mode.Pos.Offset+64]
+		return "", ast.Errorf(l.pos(e.Pos), "mhlo.layout_mode is a string of %d bytes, %s...; at most %d are read", n, head, maxModeBytes)
+	}
 	return ast.Unquote(l.str(mode))
 }
+
+// maxModeBytes is the longest mhlo.layout_mode string read, quotes
+// included: a layout of rank 5000.
+const maxModeBytes = 64 << 10
 
 // unresolve removes the layout of every array in s.
 func unresolve(s *model.Shape) {

@@ -3,7 +3,6 @@ package lower
 import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
 // Options are xla-translate's options for building the entry computation.
@@ -45,10 +44,10 @@ type lowerer struct {
 	tensors     map[string]model.Shape // tensor shapes by type text (types.go)
 	ints        []int64                // room for the dims of copies (types.go)
 	lines       ast.Cursor             // for pos
-	// argWindow and resultWindow are the arguments and results decoded
-	// last (arg, result).
-	argWindow    window[ast.Arg]
-	resultWindow window[ast.Result]
+	aliasShapes map[string]model.Shape // type aliases' shapes by name (types.go)
+	// argLeaves and resultLeaves count the leaves of the arguments and
+	// results read so far (leaves).
+	argLeaves, resultLeaves int64
 
 	resultTuple   bool           // the output is the tuple of the results
 	resultsErr    error          // the first result type that did not convert
@@ -59,75 +58,11 @@ type lowerer struct {
 	claimErrs     []error        // the errors reading and merging them
 }
 
-// window is a run of the entry function's arguments or results decoded
-// again, when the parser kept only their spans (ast.Lazy).
-type window[T any] struct {
-	buf   ast.Buffer
-	first int
-	nodes []*T
-}
+// arg is argument i of the entry function.
+func (l *lowerer) arg(i int) *ast.Arg { return l.file.Entry.Args[i] }
 
-// windowArgs is how many arguments or results one window holds.
-const windowArgs = 1024
-
-// at is node i of lazy, decoded again with those around it, in
-// windowArgs runs that reuse one buffer: a step reads the values in
-// order, and a node is valid only until that step reads one of another
-// window. Should the input no longer hold what the parser read, at
-// panics with a changedInput, which Lower turns into its error.
-func (w *window[T]) at(lazy *ast.Lazy[T], src []byte, i int) *T {
-	if i < w.first || i >= w.first+len(w.nodes) {
-		from := i / windowArgs * windowArgs
-		nodes, err := lazy.Decode(&w.buf, src, from, min(from+windowArgs, len(lazy.Spans)))
-		if err != nil {
-			w.nodes = nil
-			panic(changedInput{err})
-		}
-		w.first, w.nodes = from, nodes
-	}
-	return w.nodes[i-w.first]
-}
-
-// arg is argument i of the entry function (see window.at).
-func (l *lowerer) arg(i int) *ast.Arg {
-	fn := l.file.Entry
-	if fn.Lazy == nil {
-		return fn.Args[i]
-	}
-	return l.argWindow.at(fn.Lazy, l.src, i)
-}
-
-// result is result i of the entry function (see window.at).
-func (l *lowerer) result(i int) *ast.Result {
-	fn := l.file.Entry
-	if fn.LazyResults == nil {
-		return fn.Results[i]
-	}
-	return l.resultWindow.at(fn.LazyResults, l.src, i)
-}
-
-// release hands the memory of the arguments and results decoded again
-// back to the parser, for the printer's reading of them (ast.Buffer.Release).
-func (l *lowerer) release() {
-	l.argWindow.buf.Release()
-	l.resultWindow.buf.Release()
-	l.argWindow.nodes, l.resultWindow.nodes = nil, nil
-}
-
-// changedInput is window.at's panic: the input is not what the parser
-// read.
-type changedInput struct{ err error }
-
-// recoverChanged, deferred, stores in *dst the changedInput a panic
-// carries, stopping it; any other panic goes on.
-func recoverChanged(dst *any) {
-	if r := recover(); r != nil {
-		if _, ok := r.(changedInput); !ok {
-			panic(r)
-		}
-		*dst = r
-	}
-}
+// result is result i of the entry function.
+func (l *lowerer) result(i int) *ast.Result { return l.file.Entry.Results[i] }
 
 // pos is the position of the offset at, for a diagnostic.
 func (l *lowerer) pos(at ast.At) ast.Pos {
@@ -143,18 +78,8 @@ func (l *lowerer) pos(at ast.At) ast.Pos {
 // checked, and the donors; then it verifies the result. It returns the
 // config (nil if it could not be built) and the diagnostics, warnings
 // included; the config is valid when the list holds no error.
-func Lower(f *ast.File, src []byte, opts Options) (cfg *model.Config, diags ast.ErrorList) {
-	defer func() {
-		if r := recover(); r != nil {
-			c, ok := r.(changedInput)
-			if !ok {
-				panic(r)
-			}
-			cfg, diags = nil, ast.ListOf(c.err)
-		}
-	}()
+func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
-	defer l.release()
 	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.aliases}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -197,7 +122,7 @@ func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
 // shapes step's unless an argument's comes first.
 func (l *lowerer) readResults(seen map[*ast.AttrDict]bool) {
 	fn := l.file.Entry
-	n := fn.NumResults()
+	n := len(fn.Results)
 	l.results = make([]model.Shape, n)
 	l.resultTuple = n != 1 || l.opts.ReturnTuple
 	for i := 0; i < n; i++ {
@@ -215,6 +140,9 @@ func (l *lowerer) readResults(seen map[*ast.AttrDict]bool) {
 			l.resultNames[i] = name
 		}
 		s, err := l.shape(r.Type)
+		if err == nil {
+			err = l.leaves(&s, r.Type, "result", i, &l.resultLeaves)
+		}
 		l.results[i] = s
 		if err != nil && l.resultsErr == nil {
 			l.resultsErr = err
@@ -230,12 +158,6 @@ func (l *lowerer) shapes() error {
 	}
 	return l.resultsErr
 }
-
-// parallelValues is the number of arguments from which readArgs reads
-// them on two processors (a variable for tests): the arguments of a long
-// signature are read from a tree far larger than the caches, or decoded
-// again, and two processors do either at once.
-var parallelValues = 2048
 
 // build forms the parameters and the output from the arguments and
 // results, as xla-translate does.
@@ -254,18 +176,18 @@ func (l *lowerer) build() error {
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
 	l.cfg.Names = l.names()
 	src := &l.cfg.Source
-	if nargs := fn.NumArgs(); nargs > 0 {
+	if nargs := len(fn.Args); nargs > 0 {
 		src.Args = make([]model.Point, nargs)
 	}
-	if nres := fn.NumResults(); nres > 0 {
+	if nres := len(fn.Results); nres > 0 {
 		src.Results = make([]model.Point, nres)
 	}
 	// In order, one cursor counting the lines once.
 	for i := range src.Args {
-		src.Args[i] = model.PointOf(l.pos(fn.ArgPos(i)))
+		src.Args[i] = model.PointOf(l.pos(fn.Args[i].Pos))
 	}
 	for i := range src.Results {
-		src.Results[i] = model.PointOf(l.pos(fn.ResultPos(i)))
+		src.Results[i] = model.PointOf(l.pos(fn.Results[i].Pos))
 	}
 	return nil
 }
@@ -273,18 +195,17 @@ func (l *lowerer) build() error {
 // resolve follows attribute aliases: `#name` defined as `#name = attr`.
 func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
 	for depth := 0; a != nil && a.AsHash() != nil && a.AsHash().Name != "" && a.Suffix == nil; depth++ {
-		span, ok := l.file.AttrAliases[a.AsHash().Name]
+		def, ok := l.file.Aliases[a.AsHash().Name]
 		if !ok {
 			return a, nil
 		}
 		if depth >= maxAliasChain {
 			return nil, ast.Errorf(l.pos(a.Pos), "attribute alias %s refers to itself", a.AsHash().Name)
 		}
-		def, err := parser.ParseAttr(l.src, span)
-		if err != nil {
-			return nil, err
+		if def.Err != nil {
+			return nil, def.Err
 		}
-		a = def
+		a = def.Attr
 	}
 	return a, nil
 }

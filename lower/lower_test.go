@@ -17,26 +17,7 @@ func lowerText(t *testing.T, src string, opts Options) (*model.Config, ast.Error
 	if err != nil {
 		return nil, err.(ast.ErrorList)
 	}
-	cfg, diags := Lower(f, []byte(src), opts)
-	// The same with the arguments kept as their spans, each window of
-	// them decoded again (parser.Options.Lazy).
-	lazy, err := parser.ParseFile("t.mlir", []byte(src), parser.Options{Lazy: 1})
-	if err != nil {
-		t.Fatalf("lazy: %v, not lazy: no error", err)
-	}
-	lazyCfg, lazyDiags := Lower(lazy, []byte(src), opts)
-	if got, want := configText(lazyCfg)+lazyDiags.Error(), configText(cfg)+diags.Error(); got != want {
-		t.Fatalf("lowered lazily:\n%s\nnot:\n%s", got, want)
-	}
-	return cfg, diags
-}
-
-// configText is all that cfg says, for a comparison; "" for nil.
-func configText(cfg *model.Config) string {
-	if cfg == nil {
-		return ""
-	}
-	return cfg.LongString() + cfg.JSON()
+	return Lower(f, []byte(src), opts)
 }
 
 // fn builds a module whose @main has the given arguments and results.

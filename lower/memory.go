@@ -22,7 +22,7 @@ func (l *lowerer) memoryKinds() error {
 	if l.argOut.memory != nil {
 		return l.argOut.memory
 	}
-	for i := range fn.NumResults() {
+	for i := range len(fn.Results) {
 		if err := l.memoryKind(&l.results[i], l.resultEntry(i, keyMemoryKind)); err != nil {
 			return err
 		}

@@ -1,11 +1,12 @@
 package lower
 
 import (
+	"bytes"
+	"math"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
 )
 
 // maxAliasChain bounds how many type aliases may refer to each other.
@@ -19,6 +20,8 @@ func (l *lowerer) shape(t *ast.Type) (model.Shape, error) {
 
 func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	switch {
+	case t.Node == ast.Plain:
+		return l.plainTensor(t, depth)
 	case t.AsTensor() != nil:
 		return l.tensor(t, depth)
 	case t.AsTuple() != nil:
@@ -35,6 +38,31 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 		return l.named(t, depth)
 	}
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+}
+
+// leaves reports an error at t when s, the shape of the what (argument
+// or result) i, has more leaves than leafLimit allows, or when the values
+// read so far (*total, which it adds to) have more together. Each leaf a
+// text spells costs it a few bytes, so only type aliases reach the limit,
+// and every later walk over the leaves stays bounded by the input.
+func (l *lowerer) leaves(s *model.Shape, t *ast.Type, what string, i int, total *int64) error {
+	n := model.LeafCount(s)
+	*total += min(n, math.MaxInt64/2)
+	limit := l.leafLimit()
+	switch {
+	case n > limit:
+		return ast.Errorf(l.pos(t.Pos), "%s %d has %d leaves; at most %d are supported (in a file of %d bytes)", what, i, n, limit, len(l.src))
+	case *total > limit:
+		return ast.Errorf(l.pos(t.Pos), "the %ss up to %s %d have more than %d leaves together; at most %d are supported (in a file of %d bytes)", what, what, i, limit, limit, len(l.src))
+	}
+	return nil
+}
+
+// leafLimit is the most leaves the arguments, and the results, may have
+// together: four per byte of the input (at least 1024), at most
+// model.MaxLeaves.
+func (l *lowerer) leafLimit() int64 {
+	return min(model.MaxLeaves, max(1024, 4*int64(len(l.src))))
 }
 
 // builtinForm shows what a tensor or tuple type looks like.
@@ -62,18 +90,34 @@ func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
 }
 
-// typeAlias resolves `!name` through the file's `!name = type` definitions.
+// typeAlias resolves `!name` through the file's `!name = type`
+// definitions. Each alias is converted once: every use shares its shape
+// (and a tuple's elements), so a chain of aliases that doubles at each
+// step costs its length, not its expansion.
 func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 	name := t.AsNamed().Name
-	span := l.file.TypeAliases[name]
-	if depth >= maxAliasChain {
+	if s, ok := l.aliasShapes[name]; ok {
+		return s, nil
+	}
+	if _, busy := l.aliasShapes[name+"?"]; busy || depth >= maxAliasChain {
 		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "type alias %s refers to itself", name)
 	}
-	def, err := parser.ParseType(l.src, span)
-	if err != nil {
-		return model.Shape{}, err
+	def := l.file.Aliases[name]
+	if def.Err != nil {
+		return model.Shape{}, def.Err
 	}
-	return l.shapeDepth(def, depth+1)
+	if l.aliasShapes == nil {
+		l.aliasShapes = map[string]model.Shape{}
+	}
+	// name+"?", not a type's name, marks the alias being converted.
+	l.aliasShapes[name+"?"] = model.Shape{}
+	s, err := l.shapeDepth(def.Type, depth+1)
+	delete(l.aliasShapes, name+"?")
+	if err != nil {
+		return s, err
+	}
+	l.aliasShapes[name] = s
+	return s, nil
 }
 
 // maxMemo bounds how many distinct tensor types are remembered.
@@ -91,8 +135,10 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 		return l.convertTensor(typ, depth)
 	}
 	// The commonest tensors are read faster than the memo finds them.
-	if s, ok := l.staticTensor(t); ok {
-		return s, nil
+	if t.Elem.AsNamed().Body == nil {
+		if s, ok := l.staticTensor([]byte(t.Dims), []byte(t.Elem.AsNamed().Name)); ok {
+			return s, nil
+		}
 	}
 	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
 	if s, ok := l.tensors[string(text)]; ok {
@@ -111,20 +157,36 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 	return s, nil
 }
 
-// staticTensor converts the commonest tensor type, static dimensions
-// written without white space and a builtin element type, as
-// convertTensor would, with its dims and layout cut from l.ints; ok is
-// false for any other (convertTensor's then).
-func (l *lowerer) staticTensor(t *ast.TensorType) (model.Shape, bool) {
-	if t.Elem.AsNamed().Body != nil {
-		return model.Shape{}, false
+// plainTensor converts a tensor type the parser read as ast.Plain: a
+// static one of an XLA element type at once (staticTensor), any other
+// through the node tensor would have had.
+func (l *lowerer) plainTensor(typ *ast.Type, depth int) (model.Shape, error) {
+	dims, elem := ast.SplitPlainTensor(l.src[typ.Pos.Offset:typ.EndPos.Offset])
+	if s, ok := l.staticTensor(dims, elem); ok {
+		return s, nil
 	}
-	elem, ok := model.PrimitiveFromMLIR(t.Elem.AsNamed().Name)
+	return l.tensor(l.expandPlain(typ), depth)
+}
+
+// expandPlain returns a type of the same span as typ, a plain tensor,
+// with the node the parser gives any other tensor type.
+func (l *lowerer) expandPlain(typ *ast.Type) *ast.Type {
+	dims, elem := ast.SplitPlainTensor(l.src[typ.Pos.Offset:typ.EndPos.Offset])
+	at := typ.Pos.Offset + len("tensor<") + len(dims)
+	e := &ast.Type{Pos: ast.At{Offset: at}, EndPos: ast.At{Offset: at + len(elem)}, Node: &ast.NamedType{Name: string(elem)}}
+	return &ast.Type{Pos: typ.Pos, EndPos: typ.EndPos, Node: &ast.TensorType{Dims: string(dims), Elem: e}}
+}
+
+// staticTensor converts the commonest tensor type, static dimensions
+// written without white space (list, as written) and a builtin element
+// type, as convertTensor would, with its dims and layout cut from
+// l.ints; ok is false for any other (convertTensor's then).
+func (l *lowerer) staticTensor(list, name []byte) (model.Shape, bool) {
+	elem, ok := model.PrimitiveFromMLIR(string(name))
 	if !ok {
 		return model.Shape{}, false
 	}
-	list := t.Dims
-	n := strings.Count(list, "x")
+	n := bytes.Count(list, []byte("x"))
 	var dims []int64 // nil for a scalar, as convertTensor gives
 	if n > 0 {
 		dims = l.grabInts(n)

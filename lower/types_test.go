@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -132,7 +133,10 @@ func TestStaticTensor(t *testing.T) {
 		}
 		l := &lowerer{file: f, src: []byte(src)}
 		typ := f.Entry.Args[0].Type
-		fast, ok := l.staticTensor(typ.AsTensor())
+		if typ.Node == ast.Plain {
+			typ = l.expandPlain(typ)
+		}
+		fast, ok := l.staticTensor([]byte(typ.AsTensor().Dims), []byte(typ.AsTensor().Elem.AsNamed().Name))
 		if ok != tt.fast {
 			t.Errorf("%s: fast path %v, want %v", tt.typ, ok, tt.fast)
 		}
@@ -143,80 +147,63 @@ func TestStaticTensor(t *testing.T) {
 	}
 }
 
-// TestParallel lowers signatures of many values on two processors and on
-// one, and compares the configs and the errors: the steps' order decides
-// which error is reported (duplicate keys, then shapes, then layouts, then
-// memory kinds), and within a step the earliest value's, whichever half it
-// is in.
-func TestParallel(t *testing.T) {
-	defer func(n int) { parallelValues = n }(parallelValues)
-	defects := map[string]func(typ string) string{
-		"shape":  func(string) string { return "tensor<99999999999999999999xf32>" },
-		"dup":    func(typ string) string { return typ + ` {a = 1, a = 2}` },
-		"layout": func(typ string) string { return typ + ` {mhlo.layout_mode = "{5,0}"}` },
-		"mode":   func(typ string) string { return typ + ` {mhlo.layout_mode = 3}` },
-		"host": func(typ string) string {
-			return typ + ` {mhlo.memory_kind = "pinned_host", mhlo.layout_mode = "{0,1}"}`
-		},
-	}
-	build := func(bad map[int]string) string {
-		var args []string
-		for i := 0; i < 3000; i++ {
-			typ := []string{"tensor<2x3xf32>", "tensor<?x4xbf16>", "tensor<f32>", "tuple<tensor<2xi8>, tensor<3xi8>>", "!mhlo.token", "tensor<7xindex>"}[i%6]
-			if d, ok := bad[i]; ok {
-				typ = defects[d]("tensor<2x3xf32>")
-			}
-			args = append(args, fmt.Sprintf("%%a%d: %s", i, typ))
+// TestTypeAliasLeaves checks that a chain of type aliases doubling at
+// each step is rejected at its use, quickly, when it names more leaves
+// than the file can justify, and accepted below the limit.
+func TestTypeAliasLeaves(t *testing.T) {
+	chain := func(n int) string {
+		var b strings.Builder
+		b.WriteString("!t0 = tensor<2xf32>\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "!t%d = tuple<!t%d, !t%d>\n", i, i-1, i-1)
 		}
-		return fn(strings.Join(args, ", "), "tensor<2x3xf32>, tensor<f32>")
+		return b.String()
 	}
-	lower := func(src string, parallel bool) (string, string) {
-		parallelValues = 1 << 30
-		if parallel {
-			parallelValues = 2
-		}
-		cfg, diags := lowerText(t, src, Options{})
-		if cfg == nil {
-			return "", diags.Error()
-		}
-		return shapesText(cfg), diags.Error()
-	}
-	for _, bad := range []map[int]string{
-		nil,
-		{2500: "shape"},
-		{1000: "shape", 2500: "shape"},
-		{2999: "shape"},
-		{10: "layout", 2500: "shape"},
-		{2900: "dup", 100: "shape"},
-		{5: "dup", 2900: "dup"},
-		{20: "mode", 2000: "layout"},
-		{2000: "layout", 2100: "mode"},
-		{3: "host", 2999: "host", 1500: "host"},
-		{1600: "host", 2999: "mode"},
+	for _, tt := range []struct {
+		n         int
+		arg, res  string
+		want      string
+		wantLimit bool
+	}{
+		{40, "!t40", "tensor<2xf32>", "argument 0 has 1099511627776 leaves; at most ", true},
+		{40, "tensor<2xf32>", "!t40", "result 0 has 1099511627776 leaves; at most ", true},
+		{62, "!t62", "tensor<2xf32>", "argument 0 has 4611686018427387904 leaves", true},
+		{63, "!t63", "tensor<2xf32>", "argument 0 has 9223372036854775807 leaves", true},
+		{8, "!t8", "!t8", "", false},
 	} {
-		src := build(bad)
-		seqCfg, seqErr := lower(src, false)
-		parCfg, parErr := lower(src, true)
-		if seqCfg != parCfg || seqErr != parErr {
-			t.Errorf("defects %v: on two processors %q %q, on one %q %q", bad, parCfg, parErr, seqCfg, seqErr)
+		src := chain(tt.n) + fn("%a: "+tt.arg, tt.res)
+		start := time.Now()
+		_, diags := lowerText(t, src, Options{})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("N=%d: %v", tt.n, d)
 		}
-		wantErr := false
-		for _, d := range bad {
-			wantErr = wantErr || d != "host"
+		if !tt.wantLimit {
+			if diags.HasErrors() {
+				t.Errorf("N=%d: %v", tt.n, diags)
+			}
+			continue
 		}
-		if wantErr != (seqErr != "") {
-			t.Errorf("defects %v: error %q", bad, seqErr)
+		if !strings.Contains(diags.Error(), tt.want) || len(diags.Error()) > 1024 {
+			t.Errorf("N=%d: got %v\nwant %s", tt.n, diags, tt.want)
 		}
 	}
 }
 
-// shapesText prints every parameter of cfg with all that the model holds
-// of it: its layout, memory space and dynamic dimensions included.
-func shapesText(cfg *model.Config) string {
-	var b strings.Builder
-	for i := range cfg.Params {
-		p := &cfg.Params[i]
-		fmt.Fprintf(&b, "%s %s %v %v;", p.StringWithLayout(), p.Written(), p.HasLayout, p.Dynamic())
+// TestLongLayoutMode checks that an mhlo.layout_mode string of megabytes
+// is an error at its entry whose message stays short, and that one of a
+// few kilobytes is still read (here: too many dimensions for the rank).
+func TestLongLayoutMode(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{
+		{1 << 20, "t.mlir:2:40: error: mhlo.layout_mode is a string of 1048581 bytes"},
+		{2 << 10, "t.mlir:2:40: error: layout {0,0,0,0,0,0,"},
+	} {
+		mode := "{" + strings.Repeat("0,", tt.n/2) + "1}"
+		_, diags := lowerText(t, fn(`%a: tensor<2x3xf32> {mhlo.layout_mode = "`+mode+`"}`, "tensor<2xf32>"), Options{})
+		if msg := diags.Error(); !strings.HasPrefix(msg, tt.want) || len(msg) > 1024 {
+			t.Errorf("%d bytes: got %d bytes %.300s\nwant %s", len(mode), len(msg), msg, tt.want)
+		}
 	}
-	return b.String()
 }

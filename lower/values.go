@@ -1,19 +1,14 @@
 package lower
 
 import (
-	"runtime"
-
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/faults"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
-// The arguments are read once, in order (two halves at once when there
-// are many), and each argument goes through the per-argument part of every
-// step right away: its keys (duplicateKeys), its shape, its layout, its
-// memory kind, its alias claims and its donor. Kept only as their spans
-// (ast.LazyArgs), the arguments are then decoded once rather than once a
-// step. What an argument's parts find is kept for the steps, which report
+// The arguments are read once, in order, and each argument goes through
+// the per-argument part of every step right away: its keys
+// (duplicateKeys), its shape, its layout, its memory kind, its alias
+// claims and its donor. What an argument's parts find is kept for the steps, which report
 // it in their order, as if each had read every argument in turn: a step
 // reports the first error of its part, the lowest argument's, and only
 // when no step before it failed (argOutcome).
@@ -81,11 +76,10 @@ type argDonor struct {
 }
 
 // readArgs reads every argument (see above); with seen, in generic form,
-// their dictionaries' keys are checked against those checked already, in
-// order, on one processor.
+// their dictionaries' keys are checked against those checked already.
 func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 	fn := l.file.Entry
-	n := fn.NumArgs()
+	n := len(fn.Args)
 	l.args = make([]model.Shape, n)
 	l.argKeys = make([]valueKeys, n)
 	l.argNames = make([]model.Name, n)
@@ -95,46 +89,8 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 		}
 	}()
 	l.argEntries, l.argLayoutsErr = l.layoutEntries(AttrParamLayouts, n, nil)
-	if n < parallelValues || runtime.GOMAXPROCS(0) < 2 || seen != nil {
-		l.readRun(0, n, seen)
-		l.mergeClaims(&l.argOut.claims)
-		return
-	}
-	mid := n / 2
-	sub := &lowerer{file: l.file, src: l.src, opts: l.opts, args: l.args, results: l.results, argKeys: l.argKeys, argNames: l.argNames,
-		argEntries: l.argEntries, resultTuple: l.resultTuple, lines: ast.NewCursor(l.file.Lines)}
-	var changed, changedHere any
-	// The arguments are read from the input, which may be a mapped file:
-	// a fault there reaches this goroutine (see internal/faults), and so
-	// does arg's panic when the input changed.
-	wait := faults.Go(func() {
-		defer recoverChanged(&changed)
-		sub.readRun(mid, n, nil)
-	})
-	func() {
-		defer recoverChanged(&changedHere)
-		l.readRun(0, mid, nil)
-	}()
-	wait()
-	sub.release()
-	for _, c := range []any{changedHere, changed} {
-		if c != nil {
-			panic(c)
-		}
-	}
-	// The second half's outcome after the first's, as one loop would have.
-	l.diag = append(l.diag, sub.diag...)
-	if l.argOut.shape == nil {
-		l.argOut.shape = sub.argOut.shape
-	}
-	if l.argOut.layout == nil {
-		l.argOut.layout = sub.argOut.layout
-	}
-	if l.argOut.memory == nil {
-		l.argOut.memory = sub.argOut.memory
-	}
-	l.mergeClaims(&l.argOut.claims, &sub.argOut.claims)
-	l.argOut.donors.join(&sub.argOut.donors)
+	l.readRun(0, n, seen)
+	l.mergeClaims(&l.argOut.claims)
 }
 
 // mergeClaims merges the runs' claims in order, the set grown for all of
@@ -171,6 +127,9 @@ func (l *lowerer) readRun(from, to int, seen map[*ast.AttrDict]bool) {
 func (l *lowerer) readArg(i int, a *ast.Arg) {
 	out := &l.argOut
 	s, err := l.shape(a.Type)
+	if err == nil {
+		err = l.leaves(&s, a.Type, "argument", i, &l.argLeaves)
+	}
 	l.args[i] = s
 	if err != nil {
 		if out.shape == nil {

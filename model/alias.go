@@ -191,7 +191,7 @@ func (c *AliasConfig) Grow(n int) {
 func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIndex, kind AliasKind, origin Origin) error {
 	i, ok := c.nodes.find(out)
 	if !ok {
-		return fmt.Errorf("Trying to set up alias at %s which is an invalid index for shape %s", out, c.shape.String())
+		return fmt.Errorf("Trying to set up alias at %s which is an invalid index for shape %s", out, c.shape.Written())
 	}
 	if param < 0 {
 		return fmt.Errorf("Trying to set up output alias for param %d at %s but failed: the parameter number is negative", param, paramIndex)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
 // ShapeKind says what a Shape is.
@@ -181,11 +183,58 @@ func Opaque(text string) Shape {
 // Written is the shape as a message names it: an opaque shape as the
 // source wrote its type (memref<2xf32>, !mpmd.mesh_tensor<...>), which
 // says more than XLA's opaque[]; any other shape as String prints it.
+// It is cut after writtenBytes, ending in "...", so that no message
+// holds a shape of a million leaves.
 func (s *Shape) Written() string {
 	if s.Kind == OpaqueShape && s.Text() != "" {
-		return s.Text()
+		return ast.Clip(s.Text())
 	}
-	return s.String()
+	b := s.appendText(nil, false, writtenBytes)
+	if len(b) > writtenBytes {
+		return string(b[:writtenBytes]) + "..."
+	}
+	return string(b)
+}
+
+// writtenBytes is the longest shape Written prints whole.
+const writtenBytes = 256
+
+// MaxLeaves is the most leaves (arrays, tokens, opaque types) one
+// parameter or the output of a config read from MLIR may have: type
+// aliases can name a tuple of 2^40 leaves in a few lines, which no
+// walk over the leaves could finish.
+const MaxLeaves = 1 << 20
+
+// LeafCount returns how many leaves s has, an array, token or opaque
+// shape being one, saturating at math.MaxInt64. Tuples sharing their
+// elements (copies of one shape) are counted once each, so the count
+// costs the distinct tuples of s, not its expansion.
+func LeafCount(s *Shape) int64 {
+	if s.Kind != TupleShape {
+		return 1
+	}
+	return leafCount(s, map[*rareFields]int64{})
+}
+
+func leafCount(s *Shape, seen map[*rareFields]int64) int64 {
+	if s.Kind != TupleShape {
+		return 1
+	}
+	if s.rare == nil {
+		return 0
+	}
+	if n, ok := seen[s.rare]; ok {
+		return n
+	}
+	var n int64
+	for i := range s.rare.elems {
+		n += leafCount(&s.rare.elems[i], seen)
+		if n < 0 {
+			n = math.MaxInt64
+		}
+	}
+	seen[s.rare] = n
+	return n
 }
 
 // DefaultLayout is the descending minor-to-major order {rank-1, ..., 1, 0}.
@@ -383,15 +432,23 @@ func (s *Shape) StringWithLayout() string { return string(s.AppendText(nil, true
 // (layout true) prints it to b. A map lookup m[string(s.AppendText(buf, true))]
 // finds shapes by their printed text without building a string.
 func (s *Shape) AppendText(b []byte, layout bool) []byte {
+	return s.appendText(b, layout, math.MaxInt)
+}
+
+// appendText is AppendText, stopping once b is longer than max.
+func (s *Shape) appendText(b []byte, layout bool, max int) []byte {
 	switch s.Kind {
 	case TupleShape:
 		b = append(b, '(')
 		elems := s.Elems()
 		for i := range elems {
+			if len(b) > max {
+				return b
+			}
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = elems[i].AppendText(b, layout)
+			b = elems[i].appendText(b, layout, max)
 		}
 		return append(b, ')')
 	case TokenShape:

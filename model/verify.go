@@ -96,11 +96,11 @@ func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
 	}
 	param, ok := c.Params[a.ParamNumber].Subshape(a.ParamIndex)
 	if !ok {
-		return fmt.Sprintf("%s is aliased with %s at %s, which is not an index of %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.Params[a.ParamNumber].String())
+		return fmt.Sprintf("%s is aliased with %s at %s, which is not an index of %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.Params[a.ParamNumber].Written())
 	}
 	output, ok := c.Output().Subshape(out)
 	if !ok {
-		return fmt.Sprintf("output index %s is not an index of %s", out, c.Output().String())
+		return fmt.Sprintf("output index %s is not an index of %s", out, c.Output().Written())
 	}
 	if !param.IsArray() {
 		return fmt.Sprintf("%s at %s is aliased with %s but is not an array: %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(out), param.Written())
@@ -111,9 +111,9 @@ func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
 	static := !param.IsDynamic() && !output.IsDynamic()
 	switch {
 	case static && !param.byteSizeFits():
-		return fmt.Sprintf("%s at %s is aliased with %s, but its size in bytes does not fit in 64 bits: %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(out), param.String())
+		return fmt.Sprintf("%s at %s is aliased with %s, but its size in bytes does not fit in 64 bits: %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(out), param.Written())
 	case static && !output.byteSizeFits():
-		return fmt.Sprintf("%s is aliased with %s at %s, but its size in bytes does not fit in 64 bits: %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, output.String())
+		return fmt.Sprintf("%s is aliased with %s at %s, but its size in bytes does not fit in 64 bits: %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, output.Written())
 	}
 	if static && param.ByteSize() != output.ByteSize() {
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",

@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -23,11 +24,9 @@ import (
 // anything outside that subset, and on any error, it gives up and the
 // span is parsed by the grammar, so every diagnostic is the grammar's.
 // FuzzFastDecoder checks that the two agree on every input the decoder
-// accepts.
-
-// fastEnabled switches the decoder off for tests that compare it with
-// the grammar.
-var fastEnabled = true
+// accepts; FuzzPiece that the grammar's diagnostic over the piece the
+// decoder leaves after failing (grammarPiece) is the grammar's over the
+// whole span.
 
 // fastDecoder reads tokens from a sigLexer with one token of lookahead.
 // It allocates nodes from slabs, a few allocations for many nodes.
@@ -44,66 +43,93 @@ type fastDecoder struct {
 	types   slab[ast.Type]
 	tensors slab[ast.TensorType]
 	names   slab[ast.NamedType]
-	// elems holds the element type of the plain tensors read so far, one
-	// node for each name: a named type has no position of its own (its
-	// Type's span is its), so one node serves every f32 of a signature.
-	elems   map[string]*ast.NamedType
 	dicts   slab[ast.AttrDict]
 	entries slab[ast.AttrEntry]
 	attrs   slab[ast.Attr]
 	locs    slab[ast.Loc]
+	// dropUnread makes the next dictionary an argument's or a result's,
+	// whose scalar values of keys the tool does not read are not kept
+	// (ast.AttrEntry); spare makes the next attr be read into spareAttr,
+	// not kept.
+	dropUnread, spare bool
+	spareAttr         ast.Attr
+	// spareElem is the dense element read when its nodes are not kept.
+	spareElem ast.DenseElem
+	// skim counts the skipped values being read, whose nodes are not
+	// kept; skimKeys are the hashes of the keys of the dictionaries being
+	// read in them, innermost last, and skimDup says a key was seen twice.
+	skim     int
+	skimKeys []uint64
+	skimDup  bool
+	// The nodes a skipped value is read into, each overwritten by the
+	// next of its type (newNode).
+	spareArray ast.ArrayAttr
+	spareDict  ast.AttrDict
+	spareEntry ast.AttrEntry
+	spareType  ast.Type
+	spareName  ast.NamedType
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
-	pending []*ast.AttrEntry
-	lists   slab[*ast.AttrEntry]
+	pending    []*ast.AttrEntry
+	entryLists slab[*ast.AttrEntry]
 	// toks holds the tokens the nodes keep (keep, copyTok).
 	toks tokenStore
-	// argsTo, when not nil, is where the next argument list goes.
-	argsTo []*ast.Arg
-	// cuts are the insides of the long arrays of scalars, strings and
-	// dialect attributes read so far, which the grammar need not read again to place
-	// an error (see grammarParseCut).
+	// cuts are spans of the text that the grammar need not read to place
+	// the decoder's failure (grammarPiece): the insides of the long
+	// constructs read whole, outermost only, in order, and once the
+	// decoder fails, the middle elements of each list it was in.
 	cuts [][2]int
-	// lazy makes an argument list keep each argument's span in spans
-	// rather than its nodes, which the next argument then reuses
-	// (Options.Lazy).
-	lazy  bool
-	spans []ast.ArgSpan
-	// batch and resultsTo are the lists a decoder reading runs of
-	// arguments or results again reuses (decodeArgs); resultSpans are the
-	// results' spans a lazy decoder keeps.
-	batch       []*ast.Arg
-	resultsTo   []*ast.Result
-	resultSpans []ast.ArgSpan
+	// lists are the comma lists being read, innermost last.
+	lists []listTrack
+	// failAt is where the lexer was when the decoder failed, or -1.
+	failAt int
 }
 
-// resetTokens lets the tokens kept so far be written over by the next
-// ones, and forgets the element types' nodes, which hold some of them.
-// The nodes that hold the others must be reset too (resetNodes).
-func (d *fastDecoder) resetTokens() {
-	d.toks.reset()
-	clear(d.elems)
+// listTrack is where the elements of a list being read start: the
+// second one's, and the last three's, latest last.
+type listTrack struct {
+	n, second int
+	last      [3]int
 }
 
-// resetNodes lets the nodes made so far be written over by the next
-// ones: those of the arguments, their types and their dictionaries. The
-// element types' nodes (elems) and the tokens kept stay (resetTokens).
-func (d *fastDecoder) resetNodes() {
-	d.argSlab.reset()
-	d.results.reset()
-	d.types.reset()
-	d.tensors.reset()
-	d.dicts.reset()
-	d.entries.reset()
-	d.attrs.reset()
-	d.locs.reset()
-	d.lists.reset()
-	d.pending = d.pending[:0]
+// elem notes that an element of the innermost list starts at off.
+func (d *fastDecoder) elem(off int) {
+	t := &d.lists[len(d.lists)-1]
+	if t.n == 1 {
+		t.second = off
+	}
+	t.n++
+	t.last = [3]int{t.last[1], t.last[2], off}
 }
 
-// cutBytes is the least length of an array's or a string's inside worth
-// cutting out of what the grammar reads after the decoder fails.
-const cutBytes = 1 << 10
+// endList ends the innermost list.
+func (d *fastDecoder) endList() { d.lists = d.lists[:len(d.lists)-1] }
+
+// whole notes, at the bracket close ending it, that the construct whose
+// opening bracket is at open was read whole: its inside is cut when long,
+// and the cuts inside it are dropped.
+func (d *fastDecoder) whole(open int, close string) {
+	if d.is(tokBracket, close) {
+		d.cut(open, d.tok.at.off)
+	}
+}
+
+// cut is whole for the construct whose brackets (or quotes) are at open
+// and close.
+func (d *fastDecoder) cut(open, close int) {
+	if !d.ok || close-open-1 < cutBytes {
+		return
+	}
+	for len(d.cuts) > 0 && d.cuts[len(d.cuts)-1][0] > open {
+		d.cuts = d.cuts[:len(d.cuts)-1]
+	}
+	d.cuts = append(d.cuts, [2]int{open + 1, close})
+}
+
+// cutBytes is the least length of a construct's inside worth cutting out
+// of what the grammar reads after the decoder fails (a variable for
+// tests).
+var cutBytes = 1 << 10
 
 // fastToken is a token of the decoder: lexer.Token without the file name.
 type fastToken struct {
@@ -117,10 +143,6 @@ type point struct{ off, line, col int }
 
 func (d *fastDecoder) astPos(p point) ast.Pos {
 	return ast.Pos{Filename: d.file, Offset: p.off, Line: p.line, Column: p.col}
-}
-
-func (d *fastDecoder) lexPos(p point) lexer.Position {
-	return lexer.Position{Filename: d.file, Offset: p.off, Line: p.line, Column: p.col}
 }
 
 func (d *fastDecoder) lexerPoint() point {
@@ -137,30 +159,6 @@ func (d *fastDecoder) lexerPoint() point {
 type tokenStore struct {
 	recent [tokenCache]string
 	buf    []byte
-	// chunks are the chunks made and used how many of them hold tokens
-	// since the last reset, as for a slab.
-	chunks [][]byte
-	used   int
-}
-
-// refill makes the next chunk the one tokens are copied into.
-func (k *tokenStore) refill() {
-	if k.used < len(k.chunks) {
-		k.buf = k.chunks[k.used][:0]
-	} else {
-		k.buf = make([]byte, 0, tokenChunk)
-		k.chunks = append(k.chunks, k.buf)
-	}
-	k.used++
-}
-
-// reset lets the tokens kept so far be written over by the next ones.
-func (k *tokenStore) reset() {
-	if k.used == 0 && len(k.buf) == 0 {
-		return
-	}
-	k.recent = [tokenCache]string{}
-	k.buf, k.used = nil, 0
 }
 
 // tokenChunk is the size of tokenStore's chunks; tokenCache the number
@@ -171,8 +169,12 @@ const (
 	internBytes = 64
 )
 
-// keep returns a copy of v, mostly the same one for the same text.
+// keep returns a copy of v, mostly the same one for the same text; v
+// itself in a skipped value, whose nodes are not kept.
 func (d *fastDecoder) keep(v string) string {
+	if d.skim > 0 {
+		return v // in a node not kept
+	}
 	if len(v) > internBytes {
 		return d.copyTok(v)
 	}
@@ -196,7 +198,7 @@ func (d *fastDecoder) copyTok(v string) string {
 		return strings.Clone(v)
 	}
 	if cap(k.buf)-len(k.buf) < len(v) {
-		k.refill()
+		k.buf = make([]byte, 0, tokenChunk)
 	}
 	if len(v) == 0 {
 		return ""
@@ -206,15 +208,21 @@ func (d *fastDecoder) copyTok(v string) string {
 	return unsafe.String(&k.buf[off], len(v))
 }
 
+// newNode returns a new node from s or, in a skipped value (whose nodes
+// are not kept), spare, cleared.
+func newNode[T any](d *fastDecoder, s *slab[T], spare *T) *T {
+	if d.skim > 0 {
+		var zero T
+		*spare = zero
+		return spare
+	}
+	return s.new()
+}
+
 // slab hands out elements of a chunk, allocating chunks of growing size.
 type slab[T any] struct {
 	buf  []T
 	next int
-	// chunks are the chunks made, used how many of them have been handed
-	// out since the last reset, which lets a decoder that reads many runs
-	// in turn reuse the same memory (reset).
-	chunks [][]T
-	used   int
 }
 
 func (s *slab[T]) new() *T {
@@ -223,8 +231,6 @@ func (s *slab[T]) new() *T {
 	}
 	p := &s.buf[0]
 	s.buf = s.buf[1:]
-	var zero T
-	*p = zero // a reused chunk holds the nodes of the last run
 	return p
 }
 
@@ -235,87 +241,28 @@ func (s *slab[T]) take(n int) []T {
 	}
 	out := s.buf[:n:n]
 	s.buf = s.buf[n:]
-	clear(out)
 	return out
 }
 
 // refill makes the next chunk, of at least n elements, the one handed out.
 func (s *slab[T]) refill(n int) {
-	if s.used < len(s.chunks) && len(s.chunks[s.used]) >= n {
-		s.buf = s.chunks[s.used]
-	} else {
-		s.next = min(max(2*s.next, 8), 256)
-		s.buf = make([]T, max(s.next, n))
-		s.chunks = append(s.chunks[:s.used], s.buf)
-	}
-	s.used++
+	s.next = min(max(2*s.next, 8), 256)
+	s.buf = make([]T, max(s.next, n))
 }
 
-// reset hands out the slab's chunks again from the first: every node
-// made since the last reset may be written over.
-func (s *slab[T]) reset() {
-	s.buf, s.used = nil, 0
-}
-
-// fastParse parses src[start:end] as the construct mode names, or reports
-// false if the grammar has to.
-func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (*root, bool) {
-	if !fastEnabled {
-		return nil, false
-	}
-	r, _, ok := fastParseLexer(mode, viewLexer(src, start, end, pos))
-	return r, ok
-}
-
-// fastPiece is a piece of a signature read on its own (see
-// scanner.fastPieces): the construct mode names over lex.
-type fastPiece struct {
-	mode string
-	lex  *sigLexer
-	// args, empty, is where the piece's arguments go, as far as its
-	// capacity holds them (see fastPiecesAt).
-	args []*ast.Arg
-	root *root
-	end  ast.Pos // after the last token read
-	ok   bool
-	// lazy pieces keep their arguments' spans instead (Options.Lazy),
-	// and the last its results'.
-	lazy        bool
-	spans       []ast.ArgSpan
-	resultSpans []ast.ArgSpan
-}
-
-func (p *fastPiece) parse() {
-	d := &fastDecoder{argsTo: p.args, lazy: p.lazy, spans: p.spans}
-	p.root, d, p.ok = fastParseWith(d, p.mode, p.lex)
-	if p.ok {
-		p.end = d.end()
-		p.spans, p.resultSpans = d.spans, d.resultSpans
-	}
-}
-
-// fastParseLexer is fastParse over a lexer already made; it returns the
-// decoder too.
-func fastParseLexer(mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
-	return fastParseWith(&fastDecoder{}, mode, lex)
-}
-
-// fastParseWith is fastParseLexer with the decoder d, which may have read
-// before: the nodes it made stay as they are, and its slabs and token
-// store go on serving the new ones, so that reading many short spans in
-// turn costs no more than one long one.
-func fastParseWith(d *fastDecoder, mode string, lex *sigLexer) (*root, *fastDecoder, bool) {
-	d.lex, d.file, d.ok = lex, lex.pos.Filename, true
-	d.tok, d.tokEnd = fastToken{}, point{}
-	d.pending, d.cuts = d.pending[:0], nil
+// fastParse parses src[start:end] as the construct mode names; on
+// failure, ok is false and the decoder says where (failAt, cuts).
+func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (r *root, d *fastDecoder, ok bool) {
+	d = &fastDecoder{lex: viewLexer(src, start, end, pos), file: pos.Filename, ok: true, failAt: -1}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
-	r := &root{}
+	r = &root{}
 	switch mode {
 	case "sig":
 		r.Sig = d.signature()
 	case "dict":
 		if d.is(tokBracket, "{") {
+			d.dropUnread = true
 			r.Dict = d.dict()
 		} else {
 			d.fail()
@@ -324,35 +271,11 @@ func fastParseWith(d *fastDecoder, mode string, lex *sigLexer) (*root, *fastDeco
 		r.Type = d.typ()
 	case "attr":
 		r.Attr = d.attr()
-	case "args":
-		r.Args = &argList{Args: d.args()}
-	case "results":
-		// A run of results, read again: they are the decoder's, not the
-		// grammar's root's (decodeResults).
-		d.resultsTo = d.resultRun()
-	case "head":
-		// The first piece of a signature read in pieces: '(' and
-		// arguments, up to the comma before the next piece.
-		d.expect(tokBracket, "(")
-		r.Args = &argList{Args: d.args()}
-	case "rest":
-		// The last piece: arguments, ')' and the tail.
-		r.Args = &argList{Args: d.args()}
-		d.expect(tokBracket, ")")
-		r.Tail = d.tail()
-	case "tail":
-		r.Tail = d.tail()
-		if r.Tail.Results == nil && r.Tail.Attrs == nil {
-			// The grammar reports an empty tail as a missing node.
-			d.fail()
-		}
-	default:
+	}
+	if d.ok && d.tok.Type != tokEOF {
 		d.fail()
 	}
-	if !d.ok || d.tok.Type != tokEOF {
-		return nil, d, false
-	}
-	return r, d, true
+	return r, d, d.ok
 }
 
 // advance reads the next significant token.
@@ -385,6 +308,7 @@ func (d *fastDecoder) advance() {
 		}
 		v := l.str[i-l.base : i-l.base+n]
 		if !l.track(typ, v) {
+			l.pos.Offset = i // at the bracket, as the grammar's lexer stops
 			break
 		}
 		// Field by field: a struct literal is built on the stack and
@@ -393,7 +317,7 @@ func (d *fastDecoder) advance() {
 		d.tokEnd = point{l.pos.Offset, l.pos.Line, l.pos.Column}
 		return
 	}
-	d.ok = false
+	d.fail()
 	d.tok = fastToken{Type: tokEOF}
 }
 
@@ -405,13 +329,29 @@ func (d *fastDecoder) next() fastToken {
 	return t
 }
 
-func (d *fastDecoder) fail() { d.ok = false }
+// fail ends the decoding: the place and the open lists are noted for
+// grammarPiece, each list's elements but the first and the last three
+// cut.
+func (d *fastDecoder) fail() {
+	if !d.ok {
+		return
+	}
+	d.ok, d.failAt = false, d.lex.pos.Offset
+	for _, t := range d.lists {
+		if t.n >= 5 {
+			d.cuts = append(d.cuts, [2]int{t.second, t.last[0]})
+		}
+	}
+}
 
 // list reads `elem (',' elem)*` up to the bracket close, which it leaves
 // for the caller to consume; an empty list is allowed, a trailing comma
 // fails. elem reads one element.
 func (d *fastDecoder) list(close string, elem func()) {
+	d.lists = append(d.lists, listTrack{})
+	defer d.endList()
 	for d.ok && !d.is(tokBracket, close) {
+		d.elem(d.tok.at.off)
 		elem()
 		if !d.is(tokPunct, ",") {
 			return
@@ -445,7 +385,6 @@ func (d *fastDecoder) pos() ast.Pos { return d.astPos(d.tok.at) }
 func (d *fastDecoder) setPos(dst *ast.Pos, p point) {
 	dst.Filename, dst.Offset, dst.Line, dst.Column = d.file, p.off, p.line, p.col
 }
-func (d *fastDecoder) end() ast.Pos { return d.astPos(d.lastEnd) }
 
 // at is the offset of the next token.
 func (d *fastDecoder) at() ast.At { return ast.At{Offset: d.tok.at.off} }
@@ -467,16 +406,13 @@ func (d *fastDecoder) signature() *ast.Signature {
 	return sig
 }
 
-// args is `Arg (',' Arg)*`. A lazy decoder keeps each argument's span
-// and returns nil.
+// args is `Arg (',' Arg)*`.
 func (d *fastDecoder) args() []*ast.Arg {
-	if d.lazy {
-		d.lazyArgs()
-		return nil
-	}
-	args := d.argsTo
-	d.argsTo = nil
+	var args []*ast.Arg
+	d.lists = append(d.lists, listTrack{})
+	defer d.endList()
 	for d.ok {
+		d.elem(d.tok.at.off)
 		args = append(args, d.arg())
 		if !d.is(tokPunct, ",") {
 			break
@@ -485,28 +421,6 @@ func (d *fastDecoder) args() []*ast.Arg {
 	}
 	return args
 }
-
-// lazyArgs is args keeping spans: each argument's nodes are written over
-// by the next one's, so that the list costs its spans whatever its length.
-func (d *fastDecoder) lazyArgs() {
-	for n := 0; d.ok; n++ {
-		if n%lazyTokens == 0 {
-			d.resetTokens()
-		}
-		d.resetNodes()
-		a := d.arg()
-		d.spans = append(d.spans, ast.ArgSpan{Pos: a.Pos, EndPos: a.EndPos})
-		if !d.is(tokPunct, ",") {
-			break
-		}
-		d.next()
-	}
-	d.resetNodes()
-}
-
-// lazyTokens is how many arguments lazyArgs reads between two resets of
-// the token store, whose cache of recent tokens a reset clears.
-const lazyTokens = 1024
 
 // tail is `('->' ResultList)? ('attributes' AttrDict)?`.
 func (d *fastDecoder) tail() *sigTail {
@@ -521,6 +435,7 @@ func (d *fastDecoder) tail() *sigTail {
 			d.fail()
 			return t
 		}
+		d.dropUnread = true
 		t.Attrs = d.dict()
 	}
 	return t
@@ -545,12 +460,13 @@ func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
 	var dict *ast.AttrDict
 	var loc *ast.Loc
 	if d.is(tokBracket, "{") {
+		d.dropUnread = true
 		dict = d.dict()
 	}
 	if d.ok && d.tok.Type == tokLoc {
 		loc = d.locs.new()
 		d.setAt(&loc.Pos, d.tok.at)
-		d.next()
+		d.wholeToken(d.next(), '(')
 		d.setAt(&loc.EndPos, d.lastEnd)
 	}
 	return dict, loc
@@ -567,18 +483,8 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	d.next()
 	r.Paren = true
 	d.list(")", func() {
-		if d.lazy {
-			// As lazyArgs: the nodes of one result at a time.
-			d.resetNodes()
-			res := d.result()
-			d.resultSpans = append(d.resultSpans, ast.ArgSpan{Pos: res.Pos, EndPos: res.EndPos})
-			return
-		}
 		r.Results = append(r.Results, d.result())
 	})
-	if d.lazy {
-		d.resetNodes()
-	}
 	d.expect(tokBracket, ")")
 	d.setPos(&r.EndPos, d.lastEnd)
 	return r
@@ -592,20 +498,6 @@ func (d *fastDecoder) result() *ast.Result {
 	res.Attrs, res.Loc = d.trailer()
 	d.setAt(&res.EndPos, d.lastEnd)
 	return res
-}
-
-// resultRun is `Result (',' Result)*`, appended to d.resultsTo.
-func (d *fastDecoder) resultRun() []*ast.Result {
-	out := d.resultsTo
-	d.resultsTo = nil
-	for d.ok {
-		out = append(out, d.result())
-		if !d.is(tokPunct, ",") {
-			break
-		}
-		d.next()
-	}
-	return out
 }
 
 // keywords are the identifiers the grammar gives a meaning somewhere; a
@@ -624,13 +516,13 @@ func (d *fastDecoder) typ() *ast.Type {
 	if !d.ok {
 		return nil
 	}
-	t := d.types.new()
+	t := newNode(d, &d.types, &d.spareType)
 	d.setAt(&t.Pos, d.tok.at)
 	switch d.tok.Type {
 	case tokIdent:
 		if d.tok.Value == "tensor" {
-			if tt := d.plainTensor(); tt != nil {
-				t.Node = tt
+			if d.plainTensor() {
+				t.Node = ast.Plain
 			} else {
 				t.Node = d.tensor()
 			}
@@ -663,7 +555,7 @@ func (d *fastDecoder) typ() *ast.Type {
 
 // named is a NamedType, with a raw body if '<' follows.
 func (d *fastDecoder) named() *ast.NamedType {
-	n := d.names.new()
+	n := newNode(d, &d.names, &d.spareName)
 	n.Name = d.keep(d.next().Value)
 	if d.is(tokBracket, "<") {
 		n.Body = &ast.RawAngle{Items: d.rawItems(">")}
@@ -709,8 +601,10 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 func (d *fastDecoder) tuple() *ast.TupleType {
 	t := &ast.TupleType{Pos: d.at()}
 	d.next()
+	open := d.tok.at.off
 	d.expect(tokBracket, "<")
 	t.Elems = d.typeList(">")
+	d.whole(open, ">")
 	d.expect(tokBracket, ">")
 	d.setAt(&t.EndPos, d.lastEnd)
 	return t
@@ -744,16 +638,16 @@ func (d *fastDecoder) funcType() *ast.FunctionType {
 
 // plainTensor reads the commonest tensor type, such as tensor<2x?x3xf32>:
 // dimensions of digits or '?', a builtin element type, no white space,
-// comment or encoding inside. It reads its five tokens at once, the lookahead
-// 'tensor' first, and gives the nodes and positions tensor would; or it
-// returns nil and has read nothing.
-func (d *fastDecoder) plainTensor() *ast.TensorType {
+// comment or encoding inside. It reads its five tokens at once, the
+// lookahead 'tensor' first, for the node ast.Plain; or it returns false
+// and has read nothing.
+func (d *fastDecoder) plainTensor() bool {
 	l := d.lex
 	at := d.tok.at
 	src, end := l.src[:l.end], l.end
 	i := l.pos.Offset // after 'tensor'
 	if i >= end || src[i] != '<' || l.depth+1 > MaxDepth {
-		return nil
+		return false
 	}
 	dims := i + 1
 	j := dims
@@ -772,38 +666,21 @@ func (d *fastDecoder) plainTensor() *ast.TensorType {
 		j = k + 1
 	}
 	if j >= end || !isIdentStart(src[j]) {
-		return nil
+		return false
 	}
 	e := j + identLen(src, j)
 	if e >= end || src[e] != '>' {
-		return nil
+		return false
 	}
-	name := l.str[j-l.base : e-l.base]
-	if keyword(name) {
-		return nil
+	if keyword(l.str[j-l.base : e-l.base]) {
+		return false
 	}
 	// All on the line of 'tensor'.
-	col := func(off int) point { return point{off, at.line, at.col + off - at.off} }
-	elem := d.types.new()
-	d.setAt(&elem.Pos, col(j))
-	d.setAt(&elem.EndPos, col(e))
-	named := d.elems[name]
-	if named == nil {
-		named = d.names.new()
-		named.Name = d.keep(name)
-		if d.elems == nil {
-			d.elems = map[string]*ast.NamedType{}
-		}
-		d.elems[named.Name] = named
-	}
-	elem.Node = named
-	t := d.tensors.new()
-	t.Dims, t.Elem = d.keep(l.str[dims-l.base:j-l.base]), elem
 	l.pos.Offset, l.pos.Column = e+1, at.col+e+1-at.off
 	l.shaped, l.dimsOK = false, false
-	d.lastEnd = col(e + 1)
+	d.lastEnd = point{e + 1, at.line, at.col + e + 1 - at.off}
 	d.advance()
-	return t
+	return true
 }
 
 // tensor is `'tensor' '<' Dims? Type (',' Attr)? '>'`.
@@ -825,24 +702,51 @@ func (d *fastDecoder) tensor() *ast.TensorType {
 
 // dict is `'{' (AttrEntry (',' AttrEntry)*)? '}'`, at a '{'.
 func (d *fastDecoder) dict() *ast.AttrDict {
-	dict := d.dicts.new()
+	dict := newNode(d, &d.dicts, &d.spareDict)
 	d.setAt(&dict.Pos, d.tok.at)
+	open := dict.Pos.Offset
+	drop := d.dropUnread
+	d.dropUnread = false
 	d.next()
-	first := len(d.pending)
+	first, skimFirst := len(d.pending), len(d.skimKeys)
+	d.lists = append(d.lists, listTrack{})
+	defer d.endList()
 	for d.ok && !d.is(tokBracket, "}") {
-		e := d.entries.new()
+		d.elem(d.tok.at.off)
+		e := newNode(d, &d.entries, &d.spareEntry)
 		d.setAt(&e.Pos, d.tok.at)
 		if d.tok.Type != tokIdent && d.tok.Type != tokString {
 			d.fail()
 			return nil
 		}
 		e.Key = d.keep(d.next().Value)
+		name := e.Name()
 		if d.is(tokPunct, "=") {
 			d.next()
-			e.Value = d.attr()
+			switch {
+			case !drop || ast.ReadsValue(name):
+				e.Value = d.attr()
+			case d.scalar():
+				d.spare = true
+				d.attr()
+				e.Value = ast.Unkept
+			case d.is(tokBracket, "{") || d.is(tokBracket, "["):
+				e.Value = d.skipped()
+			default:
+				e.Value = d.attr()
+			}
 		}
 		d.setAt(&e.EndPos, d.lastEnd)
-		d.pending = append(d.pending, e)
+		if d.skim > 0 {
+			if len(d.skimKeys) == cap(d.skimKeys) {
+				// Doubled, not grown by a quarter as append grows a long
+				// slice: the old ones are garbage until a collection.
+				d.skimKeys = append(make([]uint64, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
+			}
+			d.skimKeys = append(d.skimKeys, keyHash(name))
+		} else {
+			d.pending = append(d.pending, e)
+		}
 		if !d.is(tokPunct, ",") {
 			break
 		}
@@ -852,13 +756,59 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		}
 	}
 	if n := len(d.pending) - first; n > 0 {
-		dict.Entries = d.lists.take(n)
+		dict.Entries = d.entryLists.take(n)
 		copy(dict.Entries, d.pending[first:])
 		d.pending = d.pending[:first]
 	}
+	if d.skim > 0 {
+		keys := d.skimKeys[skimFirst:]
+		slices.Sort(keys)
+		for i := 1; i < len(keys); i++ {
+			d.skimDup = d.skimDup || keys[i] == keys[i-1]
+		}
+		d.skimKeys = d.skimKeys[:skimFirst]
+	}
+	d.whole(open, "}")
 	d.expect(tokBracket, "}")
 	d.setAt(&dict.EndPos, d.lastEnd)
 	return dict
+}
+
+// skipped reads a dictionary or an array value, at its bracket, that the
+// tool does not read: as its span alone (ast.AttrEntry), keeping no node
+// of its insides, unless a dictionary inside has a key twice; then it is
+// read again, whole, for lower to report.
+func (d *fastDecoder) skipped() *ast.Attr {
+	lex, tok, tokEnd, lastEnd, cuts, keys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
+	kind := ast.KindArray
+	if d.tok.Value == "{" {
+		kind = ast.KindDict
+	}
+	d.skim++
+	dup := d.skimDup
+	d.skimDup = false
+	d.attr()
+	d.skim--
+	twice := d.skimDup
+	d.skimDup = dup
+	d.skimKeys = d.skimKeys[:keys]
+	if !d.ok || !twice {
+		a := d.attrs.new()
+		a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
+		return a
+	}
+	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
+	return d.attr()
+}
+
+// keyHash is the FNV-1a hash of a key, for skipped's check for a key
+// written twice.
+func keyHash(k string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(k); i++ {
+		h = (h ^ uint64(k[i])) * 1099511628211
+	}
+	return h
 }
 
 // attr is an attribute value with an optional `: Type` suffix.
@@ -866,7 +816,11 @@ func (d *fastDecoder) attr() *ast.Attr {
 	if !d.ok {
 		return nil
 	}
-	a := d.attrs.new()
+	a := &d.spareAttr
+	if !d.spare {
+		a = newNode(d, &d.attrs, &d.spareAttr)
+	}
+	d.spare = false
 	d.setAt(&a.Pos, d.tok.at)
 	switch t := d.tok; t.Type {
 	case tokString:
@@ -874,11 +828,8 @@ func (d *fastDecoder) attr() *ast.Attr {
 		t := d.next()
 		if len(t.Value) < ast.UnreadStringBytes {
 			a.Text = d.keep(t.Value)
-		} else if len(t.Value)-2 >= cutBytes {
-			// Its inside need not be read again by the grammar, should
-			// the decoder fail after it (grammarParseCut).
-			d.cuts = append(d.cuts, [2]int{t.at.off + 1, t.at.off + len(t.Value) - 1})
 		}
+		d.wholeToken(t, '"')
 	case tokInt, tokFloat:
 		a.Kind, a.Text = ast.KindNumber, d.keep(d.next().Value)
 	case tokHash:
@@ -900,14 +851,18 @@ func (d *fastDecoder) attr() *ast.Attr {
 		t := d.next()
 		if len(t.Value) < ast.UnreadStringBytes {
 			h.Raw = d.keep(t.Value)
-		} else if open := strings.IndexByte(t.Value, '<'); len(t.Value)-open-2 >= cutBytes {
-			// As for a long string (attr): the inside of its brackets.
-			d.cuts = append(d.cuts, [2]int{t.at.off + open + 1, t.at.off + len(t.Value) - 1})
 		}
+		d.wholeToken(t, '<')
 		d.setAt(&h.EndPos, d.lastEnd)
 		a.Kind, a.Node = ast.KindHash, h
 	case tokAt:
 		a.Kind, a.Text = ast.KindSymbol, d.keep(d.next().Value)
+	case tokLoc:
+		loc := d.locs.new()
+		d.setAt(&loc.Pos, d.tok.at)
+		d.wholeToken(d.next(), '(')
+		d.setAt(&loc.EndPos, d.lastEnd)
+		a.Kind, a.Node = ast.KindLoc, loc
 	case tokBracket:
 		switch t.Value {
 		case "[":
@@ -945,16 +900,36 @@ func (d *fastDecoder) attr() *ast.Attr {
 	return a
 }
 
+// scalar reports whether the value at the token is a string, a number or
+// a boolean (ast.AttrEntry).
+func (d *fastDecoder) scalar() bool {
+	switch d.tok.Type {
+	case tokString, tokInt, tokFloat:
+		return true
+	case tokIdent:
+		return d.tok.Value == "true" || d.tok.Value == "false"
+	}
+	return false
+}
+
 // array is `'[' (Attr (',' Attr)*)? ']'`, at a '['.
 func (d *fastDecoder) array() *ast.ArrayAttr {
-	arr := &ast.ArrayAttr{Pos: d.at()}
+	arr := &d.spareArray // a skipped value's nodes are not kept
+	if d.skim == 0 {
+		arr = &ast.ArrayAttr{}
+	}
+	*arr = ast.ArrayAttr{Pos: d.at()}
+	open := arr.Pos.Offset
 	if d.flatArray(arr) || !d.ok {
 		return arr
 	}
 	d.next()
 	d.list("]", func() {
-		arr.Elems = append(arr.Elems, d.attr())
+		if el := d.attr(); d.skim == 0 {
+			arr.Elems = append(arr.Elems, el)
+		}
 	})
+	d.whole(open, "]")
 	d.expect(tokBracket, "]")
 	d.setAt(&arr.EndPos, d.lastEnd)
 	return arr
@@ -985,6 +960,10 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			d.cuts = append(d.cuts, [2]int{open, to})
 		}
 	}
+	failAt := func() {
+		cut(last[0])
+		d.fail()
+	}
 	if d.is(tokBracket, "]") {
 		return restore()
 	}
@@ -996,8 +975,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			d.next()
 		case t.Type == tokEOF || t.Type == tokBracket && (t.Value == "]" || t.Value == ")" || t.Value == "}" || t.Value == ">"),
 			t.Type == tokPunct && t.Value == ",":
-			d.fail() // no attribute starts here
-			cut(last[0])
+			failAt() // no attribute starts here
 			return false
 		default:
 			return restore()
@@ -1010,7 +988,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 			if t.at.off+1-arr.Pos.Offset < ast.UnreadArrayBytes {
 				return restore() // short: read as the grammar does
 			}
-			cut(t.at.off)
+			d.cut(open-1, t.at.off)
 			d.next()
 			arr.Unread = true
 			d.setAt(&arr.EndPos, d.lastEnd)
@@ -1018,8 +996,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		case t.Type == tokPunct && t.Value == ":":
 			return restore() // a typed element
 		default:
-			d.fail()
-			cut(last[0])
+			failAt()
 			return false
 		}
 	}
@@ -1219,32 +1196,48 @@ func (d *fastDecoder) bounds(close string) []string {
 	return out
 }
 
-// dense is `'dense' '<' DenseElem? '>'`.
+// dense is `'dense' '<' DenseElem? '>'`. A long one is kept as its span
+// alone (ast.DenseAttr.Unread): it is read once without nodes, and again
+// with them only when short.
 func (d *fastDecoder) dense() *ast.DenseAttr {
 	a := &ast.DenseAttr{Pos: d.at()}
 	d.next()
+	open := d.tok.at.off
 	d.expect(tokBracket, "<")
 	if d.ok && !d.is(tokBracket, ">") {
-		a.Body = d.denseElem()
+		lex, tok, tokEnd, lastEnd := *d.lex, d.tok, d.tokEnd, d.lastEnd
+		d.denseElem(false)
+		if d.ok && d.tok.at.off+1-a.Pos.Offset < ast.UnreadArrayBytes {
+			*d.lex, d.tok, d.tokEnd, d.lastEnd = lex, tok, tokEnd, lastEnd
+			a.Body = d.denseElem(true)
+		}
 	}
+	d.whole(open, ">")
 	d.expect(tokBracket, ">")
 	d.setAt(&a.EndPos, d.lastEnd)
+	a.Unread = d.ok && a.EndPos.Offset-a.Pos.Offset >= ast.UnreadArrayBytes
 	return a
 }
 
 // denseElem is `'[' (DenseElem (',' DenseElem)*)? ']'`, a complex pair
-// `'(' Number ',' Number ')'`, or a scalar.
-func (d *fastDecoder) denseElem() *ast.DenseElem {
+// `'(' Number ',' Number ')'`, or a scalar; its nodes only with build.
+func (d *fastDecoder) denseElem(build bool) *ast.DenseElem {
 	if !d.ok {
 		return nil
 	}
-	e := &ast.DenseElem{Pos: d.at()}
+	e := &d.spareElem // not kept: no allocation per element
+	if build {
+		e = &ast.DenseElem{}
+	}
+	e.Pos = d.at()
 	switch t := d.tok; {
 	case d.is(tokBracket, "["):
 		d.next()
 		e.List = true
 		d.list("]", func() {
-			e.Elems = append(e.Elems, d.denseElem())
+			if el := d.denseElem(build); build {
+				e.Elems = append(e.Elems, el)
+			}
 		})
 		d.expect(tokBracket, "]")
 	case d.is(tokBracket, "("):
@@ -1254,20 +1247,32 @@ func (d *fastDecoder) denseElem() *ast.DenseElem {
 				d.fail()
 				return nil
 			}
-			e.Complex = append(e.Complex, d.keep(d.next().Value))
+			if v := d.next().Value; build {
+				e.Complex = append(e.Complex, d.keep(v))
+			}
 			if i == 0 {
 				d.expect(tokPunct, ",")
 			}
 		}
 		d.expect(tokBracket, ")")
 	case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
-		e.Value = d.keep(d.next().Value)
+		if v := d.next().Value; build {
+			e.Value = d.keep(v)
+		}
 	default:
 		d.fail()
 		return nil
 	}
 	d.setAt(&e.EndPos, d.lastEnd)
 	return e
+}
+
+// wholeToken is whole for a token kept whole (a string, a location, a
+// dialect attribute), whose inside begins after the first open.
+func (d *fastDecoder) wholeToken(t fastToken, open byte) {
+	if k := strings.IndexByte(t.Value, open); k >= 0 {
+		d.cut(t.at.off+k, t.at.off+len(t.Value)-1)
+	}
 }
 
 // resultAlias reads `#mhlo.result_alias<...>` the way its own parser

@@ -1,8 +1,8 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"maps"
 	"sort"
 	"strings"
@@ -12,21 +12,16 @@ import (
 
 // scanner finds the structure of a module in src.
 type scanner struct {
-	arriving.Input // the input, or as much of a growing one as has arrived
-	file           *ast.File
-	lines          ast.LineIndex
+	Src   []byte
+	file  *ast.File
+	lines ast.LineIndex
 
 	entry      string
 	lineOffset int // added to every line number
 	release    func(int)
 	released   int // the offset up to which release was last called
-	step       int // Options.Step, or releaseStep
-	// window and skipTo are Options.Window and Options.SkipTo.
-	window   func(off int) []byte
-	skipTo   func(off int) []byte
-	keepSpan func(int, int)
-	funcs    []*funcSpan
-	module   *moduleSpan
+	funcs      []*funcSpan
+	module     *moduleSpan
 
 	// early is Options.Early; the entry function and module that the
 	// early parse read are kept for ParseFile's own result.
@@ -34,14 +29,6 @@ type scanner struct {
 	earlyDone  bool
 	earlyFunc  *funcSpan
 	earlyEntry *ast.Func
-	// lazyFrom is Options.Lazy; lazy says whether the signature being
-	// read keeps spans; lazySpans and lazyResults are the argument and
-	// result spans of the signature parseSignature read last, when it
-	// kept them instead of the nodes.
-	lazyFrom    int
-	lazy        bool
-	lazySpans   []ast.ArgSpan
-	lazyResults []ast.ArgSpan
 	// failedFunc is the entry function whose early parse failed, with
 	// failed, its error: ParseFile reports it without parsing again.
 	failedFunc  *funcSpan
@@ -86,13 +73,21 @@ type funcSpan struct {
 var noSpan = [2]int{-1, -1}
 
 // releaseStep is how much text the scanner reads between two calls of the
-// Release callback (a variable for tests).
+// Release and Progress callbacks (a variable for tests).
 var releaseStep = 8 << 20
+
+// At reports whether the input has a byte at i.
+func (s *scanner) At(i int) bool { return i < len(s.Src) }
+
+// HasPrefix reports whether the input holds p at i.
+func (s *scanner) HasPrefix(i int, p string) bool {
+	return i <= len(s.Src) && bytes.HasPrefix(s.Src[i:], []byte(p))
+}
 
 // releaseAt tells the caller, through Options.Release, that the scanner is
 // done with the text before off, after counting its lines.
 func (s *scanner) releaseAt(off int) {
-	if off-s.released < s.step {
+	if off-s.released < releaseStep {
 		return
 	}
 	if s.release != nil {
@@ -248,7 +243,7 @@ func (s *scanner) aliasDef(i int) (int, error) {
 		return 0, s.errorf(i, "redefinition of alias %s", name)
 	}
 	aliases[name] = span
-	s.keep(i, end)
+	s.file.Aliases[name] = s.parseAlias(name, span)
 	return end, nil
 }
 
@@ -290,7 +285,6 @@ func (s *scanner) customModule(i int) (int, error) {
 			return 0, err
 		}
 		m.attrs = dict
-		s.keep(i, dict[1])
 		m.insertAt = s.skipTrivia(dict[1])
 		j = m.insertAt
 	}
@@ -321,12 +315,6 @@ func (s *scanner) genericModule(i int) (int, error) {
 		return 0, err
 	}
 	m.attrs, m.insertAt = op.attrs, op.regionEnd
-	if op.attrs[0] >= 0 {
-		s.keep(op.attrs[0], op.attrs[1])
-	}
-	if op.props[0] >= 0 {
-		s.keep(op.props[0], op.props[1])
-	}
 	if op.props[0] >= 0 {
 		if name, ok := s.dictString(op.props, "sym_name"); ok {
 			m.name = name
@@ -577,7 +565,6 @@ func (s *scanner) addFunc(f *funcSpan) {
 	if f.name != s.entry {
 		return
 	}
-	s.keepFunc(f)
 	if s.early != nil && !s.earlyDone {
 		s.earlyDone = true
 		s.parseEarly(f)
@@ -586,28 +573,6 @@ func (s *scanner) addFunc(f *funcSpan) {
 		// Early was not called for this entry (or it is a second one):
 		// Progress stays before it for the rest of the scan.
 		s.pinned = true
-	}
-}
-
-// keep passes the span src[a:b] to Options.Keep.
-func (s *scanner) keep(a, b int) {
-	if s.keepSpan != nil {
-		s.keepSpan(a, b)
-	}
-}
-
-// keepFunc keeps what is read of a function named as the entry: the
-// signature, from the start of its line, or the generic form's
-// dictionaries.
-func (s *scanner) keepFunc(f *funcSpan) {
-	if !f.generic {
-		s.keep(f.pos, f.sig[1])
-		return
-	}
-	for _, d := range [][2]int{f.props, f.attrs} {
-		if d[0] >= 0 {
-			s.keep(d[0], d[1])
-		}
 	}
 }
 

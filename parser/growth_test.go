@@ -22,20 +22,12 @@ func signatureModule(tb testing.TB, n int) []byte {
 }
 
 // BenchmarkGrowthSignatureBytes is the bytes the signature front end
-// (ParseFile) allocates per parameter at 30000 and 60000 parameters, with
-// the tool's options: the arguments kept as their spans
-// (parser.DefaultLazy).
-func BenchmarkGrowthSignatureBytes(b *testing.B) { growthSignature(b, parser.DefaultLazy) }
-
-// BenchmarkGrowthSignatureTreeBytes is the same with the whole tree kept,
-// ParseFile's default.
-func BenchmarkGrowthSignatureTreeBytes(b *testing.B) { growthSignature(b, 0) }
-
-func growthSignature(b *testing.B, lazy int) {
+// (ParseFile) allocates per parameter at 30000 and 60000 parameters.
+func BenchmarkGrowthSignatureBytes(b *testing.B) {
 	growthbench.Bytes(b, 30000, func(n int) func() {
 		src := signatureModule(b, n)
 		return func() {
-			if _, err := parser.ParseFile("m.mlir", src, parser.Options{Lazy: lazy}); err != nil {
+			if _, err := parser.ParseFile("m.mlir", src, parser.Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -43,17 +35,12 @@ func growthSignature(b *testing.B, lazy int) {
 }
 
 // BenchmarkGrowthMLIRBytes is the same for the MLIR front end and the
-// lowering to the model, with the tool's options.
-func BenchmarkGrowthMLIRBytes(b *testing.B) { growthMLIR(b, parser.DefaultLazy) }
-
-// BenchmarkGrowthMLIRTreeBytes is the same with the whole tree kept.
-func BenchmarkGrowthMLIRTreeBytes(b *testing.B) { growthMLIR(b, 0) }
-
-func growthMLIR(b *testing.B, lazy int) {
+// lowering to the model.
+func BenchmarkGrowthMLIRBytes(b *testing.B) {
 	growthbench.Bytes(b, 30000, func(n int) func() {
 		src := signatureModule(b, n)
 		return func() {
-			f, err := parser.ParseFile("m.mlir", src, parser.Options{Lazy: lazy})
+			f, err := parser.ParseFile("m.mlir", src, parser.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/internal/arriving"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -24,20 +24,6 @@ type gramRoot struct {
 	Dict *gram.AttrDict  `parser:"| 'dict':Mode @@"`
 	Type *gram.Type      `parser:"| 'type':Mode @@"`
 	Attr *gram.Attr      `parser:"| 'attr':Mode @@"`
-	Args *gramArgs       `parser:"| 'args':Mode @@"`
-	Tail *gramTail       `parser:"| 'tail':Mode @@"`
-}
-
-// gramArgs is a run of a signature's arguments, parsed on its own when a
-// long signature is parsed in pieces.
-type gramArgs struct {
-	Args []*gram.Arg `parser:"@@ (',' @@)*"`
-}
-
-// gramTail is what follows a signature's argument list.
-type gramTail struct {
-	Results *gram.ResultList `parser:"('->' @@)?"`
-	Attrs   *gram.AttrDict   `parser:"('attributes' @@)?"`
 }
 
 // root is what a parse gives, in package ast's nodes: the decoder's
@@ -47,14 +33,9 @@ type root struct {
 	Dict *ast.AttrDict
 	Type *ast.Type
 	Attr *ast.Attr
-	Args *argList
-	Tail *sigTail
 }
 
-type argList struct {
-	Args []*ast.Arg
-}
-
+// sigTail is what follows a signature's argument list.
 type sigTail struct {
 	Results *ast.ResultList
 	Attrs   *ast.AttrDict
@@ -73,67 +54,91 @@ func build() {
 	)
 }
 
-// parseSpan parses src[start:end] as the construct mode names; positions
-// are those of the file.
-func parseSpan(mode string, s *scanner, start, end int) (*root, error) {
-	return parseSpanAt(mode, s.Src, start, end, s.anchor(start))
-}
-
 func lexPos(pos ast.Pos) lexer.Position {
 	return lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
 }
 
-// parseSpanAt parses src[start:end], whose first byte is at pos; it only
-// reads src, so several spans may be parsed at once.
-func parseSpanAt(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
-	lpos := lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
+// fastEnabled switches the decoder off, for tests that compare it with
+// the grammar.
+var fastEnabled = true
+
+// pieceBytes is the most text the grammar reads to place an error: a
+// longer span the decoder fails on is cut to a piece first (grammarPiece).
+// A variable for tests.
+var pieceBytes = 64 << 10
+
+// tailTokens is how many tokens after the decoder's failure the piece
+// keeps, for the grammar's lookahead.
+const tailTokens = 64
+
+// parseSpan parses src[start:end], whose first byte is at pos, as the
+// construct mode names; positions are those of the file. The decoder
+// reads it; where it fails, the grammar places the error, over the span
+// when short, else over the piece the decoder leaves; where the grammar
+// finds none there, it reads the whole span.
+func parseSpan(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
 	if !fastEnabled {
 		return grammarParse(mode, src, start, end, pos)
 	}
-	r, d, ok := fastParseLexer(mode, viewLexer(src, start, end, lpos))
+	r, d, ok := fastParse(mode, src, start, end, lexPos(pos))
 	if ok {
 		return r, nil
 	}
-	if d != nil && len(d.cuts) > 0 {
-		if err := grammarParseCut(mode, src, start, end, pos, d.cuts); err != nil {
+	if end-start > pieceBytes && d.failAt >= 0 {
+		if err := grammarPiece(mode, src, start, end, pos, d); err != nil {
 			return nil, err
 		}
 	}
 	return grammarParse(mode, src, start, end, pos)
 }
 
-// grammarParseCut runs the grammar over src[start:end] without the
-// insides of the long arrays of scalars and long strings the decoder read
-// before it failed (cuts, in order): each array is left with its
-// brackets, or with the element before the decoder's failure, each string
-// with its quotes, so the grammar meets the same error at the same token,
-// having read a few bytes of each instead of all of them. The error's position is that of the token in src. It returns
-// nil if the grammar accepts the cut text (the decoder failed on a
-// construct outside its subset); the caller then reads the whole.
-func grammarParseCut(mode string, src []byte, start, end int, pos ast.Pos, cuts [][2]int) error {
+// grammarPiece runs the grammar over src[start:end] without the cuts the
+// decoder made (fastDecoder.cuts) and without what follows tailTokens
+// tokens after its failure: the grammar meets the same error at the same
+// token, having read a bounded piece. The error's position is that of
+// the token in src. It returns nil if the grammar finds no error in the
+// piece, or only at the piece's cut end (the decoder failed on a
+// construct outside its subset).
+func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastDecoder) error {
+	// The grammar's lexer reads the whole span before the grammar: its
+	// error comes first, wherever it is.
+	lex := viewLexer(src, start, end, lexPos(pos))
+	for {
+		t, err := lex.Next()
+		if err != nil {
+			return convertError(err, pos)
+		}
+		if t.EOF() {
+			break
+		}
+	}
+	to := pieceEnd(src, d.failAt, end)
+	cuts := mergeCuts(d.cuts, to)
 	var buf []byte
 	from := start
 	for _, c := range cuts {
 		buf = append(buf, src[from:c[0]]...)
 		from = c[1]
 	}
-	buf = append(buf, src[from:end]...)
+	buf = append(buf, src[from:to]...)
 	_, err := grammarParse(mode, buf, 0, len(buf), pos)
 	var list ast.ErrorList
 	if err == nil || !errors.As(err, &list) {
 		return err
 	}
 	for _, e := range list {
+		if to < end && e.Pos.Offset >= len(buf) {
+			return nil
+		}
 		// From the offset in buf to that in src, then the line and
 		// column from the text before it.
-		off, shift := e.Pos.Offset+start, 0
+		off := e.Pos.Offset + start
 		for _, c := range cuts {
-			if off+shift < c[0] {
+			if off < c[0] {
 				break
 			}
-			shift += c[1] - c[0]
+			off += c[1] - c[0]
 		}
-		off += shift
 		e.Pos.Offset, e.Pos.Line, e.Pos.Column = off, pos.Line, pos.Column+off-start
 		if n := bytes.Count(src[start:off], []byte{'\n'}); n > 0 {
 			e.Pos.Line += n
@@ -143,11 +148,41 @@ func grammarParseCut(mode string, src []byte, start, end int, pos ast.Pos, cuts 
 	return list
 }
 
+// pieceEnd is the end of the tailTokens-th token after at, or end.
+func pieceEnd(src []byte, at, end int) int {
+	l := viewLexer(src, at, end, lexer.Position{})
+	for n := 0; n < tailTokens && l.pos.Offset < end; n++ {
+		typ, k, err := l.scan(l.pos.Offset)
+		if err != nil {
+			return end
+		}
+		l.advanceType(typ, k)
+	}
+	return l.pos.Offset
+}
+
+// mergeCuts sorts the cuts before to and joins those that overlap.
+func mergeCuts(cuts [][2]int, to int) [][2]int {
+	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+	var out [][2]int
+	for _, c := range cuts {
+		c[1] = min(c[1], to)
+		if c[0] >= c[1] {
+			continue
+		}
+		if n := len(out); n > 0 && c[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], c[1])
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // grammarParse parses src[start:end] with the grammar.
 func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
-	lpos := lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column}
 	grammar.once.Do(build)
-	lex := newLexer(src, start, end, lpos, mode)
+	lex := newLexer(src, start, end, lexPos(pos), mode)
 	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 	if err != nil {
 		return nil, convertError(err, pos)
@@ -159,6 +194,18 @@ func grammarParse(mode string, src []byte, start, end int, pos ast.Pos) (*root, 
 	flattenArrays(reflect.ValueOf(g))
 	r := &root{}
 	toAST(reflect.ValueOf(r).Elem(), reflect.ValueOf(g).Elem())
+	if r.Sig != nil {
+		ast.DropUnread(r.Sig.Attrs)
+		for _, a := range r.Sig.Args {
+			ast.DropUnread(a.Attrs)
+		}
+		for _, res := range r.Sig.Results.List() {
+			ast.DropUnread(res.Attrs)
+		}
+	}
+	if mode == "dict" {
+		ast.DropUnread(r.Dict)
+	}
 	return r, nil
 }
 
@@ -166,6 +213,7 @@ var (
 	attrType  = reflect.TypeFor[*ast.Attr]()
 	typeType  = reflect.TypeFor[*ast.Type]()
 	arrayType = reflect.TypeFor[*gram.ArrayAttr]()
+	denseType = reflect.TypeFor[*gram.DenseAttr]()
 	posType   = reflect.TypeFor[ast.Pos]()
 	atType    = reflect.TypeFor[ast.At]()
 )
@@ -233,7 +281,25 @@ func typeToAST(g *gram.Type) *ast.Type {
 			break
 		}
 	}
+	if tt := t.AsTensor(); tt != nil && plain(tt, t.EndPos.Offset-t.Pos.Offset) {
+		t.Node = ast.Plain
+	}
 	return t
+}
+
+// plain reports whether tt, a tensor type of n bytes, is what the decoder
+// reads as ast.Plain: digits or '?' and 'x' for dimensions, a builtin
+// element type, nothing else, no white space.
+func plain(tt *ast.TensorType, n int) bool {
+	e := tt.Elem.AsNamed()
+	if tt.Encoding != nil || e == nil || e.Body != nil || e.Name == "" || !isIdentStart(e.Name[0]) || identLen([]byte(e.Name), 0) != len(e.Name) {
+		return false
+	}
+	if n != len("tensor<")+len(tt.Dims)+len(e.Name)+1 {
+		return false
+	}
+	dims, elem := ast.SplitPlainTensor([]byte("tensor<" + tt.Dims + e.Name + ">"))
+	return string(dims) == tt.Dims && string(elem) == e.Name
 }
 
 // toAST sets dst, a node of package ast (or a field of one), to the
@@ -279,8 +345,8 @@ func toAST(dst, src reflect.Value) {
 	}
 }
 
-// flattenArrays turns the arrays of scalars in the grammar's nodes into
-// the unread spans the decoder gives (ast.ArrayAttr.Flatten), inner ones
+// flattenArrays turns the long arrays of scalars and dense literals in the
+// grammar's nodes into the unread spans the decoder gives, inner ones
 // first, so that both give the same nodes.
 func flattenArrays(v reflect.Value) {
 	switch v.Kind() {
@@ -289,8 +355,11 @@ func flattenArrays(v reflect.Value) {
 			return
 		}
 		flattenArrays(v.Elem())
-		if v.Type() == arrayType {
+		switch v.Type() {
+		case arrayType:
 			v.Interface().(*gram.ArrayAttr).Flatten()
+		case denseType:
+			v.Interface().(*gram.DenseAttr).Flatten()
 		}
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
@@ -305,7 +374,7 @@ func flattenArrays(v reflect.Value) {
 
 // parseDict parses the attribute dictionary spanning span.
 func parseDict(s *scanner, span [2]int) (*ast.AttrDict, error) {
-	r, err := parseSpan("dict", s, span[0], span[1])
+	r, err := parseSpan("dict", s.Src, span[0], span[1], s.anchor(span[0]))
 	if err != nil {
 		return nil, err
 	}
@@ -363,8 +432,9 @@ type Options struct {
 	LineOffset int
 	// Release, if set, is called as the scan moves on with an offset
 	// before which the scanner will not read again except to parse the
-	// few spans it keeps (the module's attributes, the entry signature),
-	// so that a caller that maps the file can drop the pages behind it.
+	// few spans it keeps (the module's attributes, the entry signature,
+	// alias definitions), so that a caller that maps the file can drop
+	// the pages behind it.
 	Release func(offset int)
 	// Early, if set, is called once, during the scan, as soon as the entry
 	// function's signature and the module's attributes are read, with the
@@ -372,8 +442,7 @@ type Options struct {
 	// and alias definitions before it. The scan goes on after it returns,
 	// and ParseFile's result is what counts: a later error, a second
 	// function of the same name or a later alias definition can still
-	// change it. A caller can start its work early and check it against
-	// the result. Early is not called for a generic-form module (its
+	// change it. Early is not called for a generic-form module (its
 	// attributes follow its body) or when the early parse fails.
 	Early func(*ast.File)
 	// Header, if set, is called once, during the scan, as soon as the
@@ -384,69 +453,22 @@ type Options struct {
 	Header func(*ast.Module)
 	// Progress, if set, is called as the scan moves on (every few
 	// megabytes) with an offset before which the text holds no part of
-	// the entry function, unless Early has already been called for it: a
-	// caller may treat the text before it as settled while the signature
-	// of the entry is still to come.
+	// the entry function, unless Early has already been called for it.
 	Progress func(offset int)
-	// More, if set, makes src the first part of an input still arriving
-	// (a pipe being spooled): ParseFile calls More when it needs bytes
-	// past the end of what it has, and More waits for the input to grow
-	// and returns it whole so far, src and what followed it; it returns
-	// the input unchanged at its end. Every offset and position is the
-	// same as for the whole input read at once.
-	More func() []byte
-	// Step is how much text the scan reads between two calls of Release
-	// and Progress; 0 means 8 MB.
-	Step int
-	// Lazy, when positive, makes a custom-form entry signature of at
-	// least Lazy arguments (by its count of '%'), when the signature's
-	// fast reader reads it, keep its arguments and results as their spans
-	// rather than their nodes: the result's Entry.Lazy and
-	// Entry.LazyResults decode them again when wanted, and Entry.Args and
-	// Entry.Results are nil (see ast.Lazy). A signature the grammar reads
-	// keeps its nodes. DefaultLazy is the tool's choice: below it, a tree
-	// costs little, and a value of megabytes on a few arguments is read
-	// once rather than once a reading.
-	Lazy int
-	// Keep, if set, is called during the scan with each span of src that
-	// is read again after the scan has passed it, by ParseFile or by
-	// those who lower and print the file it returns: alias definitions,
-	// the module's attribute dictionary and the entry function's
-	// signature (or a generic form's dictionaries). With Release, a caller
-	// that drops the text behind the scan keeps these.
-	Keep func(start, end int)
-	// Window and SkipTo, when set with More, let the scan pass over a
-	// function body that runs past the input it has without growing it:
-	// Window returns the input's bytes from an offset on (at least one
-	// unless the offset is the input's end; valid until the next call),
-	// the body is skipped through it, and SkipTo is told where the scan
-	// goes on reading src, returning the input so far as More does, now
-	// holding that offset. A caller that reads the input ahead of the
-	// scan (a large file) so reads a body once, into memory it reuses.
-	Window func(off int) []byte
-	SkipTo func(off int) []byte
 }
 
-// DefaultLazy is the number of arguments from which the tool keeps a
-// signature's arguments as their spans (Options.Lazy).
-const DefaultLazy = 8192
-
-// ParseFile reads the structure of the module in src: the module's
-// attribute dictionary, every function's name, and the entry function's
-// signature. Function bodies are skipped, never tokenized. Errors are an
-// ast.ErrorList.
+// ParseFile reads the structure of the module in src, the whole input:
+// the module's attribute dictionary, every function's name, the entry
+// function's signature and the values of the alias definitions
+// (File.Aliases). Function bodies are skipped, never tokenized. Errors
+// are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	s := &scanner{
-		Input:      arriving.Input{Src: src, More: opts.More},
-		window:     opts.Window,
-		skipTo:     opts.SkipTo,
-		step:       opts.Step,
-		keepSpan:   opts.Keep,
+		Src:        src,
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
 		early:      opts.Early,
-		lazyFrom:   opts.Lazy,
 		header:     opts.Header,
 		progress:   opts.Progress,
 		hold:       -1,
@@ -454,16 +476,13 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
 			AttrAliases: map[string]ast.Span{},
+			Aliases:     map[string]*ast.AliasDef{},
 			Lines:       ast.NewAnchors(filename),
 		},
 	}
 	if s.entry == "" {
 		s.entry = "main"
 	}
-	if s.step <= 0 {
-		s.step = releaseStep
-	}
-	s.Wait = func(end int) { s.releaseAt(end - arriving.Back) }
 	if err := s.scanTop(); err != nil {
 		return nil, asList(err)
 	}
@@ -535,17 +554,12 @@ func (s *scanner) parseModule() (*ast.Module, error) {
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
 	if !f.generic {
-		sig, err := s.parseSignature(f.sig[0], f.sig[1])
+		r, err := parseSpan("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]))
 		if err != nil {
 			return nil, err
 		}
+		sig := r.Sig
 		fn.Sig, fn.Args, fn.Results = sig, sig.Args, sig.Results.List()
-		if len(s.lazySpans) > 0 {
-			fn.Lazy = &ast.LazyArgs{Spans: s.lazySpans, Decode: decodeArgs(s.file, s.lazySpans)}
-		}
-		if len(s.lazyResults) > 0 {
-			fn.LazyResults = &ast.LazyResults{Spans: s.lazyResults, Decode: decodeResults(s.file, s.lazyResults)}
-		}
 		return fn, nil
 	}
 	var err error
@@ -624,28 +638,16 @@ func (s *scanner) attrArray(e *ast.AttrEntry, what string, n int) (*ast.ArrayAtt
 	return arr, nil
 }
 
-// ParseType parses the type spanning span of src (a type alias's value).
-func ParseType(src []byte, span ast.Span) (*ast.Type, error) {
-	r, err := parseSpan("type", spanScanner(src, span), span.Pos.Offset, span.End.Offset)
-	if err != nil {
-		return nil, err
+// parseAlias parses the value of the alias definition name, spanning span:
+// a type for `!name`, an attribute for `#name`.
+func (s *scanner) parseAlias(name string, span ast.Span) *ast.AliasDef {
+	mode := "attr"
+	if name[0] == '!' {
+		mode = "type"
 	}
-	return r.Type, nil
-}
-
-// ParseAttr parses the attribute spanning span of src (an attribute
-// alias's value).
-func ParseAttr(src []byte, span ast.Span) (*ast.Attr, error) {
-	r, err := parseSpan("attr", spanScanner(src, span), span.Pos.Offset, span.End.Offset)
+	r, err := parseSpan(mode, s.Src, span.Pos.Offset, span.End.Offset, span.Pos)
 	if err != nil {
-		return nil, err
+		return &ast.AliasDef{Err: err}
 	}
-	return r.Attr, nil
-}
-
-// spanScanner returns a scanner whose position cache starts at span.
-func spanScanner(src []byte, span ast.Span) *scanner {
-	s := &scanner{Input: arriving.Input{Src: src}, file: &ast.File{Name: span.Pos.Filename}}
-	s.lines = ast.NewLineIndex(ast.LinePoint{Off: span.Pos.Offset, Line: span.Pos.Line, LineStart: span.Pos.Offset - span.Pos.Column + 1})
-	return s
+	return &ast.AliasDef{Type: r.Type, Attr: r.Attr}
 }

@@ -201,7 +201,8 @@ func TestAttrValues(t *testing.T) {
 		`#stablehlo.bounds<?>`, `#dialect<"opaque">`, `!dialect.type<1, 2>`,
 	}
 	for _, v := range values {
-		src := "func.func @main(%a: tensor<f32> {k = " + v + "}) -> tensor<f32>"
+		// A key the tool reads: the value is kept.
+		src := "func.func @main(%a: tensor<f32> {jax.arg_info = " + v + ", k = " + v + "}) -> tensor<f32>"
 		f, err := parse(t, src, "")
 		if err != nil {
 			t.Errorf("%s: %v", v, err)
@@ -210,6 +211,15 @@ func TestAttrValues(t *testing.T) {
 		a := f.Entry.Args[0].Attrs.Entries[0].Value
 		if got := text(src, a.Pos, a.EndPos); got != v {
 			t.Errorf("value span %q, want %q", got, v)
+		}
+		// Another key's scalar value is not kept; its entry's span
+		// still covers it.
+		e := f.Entry.Args[0].Attrs.Entries[1]
+		if scalar := strings.IndexAny(v[:1], "-0123456789\"tf") == 0 && !strings.HasPrefix(v, "tensor"); (e.Value == ast.Unkept) != scalar {
+			t.Errorf("%s: value kept %v, want %v", v, e.Value != ast.Unkept, !scalar)
+		}
+		if got := text(src, e.Pos, e.EndPos); got != "k = "+v {
+			t.Errorf("entry span %q, want %q", got, "k = "+v)
 		}
 	}
 }
@@ -336,13 +346,13 @@ func TestNextSpecial(t *testing.T) {
 	}
 }
 
-// TestLongSignature parses a signature long enough to be parsed in
-// pieces: every argument must come out as the one-piece parse gives it,
-// and an error in the middle must keep its position.
+// TestLongSignature parses a signature longer than a piece (pieceBytes):
+// every argument must come out whole, and an error in the middle must
+// keep its position.
 func TestLongSignature(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("module {\n  func.func @main(")
-	for i := 0; i < 3*parallelArgs; i++ {
+	for i := 0; i < 384; i++ {
 		if i > 0 {
 			b.WriteString(",\n    ")
 		}
@@ -354,7 +364,7 @@ func TestLongSignature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Entry.Args) != 3*parallelArgs || len(f.Entry.Results) != 1 || f.Entry.Sig.Attrs.Lookup("f") == nil {
+	if len(f.Entry.Args) != 384 || len(f.Entry.Results) != 1 || f.Entry.Sig.Attrs.Lookup("f") == nil {
 		t.Fatalf("%d arguments, %d results", len(f.Entry.Args), len(f.Entry.Results))
 	}
 	for i, a := range f.Entry.Args {

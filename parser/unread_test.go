@@ -19,7 +19,7 @@ func TestUnreadArrayErrors(t *testing.T) {
 			for _, sep := range []string{", ", ",\n  "} {
 				src := []byte("(%arg0: tensor<2xf32> {foo = [" + strings.Repeat("1"+sep, n) + tail + "})")
 				_, want := grammarParse("sig", src, 0, len(src), pos)
-				_, got := parseSpanAt("sig", src, 0, len(src), pos)
+				_, got := parseSpan("sig", src, 0, len(src), pos)
 				if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 					t.Errorf("%d elements, then %q: the grammar says %v, the cut text %v", n, tail, want, got)
 				}
@@ -35,11 +35,27 @@ func TestUnreadArrayAllocations(t *testing.T) {
 		allocs := func(n int) float64 {
 			src := []byte("(%arg0: tensor<2xf32> {foo = [" + strings.Repeat("1, ", n) + tail + ", mhlo.sharding = \"{replicated}\"})")
 			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
-			return testing.AllocsPerRun(3, func() { parseSpanAt("sig", src, 0, len(src), pos) })
+			return testing.AllocsPerRun(3, func() { parseSpan("sig", src, 0, len(src), pos) })
 		}
 		small, large := allocs(1000), allocs(100000)
 		if large > small+8 {
 			t.Errorf("array ending %q: %.0f allocations at 100000 elements, %.0f at 1000", tail, large, small)
+		}
+	}
+}
+
+// TestUnreadDenseAllocations checks that a long dense literal costs
+// nothing in proportion to its length, valid or with an error at its end.
+func TestUnreadDenseAllocations(t *testing.T) {
+	for _, tail := range []string{"1.5]", "1.5 %%]"} {
+		allocs := func(n int) float64 {
+			src := []byte("(%arg0: tensor<2xf32> {foo = dense<[" + strings.Repeat("1.5, ", n) + tail + "> : tensor<10xf32>})")
+			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
+			return testing.AllocsPerRun(3, func() { parseSpan("sig", src, 0, len(src), pos) })
+		}
+		small, large := allocs(1000), allocs(100000)
+		if large > small+8 {
+			t.Errorf("dense ending %q: %.0f allocations at 100000 elements, %.0f at 1000", tail, large, small)
 		}
 	}
 }
@@ -50,13 +66,13 @@ func TestUnreadArrayAllocations(t *testing.T) {
 func TestUnreadString(t *testing.T) {
 	for _, n := range []int{ast.UnreadStringBytes - 3, ast.UnreadStringBytes - 2, 1 << 20} {
 		value := `"` + strings.Repeat("x", n) + `"`
-		src := []byte("func.func @main(%arg0: tensor<2xf32> {mhlo.sharding = " + value + ", jax.buffer_donor = true}) {\n  return\n}\n")
+		src := []byte("func.func @main(%arg0: tensor<2xf32> {jax.arg_info = " + value + ", jax.buffer_donor = true}) {\n  return\n}\n")
 		compareParses(t, "a string of "+value[:8], src)
 		f, err := ParseFile("f.mlir", src, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := f.Entry.Args[0].Attrs.Lookup("mhlo.sharding").Value
+		v := f.Entry.Args[0].Attrs.Lookup("jax.arg_info").Value
 		if got := string(src[v.Pos.Offset:v.EndPos.Offset]); got != value {
 			t.Fatalf("%d bytes: the value's span holds %.20q", len(value), got)
 		}
@@ -78,7 +94,7 @@ func TestUnreadStringBytes(t *testing.T) {
 			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, err := parseSpanAt("sig", src, 0, len(src), pos)
+			_, err := parseSpan("sig", src, 0, len(src), pos)
 			runtime.ReadMemStats(&after)
 			if (err != nil) != (tail != "") {
 				t.Fatalf("tail %q: %v", tail, err)
@@ -101,7 +117,7 @@ func TestUnreadStringErrors(t *testing.T) {
 		for _, n := range []int{0, 1 << 10, 4 << 10} {
 			src := []byte("(%arg0: tensor<2xf32> {foo = \"" + strings.Repeat("x\\n", n) + "\"" + tail + "})")
 			_, want := grammarParse("sig", src, 0, len(src), pos)
-			_, got := parseSpanAt("sig", src, 0, len(src), pos)
+			_, got := parseSpan("sig", src, 0, len(src), pos)
 			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 				t.Errorf("%d bytes, then %q: the grammar says %v, the cut text %v", n, tail, want, got)
 			}
@@ -139,7 +155,7 @@ func TestUnreadHash(t *testing.T) {
 			_, want := grammarParse("sig", src, 0, len(src), pos)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, got := parseSpanAt("sig", src, 0, len(src), pos)
+			_, got := parseSpan("sig", src, 0, len(src), pos)
 			runtime.ReadMemStats(&after)
 			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
 				t.Fatalf("tail %q: the grammar says %v, the cut text %v", tail, want, got)
@@ -149,6 +165,72 @@ func TestUnreadHash(t *testing.T) {
 		small, large := allocated(100000), allocated(800000)
 		if large > small+64<<10 {
 			t.Errorf("tail %q: a parse allocates %d bytes with 8 MB of attribute, %d with 1 MB", tail, large, small)
+		}
+	}
+}
+
+// TestSkippedValues checks that a dictionary or array value of a key the
+// tool does not read, in a top-level dictionary, is kept as its span
+// alone, by the decoder and the grammar alike; one with a key twice inside
+// and one the tool reads keep their nodes.
+func TestSkippedValues(t *testing.T) {
+	src := []byte("module attributes {big = {a = [1, {b = 2}], c = \"s\"}, dup = [{x, y, x}], mhlo.input_output_alias = [], n = 3} {\n" +
+		"  func.func @main(%arg0: tensor<2xf32> {x = [[1], {y}], mhlo.frontend_attributes = {z = \"1\"}}) -> tensor<2xf32> {\n    return %arg0 : tensor<2xf32>\n  }\n}\n")
+	compareParses(t, "skipped values", src)
+	f, err := ParseFile("f.mlir", src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		d       *ast.AttrDict
+		key     string
+		skipped bool
+		text    string
+	}{
+		{f.Module.Attrs, "big", true, `{a = [1, {b = 2}], c = "s"}`},
+		{f.Module.Attrs, "dup", false, `[{x, y, x}]`},
+		{f.Module.Attrs, "mhlo.input_output_alias", false, `[]`},
+		{f.Entry.Args[0].Attrs, "x", true, `[[1], {y}]`},
+		{f.Entry.Args[0].Attrs, "mhlo.frontend_attributes", false, `{z = "1"}`},
+	} {
+		v := tt.d.Lookup(tt.key).Value
+		if v.Skipped() != tt.skipped || string(src[v.Pos.Offset:v.EndPos.Offset]) != tt.text {
+			t.Errorf("%s: skipped %v, span %q; want %v, %q", tt.key, v.Skipped(), src[v.Pos.Offset:v.EndPos.Offset], tt.skipped, tt.text)
+		}
+	}
+	if v := f.Module.Attrs.Lookup("n").Value; v != ast.Unkept {
+		t.Errorf("n: %+v, want ast.Unkept", v)
+	}
+}
+
+// TestSkippedValueBytes checks that the bytes a parse keeps do not grow
+// with the size of a value skipped, valid or with an error at its end.
+func TestSkippedValueBytes(t *testing.T) {
+	for _, tail := range []string{"}", " %% }"} {
+		kept := func(n int) float64 {
+			var b strings.Builder
+			b.WriteString("{big = {")
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString("k" + strconv.Itoa(i) + ` = {a = 1 : i32, b = "s", c = [1, 2]}`)
+			}
+			b.WriteString(tail + ", n = 1}")
+			src := []byte(b.String())
+			pos := ast.Pos{Filename: "f.mlir", Line: 1, Column: 1}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			r, _ := parseSpan("dict", src, 0, len(src), pos)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(r)
+			return float64(after.HeapAlloc) - float64(before.HeapAlloc)
+		}
+		small, large := kept(1000), kept(100000)
+		if large > small+1<<20 {
+			t.Errorf("value ending %q: %.0f bytes kept at 100000 entries, %.0f at 1000", tail, large, small)
 		}
 	}
 }

@@ -108,7 +108,7 @@ func checkDonationLayouts(c *model.Config) *ast.Error {
 		if ok && in.IsArray() && !in.HasLayout {
 			bad = ast.Errorf(c.ParamPos(d.ParamNumber, d.ParamIndex),
 				"%s needs resolved layouts, but the layout of buffer donor %s at %s (%s) is unresolved; "+AssumeHint,
-				donationName, c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.String())
+				donationName, c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.Written())
 		}
 	})
 	if bad != nil {

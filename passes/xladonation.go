@@ -137,7 +137,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 			}
 			if !sub.HasLayout {
 				bad = ast.Errorf(c.ParamPos(p, index), "%s needs resolved layouts, but the layout of %s at %s (%s) is unresolved; "+AssumeHint,
-					xlaDonationName, c.ParamLabel(p, index), index, sub.String())
+					xlaDonationName, c.ParamLabel(p, index), index, sub.Written())
 				return
 			}
 			d := xlaDonor{param: p, index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}

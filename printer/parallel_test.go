@@ -25,8 +25,8 @@ func TestParallelArguments(t *testing.T) {
 	src := b.Bytes()
 	for _, emit := range []Emit{EmitResultAlias, EmitModule, EmitTF} {
 		for _, change := range []string{"none", "clear"} {
-			edits := func(parallel, lazy bool) ([]edit.Edit, string) {
-				f, err := parser.ParseFile("g.mlir", src, parser.Options{Lazy: map[bool]int{true: 1}[lazy]})
+			edits := func(parallel bool) ([]edit.Edit, string) {
+				f, err := parser.ParseFile("g.mlir", src, parser.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -49,17 +49,13 @@ func TestParallelArguments(t *testing.T) {
 				}
 				return e, msg
 			}
-			seq, seqErr := edits(false, false)
+			seq, seqErr := edits(false)
 			if len(seq) < 100 && seqErr == "" {
 				t.Fatalf("emit %d, %s: only %d edits", emit, change, len(seq))
 			}
-			// On two processors or one, the arguments kept as nodes or
-			// as spans decoded again (parser.Options.Lazy).
-			for _, v := range []struct{ parallel, lazy bool }{{true, false}, {false, true}, {true, true}} {
-				par, parErr := edits(v.parallel, v.lazy)
-				if !reflect.DeepEqual(seq, par) || seqErr != parErr {
-					t.Errorf("emit %d, %s, %+v: %d edits (%q), sequentially from nodes %d (%q)", emit, change, v, len(par), parErr, len(seq), seqErr)
-				}
+			// On two processors or one.
+			if par, parErr := edits(true); !reflect.DeepEqual(seq, par) || seqErr != parErr {
+				t.Errorf("emit %d, %s: %d edits (%q) on two processors, on one %d (%q)", emit, change, len(par), parErr, len(seq), seqErr)
 			}
 		}
 	}

@@ -160,7 +160,7 @@ func (p *printer) argAliases() aliasTable {
 	if !sorted {
 		sort.SliceStable(all, func(i, j int) bool { return all[i].arg < all[j].arg })
 	}
-	nargs := p.file.Entry.NumArgs()
+	nargs := len(p.file.Entry.Args)
 	t := aliasTable{all: all, start: make([]int32, nargs+1)}
 	k := 0
 	for i := 0; i <= nargs; i++ {
@@ -193,7 +193,7 @@ func (p *printer) arguments(perArg aliasTable) {
 		p.genericArgs(generic)
 		return
 	}
-	n := fn.NumArgs()
+	n := len(fn.Args)
 	if n < parallelArgs || runtime.GOMAXPROCS(0) < 2 {
 		p.argRange(perArg, 0, n)
 		return
@@ -217,26 +217,15 @@ var parallelArgs = 2048
 // argRange adds the edits of the custom-form arguments [from, to).
 func (p *printer) argRange(perArg aliasTable, from, to int) {
 	var d dictEdit
-	var buf ast.Buffer // for arguments kept as spans (ast.LazyArgs)
-	defer buf.Release()
-	err := p.file.Entry.EachArgs(&buf, p.src, from, to, argBatch, func(first int, args []*ast.Arg) error {
-		for k, arg := range args {
-			i := first + k
-			d.reset(arg.Attrs)
-			p.argAlias(&d, i, arg, perArg.of(i))
-			p.donor(&d, i, arg)
-			end := arg.Type.EndPos.Offset
-			p.edits = d.appendEdits(p.edits, placement{insertAt: end, before: " ", prevEnd: end}, &p.texts)
-		}
-		return nil
-	})
-	if err != nil {
-		p.errs = append(p.errs, ast.ListOf(err)...)
+	for i, arg := range p.file.Entry.Args[from:to] {
+		i += from
+		d.reset(arg.Attrs)
+		p.argAlias(&d, i, arg, perArg.of(i))
+		p.donor(&d, i, arg)
+		end := arg.Type.EndPos.Offset
+		p.edits = d.appendEdits(p.edits, placement{insertAt: end, before: " ", prevEnd: end}, &p.texts)
 	}
 }
-
-// argBatch is how many arguments kept as spans argRange decodes at once.
-const argBatch = 1024
 
 // argAlias sets the argument's alias attributes for the chosen encoding.
 func (p *printer) argAlias(d *dictEdit, i int, arg *ast.Arg, aliases []argAlias) {

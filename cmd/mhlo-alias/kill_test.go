@@ -245,9 +245,9 @@ func TestWriteErrorFileTooLarge(t *testing.T) {
 	}
 }
 
-// A pipe written to -o that exceeds the file-size limit: the same write
-// error as for a named file, exit status 1, and no file left behind,
-// whether the stream is written as it is read or not.
+// A pipe written to -o that exceeds the file-size limit: a write error
+// (of the output, or of the spool the pipe is read into), exit status 1,
+// and no file left behind.
 func TestStreamWriteErrorFileTooLarge(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.mlir")

@@ -193,6 +193,15 @@ type DenseAttr struct {
 	Pos    ast.Pos
 	EndPos ast.Pos
 	Body   *DenseElem `parser:"'dense' '<' @@? '>'"`
+	Unread bool
+}
+
+// Flatten keeps a long dense literal as its span alone, as
+// ast.DenseAttr.Unread says.
+func (a *DenseAttr) Flatten() {
+	if a.EndPos.Offset-a.Pos.Offset >= ast.UnreadArrayBytes {
+		a.Body, a.Unread = nil, true
+	}
 }
 
 // DenseElem is a dense literal: a nested list, a complex pair, or a scalar
