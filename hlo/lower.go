@@ -119,7 +119,7 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 			errs = append(errs, err...)
 		} else if !sameShape(got, want) {
 			errs.Add(l.ParamPos(i), "entry_computation_layout parameter %d is %s, but parameter %d%s of the entry computation is %s",
-				i, want.String(), i, params[i].Label.Suffix(), got.String())
+				i, want.Written(), i, params[i].Label.Suffix(), got.Written())
 		}
 	}
 	// The config shares the layout's shapes, as configs share theirs:
@@ -133,7 +133,7 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 		if err != nil {
 			errs = append(errs, err...)
 		} else if !sameShape(got, res) {
-			errs.Add(l.ResultPos(), "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.String(), got.String())
+			errs.Add(l.ResultPos(), "entry_computation_layout result is %s, but the entry computation's ROOT is %s", res.Written(), got.Written())
 		}
 	}
 	return l.Params, *res, errs

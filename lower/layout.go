@@ -164,7 +164,7 @@ func (l *lowerer) applyLayout(s *model.Shape, a *ast.Attr, what valueName) error
 		}
 		return setLayout(s, ints, l.pos(a.Pos), what)
 	}
-	return ast.Errorf(l.pos(a.Pos), "layout of %s must be dense<[...]> for an array or an array of layouts for a tuple, to match %s", what, s.String())
+	return ast.Errorf(l.pos(a.Pos), "layout of %s must be dense<[...]> for an array or an array of layouts for a tuple, to match %s", what, s.Written())
 }
 
 // setLayout checks that ints is a permutation of s's dimensions.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -230,6 +231,10 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 		if !ok {
 			return 0, 0, l.errorf("expected '\"' in string literal")
 		}
+		if k, msg := badInString(l.src[i+1 : i+n-1]); k >= 0 {
+			l.advance(1 + k)
+			return 0, 0, l.errorf("%s", msg)
+		}
 		return tokString, n, nil
 	case classDigit:
 		if l.dimsOK {
@@ -449,6 +454,38 @@ func dimsLen(src []byte, i int) int {
 func stringLen(src []byte, i int) (int, bool) {
 	end, ok := skipString(src, i)
 	return end - i, ok
+}
+
+// badInString returns the offset in the body of a string literal (the
+// text between its quotes) of what MLIR's lexer rejects there, and the
+// message it gives, or -1: an escape other than \" \\ \n \t and two hex
+// digits, or a line break.
+func badInString(body []byte) (int, string) {
+	end := len(body) // the first line break, if any
+	for _, c := range []byte("\n\v\f") {
+		if k := bytes.IndexByte(body[:end], c); k >= 0 {
+			end = k
+		}
+	}
+	for j := 0; ; j++ {
+		k := bytes.IndexByte(body[j:end], '\\')
+		if k < 0 {
+			break
+		}
+		j += k
+		switch {
+		case j+1 < len(body) && strings.IndexByte(`"\nt`, body[j+1]) >= 0:
+			j++
+		case j+2 < len(body) && isHex(body[j+1]) && isHex(body[j+2]):
+			j += 2
+		default:
+			return j, "unknown escape in string literal"
+		}
+	}
+	if end < len(body) {
+		return end, "expected '\"' in string literal"
+	}
+	return -1, ""
 }
 
 func isSpace(c byte) bool      { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -368,7 +368,14 @@ var values = []value{
 		w.WriteString("HloModule zoo, buffer_donor={ (1, {}) }, entry_computation_layout={(f32[")
 		body()
 		w.WriteString("], f32[4]{0})->f32[4]{0}}\n\n")
-		hloEntry(w)
+		// The entry's parameter 0 has the layout's shape, written whole.
+		var dims strings.Builder
+		dw := bufio.NewWriter(&dims)
+		repeat(dw, n, -1, ",", func(int) string { return "1" }, stray)
+		dw.Flush()
+		d := dims.String()
+		fmt.Fprintf(w, "ENTRY %%main.4 (Arg_0.1: f32[%s], Arg_1.2: f32[4]) -> f32[4] {\n  %%Arg_0.1 = f32[%s] parameter(0)\n", d, d)
+		w.WriteString("  %Arg_1.2 = f32[4]{0} parameter(1)\n  ROOT %copy.3 = f32[4]{0} copy(f32[4]{0} %Arg_1.2)\n}\n")
 	}, elems: func(w *bufio.Writer, n, bad int) int {
 		return repeat(w, n, bad, ",", func(int) string { return "1" }, stray)
 	}},

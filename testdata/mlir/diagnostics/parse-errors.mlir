@@ -50,3 +50,20 @@ func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
 func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
   return %arg0 : tensor<2xf32>
 }
+
+// -----
+
+// A string in the entry function's signature is lexed as MLIR lexes it:
+// an escape other than \" \\ \n \t and two hex digits is an error.
+// expected-error @+1 {{unknown escape in string literal}}
+func.func @main(%arg0: tensor<2xf32> {jax.buffer_donor = true, x.note = "a\4a \z"}) -> tensor<2xf32> {
+  return %arg0 : tensor<2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{expected '"' in string literal}}
+func.func @main(%arg0: tensor<2xf32> {x.note = "two
+lines"}) -> tensor<2xf32> {
+  return %arg0 : tensor<2xf32>
+}
