@@ -26,6 +26,9 @@ func assumeDefaultLayouts(cfg *model.Config, emit func(ast.Remark)) {
 		})
 	}
 	for p := range cfg.Params {
+		if cfg.Params[p].IsTuple() {
+			cfg.Params[p] = cfg.Params[p].Clone() // the elements may be shared
+		}
 		cfg.Params[p].ForEachSubshape(func(index model.ShapeIndex, sub *model.Shape) {
 			if sub.IsArray() && !sub.HasLayout {
 				sub.SetDefaultLayout()
@@ -34,6 +37,9 @@ func assumeDefaultLayouts(cfg *model.Config, emit func(ast.Remark)) {
 		})
 	}
 	if out := cfg.Output(); out != nil {
+		if out.IsTuple() {
+			*out = out.Clone()
+		}
 		out.ForEachSubshape(func(index model.ShapeIndex, sub *model.Shape) {
 			if sub.IsArray() && !sub.HasLayout {
 				sub.SetDefaultLayout()

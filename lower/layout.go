@@ -245,6 +245,9 @@ const maxModeBytes = 64 << 10
 
 // unresolve removes the layout of every array in s.
 func unresolve(s *model.Shape) {
+	if s.IsTuple() {
+		*s = s.Clone() // the elements may be shared with other shapes
+	}
 	s.ForEachSubshape(func(_ model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() {
 			sub.HasLayout, sub.MinorToMajor = false, nil

@@ -42,6 +42,7 @@ type lowerer struct {
 	locs        *locReader
 	resKeys     []valueKeys            // and of each result; nil when none has attributes
 	tensors     map[string]model.Shape // tensor shapes by type text (types.go)
+	tuples      map[string]model.Shape // tuple shapes by type text (types.go)
 	ints        []int64                // room for the dims of copies (types.go)
 	lines       ast.Cursor             // for pos
 	aliasShapes map[string]model.Shape // type aliases' shapes by name (types.go)

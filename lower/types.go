@@ -25,15 +25,7 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	case t.AsTensor() != nil:
 		return l.tensor(t, depth)
 	case t.AsTuple() != nil:
-		elems := make([]model.Shape, len(t.AsTuple().Elems))
-		for i, e := range t.AsTuple().Elems {
-			s, err := l.shapeDepth(e, depth)
-			if err != nil {
-				return model.Shape{}, err
-			}
-			elems[i] = s
-		}
-		return model.Tuple(elems...), nil
+		return l.tuple(t, depth)
 	case t.AsNamed() != nil:
 		return l.named(t, depth)
 	}
@@ -120,7 +112,33 @@ func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 	return s, nil
 }
 
-// maxMemo bounds how many distinct tensor types are remembered.
+// tuple converts `tuple<...>`. A tuple type is converted once for each
+// text: the arguments spelled alike share their elements, as the uses of
+// a type alias do (whatever changes a shape's elements copies them first).
+func (l *lowerer) tuple(t *ast.Type, depth int) (model.Shape, error) {
+	text := l.src[t.Pos.Offset:t.EndPos.Offset]
+	if s, ok := l.tuples[string(text)]; ok {
+		return s, nil
+	}
+	elems := make([]model.Shape, len(t.AsTuple().Elems))
+	for i, e := range t.AsTuple().Elems {
+		s, err := l.shapeDepth(e, depth)
+		if err != nil {
+			return model.Shape{}, err
+		}
+		elems[i] = s
+	}
+	s := model.Tuple(elems...)
+	if l.tuples == nil {
+		l.tuples = map[string]model.Shape{}
+	}
+	if len(l.tuples) < maxMemo {
+		l.tuples[string(text)] = s
+	}
+	return s, nil
+}
+
+// maxMemo bounds how many distinct tensor or tuple types are remembered.
 const maxMemo = 1024
 
 // tensor converts `tensor<dims x elem, encoding>`. A tensor type without

@@ -207,3 +207,44 @@ func TestLongLayoutMode(t *testing.T) {
 		}
 	}
 }
+
+// TestTuplesSpelledAlikeAreIndependent checks that arguments whose tuple
+// types are spelled alike, which share their elements, still get the
+// layout and memory space of their own attributes, in any order: each is
+// the shape the argument has when it is the only one.
+func TestTuplesSpelledAlikeAreIndependent(t *testing.T) {
+	const tup = "tuple<tensor<2x3xf32>, tensor<4xf32>>"
+	args := []string{
+		"%a0: " + tup,
+		"%a1: " + tup + ` {mhlo.layout_mode = "auto"}`,
+		"%a2: " + tup + ` {mhlo.memory_kind = "pinned_host"}`,
+		"%a3: " + tup + ` {mhlo.layout_mode = "default"}`,
+		"%a4: " + tup,
+	}
+	alone := make([]string, len(args))
+	for i, a := range args {
+		c, diags := lowerText(t, fn(a, tup), Options{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", a, diags)
+		}
+		alone[i] = c.Params[0].StringWithLayout()
+	}
+	if alone[1] == alone[0] || alone[2] == alone[0] {
+		t.Fatalf("the attributes change nothing: %q", alone)
+	}
+	for _, order := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {1, 2, 3, 0, 4}, {2, 1, 0, 4, 3}} {
+		var sig []string
+		for _, i := range order {
+			sig = append(sig, args[i])
+		}
+		c, diags := lowerText(t, fn(strings.Join(sig, ", "), tup), Options{})
+		if diags.HasErrors() {
+			t.Fatalf("order %v: %v", order, diags)
+		}
+		for k, i := range order {
+			if got := c.Params[k].StringWithLayout(); got != alone[i] {
+				t.Errorf("order %v: argument %d (%s) is %s, alone %s", order, k, args[i], got, alone[i])
+			}
+		}
+	}
+}
