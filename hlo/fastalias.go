@@ -44,8 +44,9 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 	l := &DonorList{}
 	seen := map[string]bool{}
+	var k []byte // the key of an entry, reused
 	first := func(e *DonorEntry) bool {
-		k := binary.AppendVarint(nil, e.Param)
+		k = binary.AppendVarint(k[:0], e.Param)
 		for _, i := range e.ParamIndex {
 			k = binary.AppendVarint(k, i)
 		}
@@ -68,10 +69,14 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
 // reports true for, all when keep is nil.
-func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor) *E, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
+func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
+	var spare *E // an entry not kept, reused for the next
 	add := func(e *E) {
 		if keep == nil || keep(e) {
 			entries = append(entries, e)
+			if e == spare {
+				spare = nil
+			}
 		}
 	}
 	c, err := valueCursor(src, span)
@@ -81,8 +86,14 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	pos = c.here()
 	end, err = readList(c, what, func() error {
 		save := *c
-		if e := fast(c); e != nil {
-			add(e)
+		if spare == nil {
+			spare = new(E)
+		} else {
+			var zero E
+			*spare = zero
+		}
+		if fast(c, spare) {
+			add(spare)
 			return nil
 		}
 		fail := *c
@@ -124,37 +135,37 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 	return end, nil
 }
 
-// donorEntry reads `(PARAM, {j...})`, as tokParser's donorEntry does, or
-// returns nil.
-func (c *byteCursor) donorEntry() *DonorEntry {
-	e := &DonorEntry{Pos: c.here()}
+// donorEntry reads `(PARAM, {j...})` into e, as tokParser's donorEntry
+// does, or reports false.
+func (c *byteCursor) donorEntry(e *DonorEntry) bool {
+	e.Pos = c.here()
 	var ok bool
 	if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
-		return nil
+		return false
 	}
 	if e.EndPos, ok = c.eat(')'); !ok {
-		return nil
+		return false
 	}
-	return e
+	return true
 }
 
-// aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])`, as tokParser's
-// aliasEntry does, or returns nil.
-func (c *byteCursor) aliasEntry() *AliasEntry {
-	e := &AliasEntry{Pos: c.here()}
+// aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])` into e, as
+// tokParser's aliasEntry does, or reports false.
+func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
+	e.Pos = c.here()
 	var ok bool
 	if e.Output, ok = c.shapeIndex(); !ok {
-		return nil
+		return false
 	}
 	if _, ok = c.eat(':'); !ok {
-		return nil
+		return false
 	}
 	if e.ParamPos, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
-		return nil
+		return false
 	}
 	if c.is(',') {
 		if _, ok = c.eat(','); !ok {
-			return nil
+			return false
 		}
 		i := c.pos.Offset
 		switch string(c.src[i : i+identLen(c.src[:c.end], i)]) {
@@ -162,17 +173,17 @@ func (c *byteCursor) aliasEntry() *AliasEntry {
 			e.Must = true
 		case "may-alias":
 		default:
-			return nil
+			return false
 		}
 		c.advance(identLen(c.src[:c.end], i))
 		if !c.trivia() {
-			return nil
+			return false
 		}
 	}
 	if e.EndPos, ok = c.eat(')'); !ok {
-		return nil
+		return false
 	}
-	return e
+	return true
 }
 
 // paramRef reads `(PARAM, {j...}`, the part an alias and a donor share,

@@ -3,6 +3,7 @@ package hlo
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -50,8 +51,12 @@ func lexCheck(src []byte, span ast.Span) error {
 // trackByte is track for the one-byte punctuation b.
 func (l *hloLexer) trackByte(b byte) error {
 	switch b {
-	case '(', '[', '{', ')', ']', '}':
-		return l.track(lexer.Token{Type: tokPunct, Value: string(b), Pos: l.pos})
+	case '(', '[', '{':
+		if l.depth++; l.depth > MaxDepth {
+			return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: l.pos}
+		}
+	case ')', ']', '}':
+		l.depth--
 	}
 	return nil
 }
