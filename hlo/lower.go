@@ -145,10 +145,10 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 // holds the printed text between calls.
 func instrShape(f *File, src []byte, in *Instr, want *model.Shape, buf *[]byte) (*model.Shape, ast.ErrorList) {
 	text := src[in.ShapeAt.Offset:in.ShapeEnd]
-	if *buf = want.AppendText((*buf)[:0], true); string(text) == string(*buf) {
+	if *buf = want.AppendTextUpTo((*buf)[:0], true, len(text)); string(text) == string(*buf) {
 		return want, nil
 	}
-	if *buf = want.AppendText((*buf)[:0], false); string(text) == string(*buf) {
+	if *buf = want.AppendTextUpTo((*buf)[:0], false, len(text)); string(text) == string(*buf) {
 		return want, nil
 	}
 	if err := in.readShape(src, f.Name); err != nil {

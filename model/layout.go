@@ -101,7 +101,8 @@ func cloneLayoutAttrs(a *LayoutAttrs) *LayoutAttrs {
 // `{1,0}`, `{0,2,1:T(2,128)}`, `{:S(5)}` for a scalar in memory space 5.
 // A scalar whose layout would print `{}` prints nothing, as
 // ShapeUtil::HumanStringWithLayout leaves it out.
-func (s *Shape) appendLayout(b []byte) []byte {
+// It stops once b is longer than max.
+func (s *Shape) appendLayout(b []byte, max int) []byte {
 	a := s.Attrs()
 	hasColon := !a.IsZero() || s.MemorySpace() != 0
 	if len(s.MinorToMajor) == 0 && !hasColon {
@@ -109,6 +110,9 @@ func (s *Shape) appendLayout(b []byte) []byte {
 	}
 	b = append(b, '{')
 	for i, x := range s.MinorToMajor {
+		if len(b) > max {
+			return b
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}

@@ -459,6 +459,9 @@ func (s *Shape) appendText(b []byte, layout bool, max int) []byte {
 	b = append(b, s.Elem.String()...)
 	b = append(b, '[')
 	for i, d := range s.Dims {
+		if len(b) > max {
+			return b
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -473,9 +476,16 @@ func (s *Shape) appendText(b []byte, layout bool, max int) []byte {
 	}
 	b = append(b, ']')
 	if layout && s.HasLayout {
-		b = s.appendLayout(b)
+		b = s.appendLayout(b, max)
 	}
 	return b
+}
+
+// AppendTextUpTo is AppendText, stopping once b is longer than max: a
+// text of max bytes or less is compared with it whole, at the cost of the
+// text, not of the shape.
+func (s *Shape) AppendTextUpTo(b []byte, layout bool, max int) []byte {
+	return s.appendText(b, layout, max)
 }
 
 // AppendEqualKey appends a key of array s to b such that two arrays have
