@@ -211,7 +211,7 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 		return cfg, edits, diags
 	}
 	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset})
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
 		if err != nil {
 			return nil, nil, ast.ListOf(err)
 		}

@@ -96,6 +96,12 @@ type Options struct {
 	// LineOffset is added to every line number, for a chunk of a larger
 	// file (--split-input-file): offsets stay relative to the chunk.
 	LineOffset int
+	// Release, if set, is called as the scan moves on (every few
+	// megabytes) with an offset before which it no longer needs the text:
+	// a caller that mapped the input may drop those pages. The text
+	// stays readable (a position, a name or a shape may be read there
+	// again); the lines before the offset are already counted.
+	Release func(offset int)
 }
 
 // The header attributes the tool reads and writes.
@@ -110,7 +116,7 @@ const (
 // ROOT. Computation bodies other than the entry's are skipped, never
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
-	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename}}
+	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename}, release: opts.Release}
 	if err := s.scanFile(); err != nil {
 		return nil, asList(err)
 	}

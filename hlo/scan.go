@@ -20,28 +20,23 @@ type scanner struct {
 	lines      ast.LineIndex
 	lineOffset int
 	file       *File
+	release    func(int) // Options.Release
+	released   int       // the last offset passed to release
 }
 
-// byteSet is a set of bytes.
-type byteSet [256]bool
+// releaseStep is how much text the scan reads between two calls of
+// Options.Release.
+const releaseStep = 8 << 20
 
-func setOf(s string) (b byteSet) {
-	for i := 0; i < len(s); i++ {
-		b[s[i]] = true
+// passed tells Options.Release that the scan is done with the text before
+// off, once it has read releaseStep bytes since it last did.
+func (s *scanner) passed(off int) {
+	if s.release == nil || off-s.released < releaseStep {
+		return
 	}
-	return b
-}
-
-// The bytes skipBody and skipGroup stop at.
-var bodyBytes, groupBytes = setOf("{}\"/"), setOf("(){}[]\"/")
-
-// nextOf returns the offset of the first byte of set at or after j, or
-// len(src).
-func (s *scanner) nextOf(set *byteSet, j int) int {
-	for j < len(s.src) && !set[s.src[j]] {
-		j++
-	}
-	return j
+	s.lines.LineCol(s.src, off)
+	s.released = off
+	s.release(off)
 }
 
 func (s *scanner) pos(off int) ast.Pos {
@@ -153,10 +148,11 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 func (s *scanner) skipBody(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
-		j = s.nextOf(&bodyBytes, j)
+		j = ast.NextSpecial(s.src, j)
 		if j >= len(s.src) {
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
 		}
+		s.passed(j)
 		switch s.src[j] {
 		case '{':
 			depth++
@@ -188,7 +184,7 @@ var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 func (s *scanner) skipGroup(i int) (int, error) {
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
-		j = s.nextOf(&groupBytes, j)
+		j = ast.NextGroupSpecial(s.src, j)
 		if j >= len(s.src) {
 			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
 		}

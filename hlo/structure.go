@@ -136,6 +136,7 @@ func (s *scanner) computations(i int) error {
 		}
 		last = c
 		i = c.end
+		s.passed(i)
 	}
 	if s.file.Computations == 0 {
 		return s.errorf(i, "expects a computation after the module header")

@@ -307,45 +307,6 @@ func TestRelease(t *testing.T) {
 	}
 }
 
-// TestNextSpecial compares the word-at-a-time search with a byte loop on
-// random text dense in the bytes it looks for and their neighbours.
-func TestNextSpecial(t *testing.T) {
-	alphabet := []byte("{}\"/|z{}!\x00\xff~.\\\n")
-	src := make([]byte, 4096)
-	seed := uint32(1)
-	for i := range src {
-		seed = seed*1664525 + 1013904223
-		src[i] = alphabet[int(seed>>24)%len(alphabet)]
-	}
-	for j := 0; j <= len(src); j++ {
-		want := j
-		for want < len(src) && !special[src[want]] {
-			want++
-		}
-		if got := nextSpecial(src, j); got != want {
-			t.Fatalf("nextSpecial(%d) = %d, want %d", j, got, want)
-		}
-	}
-	// The same for the search of skipGroup, sparser in what it finds.
-	alphabet = []byte("()[]{}\"/azAZ09\x00\xff\x7f\x80'*)(<>,")
-	for i := range src {
-		seed = seed*1664525 + 1013904223
-		src[i] = alphabet[int(seed>>24)%len(alphabet)]
-		if seed&3 != 0 {
-			src[i] = 'a' + byte(seed>>28)
-		}
-	}
-	for j := 0; j <= len(src); j++ {
-		want := j
-		for want < len(src) && !groupSpecial[src[want]] {
-			want++
-		}
-		if got := nextGroupSpecial(src, j); got != want {
-			t.Fatalf("nextGroupSpecial(%d) = %d, want %d", j, got, want)
-		}
-	}
-}
-
 // TestLongSignature parses a signature longer than a piece (pieceBytes):
 // every argument must come out whole, and an error in the middle must
 // keep its position.

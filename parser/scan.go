@@ -2,8 +2,6 @@ package parser
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -11,14 +9,6 @@ import (
 // The scanner walks the module's structure without tokenizing function
 // bodies: a body is skipped by counting braces outside strings and
 // comments, which is all that the syntax of MLIR needs to find its end.
-
-// special marks the bytes that stop the brace-skipping loop.
-var special = func() (t [256]bool) {
-	for _, c := range []byte("{}\"/") {
-		t[c] = true
-	}
-	return
-}()
 
 // identLen is identLen on the input.
 func (s *scanner) identLen(i int) int { return identLen(s.Src, i) }
@@ -59,48 +49,6 @@ func skipLine(src []byte, i int) int {
 	return len(src)
 }
 
-// nextSpecial returns the offset of the first byte at or after j that is
-// one of { } " /, or len(src), eight bytes at a time: for each wanted byte b, the word x^b has a zero byte exactly where x
-// holds b, and (y - 0x01..01) &^ y & 0x80..80 marks the lowest zero byte
-// of y exactly.
-func nextSpecial(src []byte, j int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for ; j+8 <= len(src); j += 8 {
-		x := binary.LittleEndian.Uint64(src[j:])
-		a, b, c, d := x^(ones*'{'), x^(ones*'}'), x^(ones*'"'), x^(ones*'/')
-		m := ((a-ones)&^a | (b-ones)&^b | (c-ones)&^c | (d-ones)&^d) & highs
-		if m != 0 {
-			return j + bits.TrailingZeros64(m)/8
-		}
-	}
-	for j < len(src) && !special[src[j]] {
-		j++
-	}
-	return j
-}
-
-// nextGroupSpecial is nextSpecial for skipGroup: the first byte at or
-// after j that is one of ( ) [ ] { } " /, or len(src).
-func nextGroupSpecial(src []byte, j int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(y uint64) uint64 { return (y - ones) &^ y }
-	for ; j+8 <= len(src); j += 8 {
-		x := binary.LittleEndian.Uint64(src[j:])
-		m := (zero(x^(ones*'(')) | zero(x^(ones*')')) | zero(x^(ones*'[')) | zero(x^(ones*']')) |
-			zero(x^(ones*'{')) | zero(x^(ones*'}')) | zero(x^(ones*'"')) | zero(x^(ones*'/'))) & highs
-		if m != 0 {
-			return j + bits.TrailingZeros64(m)/8
-		}
-	}
-	for j < len(src) && !groupSpecial[src[j]] {
-		j++
-	}
-	return j
-}
-
-// groupSpecial marks the bytes nextGroupSpecial stops at.
-var groupSpecial = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '"': true, '/': true}
-
 // skipQuotedOrComment skips the string literal or `//` comment at src[j]
 // (a lone '/' is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
@@ -122,7 +70,7 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 func (s *scanner) skipBraces(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
-		j = nextSpecial(s.Src, j)
+		j = ast.NextSpecial(s.Src, j)
 		s.releaseAt(j)
 		if j >= len(s.Src) {
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
@@ -185,7 +133,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			}
 			j = end
 		default:
-			j = nextGroupSpecial(s.Src, j+1)
+			j = ast.NextGroupSpecial(s.Src, j+1)
 		}
 	}
 	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", s.Src[stack[len(stack)-1]])
