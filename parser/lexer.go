@@ -122,6 +122,31 @@ func (l *sigLexer) errorf(format string, args ...any) error {
 	return &lexer.Error{Msg: fmt.Sprintf(format, args...), Pos: l.pos}
 }
 
+// skipIntegers passes, as Next would token by token, a run of decimal
+// integers, commas and white space that starts with a digit and ends
+// after a comma or white space: none of its tokens can be a lexer error
+// or nest, so a long array of integers is checked at the speed of a
+// byte loop.
+func (l *sigLexer) skipIntegers() {
+	i := l.pos.Offset
+	if l.err != nil || l.mode != "" || i >= l.end || !isDigit(l.src[i]) {
+		return
+	}
+	last := i // the offset after the last separator of the run
+	for j := i; j < l.end; j++ {
+		c := l.src[j]
+		if c == ',' || isSpace(c) {
+			last = j + 1
+		} else if !isDigit(c) {
+			break
+		}
+	}
+	if last > i {
+		l.advance(last - i)
+		l.dimsOK, l.shaped = false, false
+	}
+}
+
 // Next returns the next token.
 func (l *sigLexer) Next() (lexer.Token, error) {
 	if l.err != nil {

@@ -68,7 +68,7 @@ var fastEnabled = true
 var pieceBytes = 64 << 10
 
 // tailTokens is how many tokens after the decoder's failure the piece
-// keeps, for the grammar's lookahead.
+// keeps at first, for the grammar's lookahead.
 const tailTokens = 64
 
 // parseSpan parses src[start:end], whose first byte is at pos, as the
@@ -93,17 +93,21 @@ func parseSpan(mode string, src []byte, start, end int, pos ast.Pos) (*root, err
 }
 
 // grammarPiece runs the grammar over src[start:end] without the cuts the
-// decoder made (fastDecoder.cuts) and without what follows tailTokens
+// decoder made (fastDecoder.cuts) and without what follows the tail of
 // tokens after its failure: the grammar meets the same error at the same
 // token, having read a bounded piece. The error's position is that of
-// the token in src. It returns nil if the grammar finds no error in the
-// piece, or only at the piece's cut end (the decoder failed on a
-// construct outside its subset).
+// the token in src. An error among the piece's last tokens (tailMargin
+// of them, within the grammar's lookahead and the alternatives it backs
+// out of) may be the piece's end speaking rather than the text, so the
+// piece then grows, four times the tail each time, up to the span. It
+// returns nil if the grammar finds no error in the piece that reaches
+// the span's end (the decoder failed on a construct outside its subset).
 func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastDecoder) error {
 	// The grammar's lexer reads the whole span before the grammar: its
 	// error comes first, wherever it is.
 	lex := viewLexer(src, start, end, lexPos(pos))
 	for {
+		lex.skipIntegers()
 		t, err := lex.Next()
 		if err != nil {
 			return convertError(err, pos)
@@ -112,7 +116,24 @@ func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastD
 			break
 		}
 	}
-	to := pieceEnd(src, d.failAt, end)
+	for tail := tailTokens; ; tail *= 4 {
+		to := pieceEnd(src, d.failAt, end, tail)
+		if list, ok := grammarPieceTo(mode, src, start, end, to, pos, d); ok {
+			if list == nil {
+				return nil
+			}
+			return list
+		}
+	}
+}
+
+// tailMargin is how many tokens must follow a piece's error, in the
+// piece, for the error to be the text's.
+const tailMargin = 8
+
+// grammarPieceTo is grammarPiece over the piece that ends at to; ok is
+// false when an error is too near the piece's end to be trusted.
+func grammarPieceTo(mode string, src []byte, start, end, to int, pos ast.Pos, d *fastDecoder) (ast.ErrorList, bool) {
 	cuts := mergeCuts(d.cuts, to)
 	var buf []byte
 	from := start
@@ -124,11 +145,11 @@ func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastD
 	_, err := grammarParse(mode, buf, 0, len(buf), pos)
 	var list ast.ErrorList
 	if err == nil || !errors.As(err, &list) {
-		return err
+		return nil, true
 	}
 	for _, e := range list {
-		if to < end && e.Pos.Offset >= len(buf) {
-			return nil
+		if to < end && pieceEnd(buf, min(e.Pos.Offset, len(buf)), len(buf), tailMargin) >= len(buf) {
+			return nil, false
 		}
 		// From the offset in buf to that in src, then the line and
 		// column from the text before it.
@@ -145,18 +166,22 @@ func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastD
 			e.Pos.Column = off - start - bytes.LastIndexByte(src[start:off], '\n')
 		}
 	}
-	return list
+	return list, true
 }
 
-// pieceEnd is the end of the tailTokens-th token after at, or end.
-func pieceEnd(src []byte, at, end int) int {
+// pieceEnd is the end of the n-th token after at that is neither white
+// space nor a comment, or end.
+func pieceEnd(src []byte, at, end, n int) int {
 	l := viewLexer(src, at, end, lexer.Position{})
-	for n := 0; n < tailTokens && l.pos.Offset < end; n++ {
-		typ, k, err := l.scan(l.pos.Offset)
+	for k := 0; k < n && l.pos.Offset < end; {
+		typ, m, err := l.scan(l.pos.Offset)
 		if err != nil {
 			return end
 		}
-		l.advanceType(typ, k)
+		l.advanceType(typ, m)
+		if typ != tokWhitespace && typ != tokComment {
+			k++
+		}
 	}
 	return l.pos.Offset
 }
