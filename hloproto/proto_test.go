@@ -2,7 +2,6 @@ package hloproto
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,56 +218,5 @@ func TestMalformed(t *testing.T) {
 	want := "HloModuleProto.input_output_alias.entries[3].parameter_number: parameter 7 does not exist"
 	if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "byte ") {
 		t.Errorf("got %v, want %s", err, want)
-	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r     *bytes.Reader
-	bytes int
-	calls int
-}
-
-func (c *countingReader) ReadAt(b []byte, off int64) (int, error) {
-	c.calls++
-	n, err := c.r.ReadAt(b, off)
-	c.bytes += n
-	return n, err
-}
-
-// TestReadAtSkips: read through a file, a module whose literal is 64 MiB
-// is walked with a few small reads; the literal is never read, and the
-// config and the rewrite are Read's.
-func TestReadAtSkips(t *testing.T) {
-	src := prototest.Large(t, "../testdata/proto/jit-train-step.pb", 64<<20)
-	cr := &countingReader{r: bytes.NewReader(src)}
-	f, cfg, err := ReadAt("big.pb", cr, int64(len(src)), Unknown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cr.bytes > 256<<10 || cr.calls > 64 {
-		t.Errorf("read %d bytes in %d calls of a %d-byte module: the literal was read", cr.bytes, cr.calls, len(src))
-	}
-	mf, mcfg, err := Read(src, Unknown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg.LongString() != mcfg.LongString() {
-		t.Errorf("ReadAt:\n%s\nRead:\n%s", cfg.LongString(), mcfg.LongString())
-	}
-	next := cfg.Clone()
-	next.Aliases = cfg.Aliases.Cleared()
-	if !bytes.Equal(f.Rewrite(src, next), mf.Rewrite(src, next)) {
-		t.Error("ReadAt's rewrite differs from Read's")
-	}
-}
-
-// TestReadAtError: a file that ends before its length says (it shrank
-// while read) gives an error, not a config.
-func TestReadAtError(t *testing.T) {
-	src := prototest.Large(t, "../testdata/proto/jit-train-step.pb", 1<<20)
-	_, _, err := ReadAt("big.pb", bytes.NewReader(src[:len(src)/2]), int64(len(src)), ModuleProto)
-	if err == nil || !strings.Contains(err.Error(), "unexpected EOF") {
-		t.Errorf("got %v, want an unexpected EOF", err)
 	}
 }

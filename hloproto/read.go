@@ -191,7 +191,7 @@ func (d *decoder) peek(p, n int) []byte {
 // content returns the bytes of a length-delimited field, the decoder's to
 // keep.
 func (d *decoder) content(f field) []byte {
-	return d.r.bytes(f.Body, f.End-f.Body)
+	return d.r.peek(f.Body, f.End-f.Body)
 }
 
 // next reads the next field, its content skipped by its length; done must
@@ -358,19 +358,12 @@ func Detect(src []byte) Kind {
 	return detect(memSource(src))
 }
 
-// DetectAt is Detect of the size bytes r holds.
-func DetectAt(r io.ReaderAt, size int64) Kind {
-	src := fileSource(r, size)
-	defer src.putWindow()
-	return detect(src)
-}
-
 func detect(r *source) Kind {
 	if r.size == 0 {
 		return Unknown
 	}
 	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
-		if _, _, err := readKind("", r, k); err == nil && r.err == nil {
+		if _, _, err := readKind("", r, k); err == nil {
 			return k
 		}
 	}
@@ -391,17 +384,6 @@ func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	return read(name, memSource(src), k)
 }
 
-// ReadAt is ReadNamed of the size bytes r holds, a file: the walk reads
-// each field's tag and length, and the content of the fields it decodes,
-// through r, and nothing else. Read a large file this way rather than
-// through a mapping of it: a walk that touches one page every few
-// megabytes costs more in page faults (and in unmapping) than in reads.
-func ReadAt(name string, r io.ReaderAt, size int64, k Kind) (*File, *model.Config, error) {
-	src := fileSource(r, size)
-	defer src.putWindow() // what the File keeps was copied out of it
-	return read(name, src, k)
-}
-
 func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 	if k == Unknown {
 		if k = detect(r); k == Unknown {
@@ -410,11 +392,7 @@ func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 			}
 		}
 	}
-	f, cfg, err := readKind(name, r, k)
-	if r.err != nil {
-		return nil, nil, &Error{Offset: 0, Path: k.String(), Msg: r.err.Error()}
-	}
-	return f, cfg, err
+	return readKind(name, r, k)
 }
 
 // The wrappers: the field (1) that holds the next message in, its name,

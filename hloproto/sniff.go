@@ -2,7 +2,6 @@ package hloproto
 
 import (
 	"encoding/binary"
-	"io"
 	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -17,13 +16,6 @@ import (
 // flatbuffer, an archive, random bytes).
 func Sniff(src []byte, hint Kind) Kind {
 	return sniff(memSource(src), hint)
-}
-
-// SniffAt is Sniff of the size bytes r holds.
-func SniffAt(r io.ReaderAt, size int64, hint Kind) Kind {
-	src := fileSource(r, size)
-	defer src.putWindow()
-	return sniff(src, hint)
 }
 
 // A message's fields as the sniffer checks them: the wire type of each
