@@ -17,7 +17,7 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		Sniff(src, Unknown)
 		for _, k := range []Kind{Unknown, ModuleProto, Proto, Snapshot} {
-			file, cfg, err := Read(src, k)
+			file, cfg, err := ReadNamed("", src, k)
 			if err != nil {
 				continue
 			}
@@ -28,7 +28,7 @@ func FuzzRead(f *testing.F) {
 			cleared.Aliases = cfg.Aliases.Cleared()
 			cleared.Donors = &model.DonorConfig{}
 			out := file.Rewrite(src, cleared)
-			_, back, err := Read(out, file.Kind)
+			_, back, err := ReadNamed("", out, file.Kind)
 			if err != nil {
 				t.Fatalf("%v: rewrite does not read back: %v", k, err)
 			}

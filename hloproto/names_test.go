@@ -84,7 +84,7 @@ func namesProto() []byte {
 // outputs, and writes the long one whole in JSON, from the file.
 func TestNamesProto(t *testing.T) {
 	src := namesProto()
-	_, cfg, err := Read(src, ModuleProto)
+	_, cfg, err := ReadNamed("", src, ModuleProto)
 	if err != nil {
 		t.Fatal(err)
 	}

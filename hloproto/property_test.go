@@ -75,14 +75,14 @@ func TestPropertyRandomConfigs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, in := range [][]byte{src, snapshot} {
-			f, cfg, err := Read(in, Unknown)
+			f, cfg, err := ReadNamed("", in, Unknown)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for n := 0; n < 25; n++ {
 				want := randomConfig(r, cfg)
 				aliases, donors = aliases+want.Aliases.Len(), donors+want.Donors.Len()
-				_, got, err := Read(f.Rewrite(in, want), f.Kind)
+				_, got, err := ReadNamed("", f.Rewrite(in, want), f.Kind)
 				if err != nil {
 					t.Fatalf("%s: %v", pb, err)
 				}

@@ -63,7 +63,7 @@ func TestTwins(t *testing.T) {
 		if k := Detect(src); k != ModuleProto {
 			t.Errorf("%s: detected as %v", pb, k)
 		}
-		f, cfg, err := Read(src, Unknown)
+		f, cfg, err := ReadNamed("", src, Unknown)
 		if err != nil {
 			t.Errorf("%s: %v", pb, err)
 			continue
@@ -154,14 +154,14 @@ func TestWrappedRoundTrip(t *testing.T) {
 			if k := Detect(c.src); k != c.k {
 				t.Errorf("%s as %v: detected as %v", pb, c.k, k)
 			}
-			f, cfg, err := Read(c.src, c.k)
+			f, cfg, err := ReadNamed("", c.src, c.k)
 			if err != nil {
 				t.Errorf("%s as %v: %v", pb, c.k, err)
 				continue
 			}
 			for _, next := range []*model.Config{change(cfg), cfg} {
 				out := f.Rewrite(c.src, next)
-				f2, back, err := Read(out, c.k)
+				f2, back, err := ReadNamed("", out, c.k)
 				if err != nil {
 					t.Fatalf("%s as %v: the rewrite does not read: %v", pb, c.k, err)
 				}
@@ -187,7 +187,7 @@ func TestMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _, err := Read(src, ModuleProto)
+	f, _, err := ReadNamed("", src, ModuleProto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestMalformed(t *testing.T) {
 		ends[len(src)-len(b)] = true
 	}
 	for n := 1; n < len(src); n++ {
-		if _, _, err := Read(src[:n], ModuleProto); err == nil && !ends[n] {
+		if _, _, err := ReadNamed("", src[:n], ModuleProto); err == nil && !ends[n] {
 			t.Errorf("truncated to %d bytes: no error", n)
 		}
 	}
@@ -209,12 +209,12 @@ func TestMalformed(t *testing.T) {
 	bad := append([]byte(nil), src...)
 	i := bytes.LastIndex(bad[a.Start:a.End], []byte{0x20, 0x02}) + a.Start
 	bad[i] = 0x22 // field 4, wire type 2: the 0x02 becomes a length
-	_, _, err = Read(bad, ModuleProto)
+	_, _, err = ReadNamed("", bad, ModuleProto)
 	if err == nil || !strings.Contains(err.Error(), "HloModuleProto.input_output_alias.entries[2].kind: ") {
 		t.Errorf("kind with a wrong wire type: %v", err)
 	}
 	// An alias naming a parameter that does not exist.
-	_, _, err = Read(append(append([]byte(nil), src...), 0x42, 0x06, 0x0a, 0x04, 0x10, 0x07, 0x20, 0x01), ModuleProto)
+	_, _, err = ReadNamed("", append(append([]byte(nil), src...), 0x42, 0x06, 0x0a, 0x04, 0x10, 0x07, 0x20, 0x01), ModuleProto)
 	want := "HloModuleProto.input_output_alias.entries[3].parameter_number: parameter 7 does not exist"
 	if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "byte ") {
 		t.Errorf("got %v, want %s", err, want)

@@ -4,7 +4,7 @@
 // module in field 1) and xla.HloSnapshot (--xla_dump_hlo_snapshots, an
 // HloProto in field 1), into the same model as the HLO text front end.
 //
-// Read walks the module's top-level fields by their lengths alone: it
+// ReadNamed walks the module's top-level fields by their lengths alone: it
 // decodes host_program_shape (4), input_output_alias (8) and buffer_donor
 // (18), and of the computations (3) only the name, id and program_shape of
 // each, skipping the instructions and their literals unread, and groups
@@ -72,7 +72,7 @@ type span struct {
 	Start, Len, Body, End int
 }
 
-// File is what Read found.
+// File is what ReadNamed found.
 type File struct {
 	Kind Kind
 	Name string // the module's name
@@ -370,16 +370,11 @@ func detect(r *source) Kind {
 	return Unknown
 }
 
-// Read reads src as a message of kind k (Unknown: found by Detect, else
-// by Sniff for its error) and lowers its entry computation's alias table
-// and donors into a config, verified as the HLO text front end verifies
-// its own.
-func Read(src []byte, k Kind) (*File, *model.Config, error) {
-	return ReadNamed("", src, k)
-}
-
-// ReadNamed is Read of the file called name: the config's positions (of
-// the function, the aliases and donors) carry it, for diagnostics.
+// ReadNamed reads src, the file called name, as a message of kind k
+// (Unknown: found by Detect, else by Sniff for its error) and lowers its
+// entry computation's alias table and donors into a config, verified as
+// the HLO text front end verifies its own. The config's positions (of the
+// function, the aliases and donors) carry name, for diagnostics.
 func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	return read(name, memSource(src), k)
 }

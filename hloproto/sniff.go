@@ -9,7 +9,7 @@ import (
 
 // Sniff tells the kind of a file that Detect could not read: the message
 // whose fields src begins with, though it may be malformed (truncated, a
-// wrong wire type deep inside, no entry computation), for Read of that
+// wrong wire type deep inside, no entry computation), for ReadNamed of that
 // kind to say what is wrong with it. hint, when not Unknown, is the kind
 // the file's name suggests: it is tried first and wins on less evidence.
 // Sniff returns Unknown for data that looks like none of the three (a
