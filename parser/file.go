@@ -27,14 +27,13 @@ type scanner struct {
 // positions (line and column) it needs later are computed while the scan
 // passes them, so that no later lookup reads the file again.
 type moduleSpan struct {
-	pos       int
-	posAt     ast.Pos
-	generic   bool
-	name      string
-	attrsKw   int    // custom: offset of `attributes`, or -1
-	attrs     [2]int // the dictionary's span, or {-1, -1}
-	insertAt  int
-	bodyStart int
+	pos      int
+	posAt    ast.Pos
+	generic  bool
+	name     string
+	attrsKw  int    // custom: offset of `attributes`, or -1
+	attrs    [2]int // the dictionary's span, or {-1, -1}
+	insertAt int
 }
 
 // funcSpan is what the scanner records of a function.
@@ -244,7 +243,6 @@ func (s *scanner) customModule(i int) (int, error) {
 	if !s.At(j) || s.Src[j] != '{' {
 		return 0, s.errorf(j, "expected '{' to begin the module body")
 	}
-	m.bodyStart = j
 	end, err := s.body(j)
 	if err != nil {
 		return 0, err
