@@ -368,7 +368,6 @@ func (a *Attr) AsArray() *ArrayAttr             { x, _ := a.Node.(*ArrayAttr); r
 func (a *Attr) AsDict() *AttrDict               { x, _ := a.Node.(*AttrDict); return x }
 func (a *Attr) AsDenseArray() *DenseArrayAttr   { x, _ := a.Node.(*DenseArrayAttr); return x }
 func (a *Attr) AsDense() *DenseAttr             { x, _ := a.Node.(*DenseAttr); return x }
-func (a *Attr) AsLoc() *Loc                     { x, _ := a.Node.(*Loc); return x }
 func (a *Attr) AsType() *Type                   { x, _ := a.Node.(*Type); return x }
 
 // ArrayAttr is `[a, b, ...]`. A long array (UnreadArrayBytes or more)

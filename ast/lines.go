@@ -77,14 +77,6 @@ func (x *LineIndex) LineCol(src []byte, off int) (int, int) {
 	return x.cur.Line, off - x.cur.LineStart + 1
 }
 
-// Skip moves p to off (>= p.Off) over text its caller knows holds no
-// newline.
-func (p *LinePoint) Skip(off int) { p.Off = off }
-
-// Newline moves p past the newline at off (>= p.Off), the text before it
-// holding none.
-func (p *LinePoint) Newline(off int) { p.Off, p.Line, p.LineStart = off+1, p.Line+1, off+1 }
-
 // Over moves p over b, the text that follows p.Off.
 func (p *LinePoint) Over(b []byte) {
 	if n := bytes.Count(b, []byte{'\n'}); n > 0 {
@@ -92,24 +84,6 @@ func (p *LinePoint) Over(b []byte) {
 		p.LineStart = p.Off + lastNewline(b) + 1
 	}
 	p.Off += len(b)
-}
-
-// Counted moves the index forward to p, whose lines its caller counted
-// over text the index never saw (read elsewhere, in pieces): p becomes a
-// checkpoint, so that an offset before it converts by counting from the
-// checkpoint before that offset, at most a piece's length.
-func (x *LineIndex) Counted(p LinePoint) {
-	if x.cur.Line == 0 || p.Off <= x.cur.Off {
-		return
-	}
-	x.cur = p
-	x.checkpoints = append(x.checkpoints, p)
-}
-
-// NewLineIndex returns an index whose text starts at the point p (for a
-// span of a larger file).
-func NewLineIndex(p LinePoint) LineIndex {
-	return LineIndex{cur: p, checkpoints: []LinePoint{p}}
 }
 
 // Point is the furthest point the index has counted to.

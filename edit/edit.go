@@ -5,7 +5,6 @@ package edit
 
 import (
 	"fmt"
-	"io"
 	"sort"
 )
 
@@ -59,27 +58,8 @@ func Validate(size int, edits []Edit) error {
 	return nil
 }
 
-// Apply writes src with edits applied to w. The edits must be sorted and
+// Bytes returns src with edits applied. The edits must be sorted and
 // must not overlap.
-func Apply(w io.Writer, src []byte, edits []Edit) error {
-	if err := Validate(len(src), edits); err != nil {
-		return err
-	}
-	at := 0
-	for _, e := range edits {
-		if _, err := w.Write(src[at:e.Start]); err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, e.New); err != nil {
-			return err
-		}
-		at = e.End
-	}
-	_, err := w.Write(src[at:])
-	return err
-}
-
-// Bytes returns src with edits applied.
 func Bytes(src []byte, edits []Edit) ([]byte, error) {
 	if err := Validate(len(src), edits); err != nil {
 		return nil, err

@@ -482,13 +482,6 @@ func parseSpan[T any](p **participle.Parser[T], src []byte, span ast.Span) (*T, 
 	return v, nil
 }
 
-// ParseShape parses the HLO shape spanning span of src with the grammar
-// of record. It reads the whole span: the reader of the module's shapes
-// (ParseFile) gives it bounded pieces only.
-func ParseShape(src []byte, span ast.Span) (*ShapeNode, error) {
-	return parseSpan(&grammar.shape, src, span)
-}
-
 // convertError turns a participle or lexer error into diagnostics.
 func convertError(err error, fallback ast.Pos) error {
 	var list ast.ErrorList

@@ -53,7 +53,7 @@ func TestShapeRoundTrip(t *testing.T) {
 		"c128[2]{0}",
 		"f8e4m3fn[16]{0}",
 	} {
-		n, err := ParseShape([]byte(text), ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(text)}})
+		n, err := parseSpan(&grammar.shape, []byte(text), ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(text)}})
 		if err != nil {
 			t.Errorf("%s: %v", text, err)
 			continue
@@ -81,7 +81,7 @@ func TestShapeDefaults(t *testing.T) {
 		"f32[8]{0:T(8)}":                  "f32[8]{0:T(8)}",
 		"f32[] {:S(5)}":                   "f32[]{:S(5)}",
 	} {
-		n, err := ParseShape([]byte(text), ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(text)}})
+		n, err := parseSpan(&grammar.shape, []byte(text), ast.Span{Pos: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Offset: len(text)}})
 		if err != nil {
 			t.Errorf("%s: %v", text, err)
 			continue

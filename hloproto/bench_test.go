@@ -15,7 +15,7 @@ func BenchmarkRewriteLarge(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		f, cfg, err := Read(src, Unknown)
+		f, cfg, err := ReadNamed("", src, Unknown)
 		if err != nil {
 			b.Fatal(err)
 		}

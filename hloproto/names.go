@@ -197,7 +197,7 @@ func nameAt(r *source, s textSpan) model.Name {
 	if s.end <= s.at {
 		return model.Name{}
 	}
-	return model.RawName(r.bytes(s.at, min(s.end-s.at, model.NameKeep)), s.at, s.end)
+	return model.RawName(r.peek(s.at, min(s.end-s.at, model.NameKeep)), s.at, s.end)
 }
 
 // outputNames sets the names neff_output_names gives the outputs of the
@@ -211,7 +211,7 @@ func outputNames(r *source, s textSpan, out *model.Shape, names *model.Names) {
 	n := len(out.Elems())
 	// The list is read whole up to a bound: each name is short, and a
 	// list of one name per output is at most some bytes per output.
-	text := r.bytes(s.at, min(s.end-s.at, n*model.NameKeep))
+	text := r.peek(s.at, min(s.end-s.at, n*model.NameKeep))
 	for i, k := 0, 0; i <= len(text) && k < n; k++ {
 		j := i
 		for j < len(text) && text[j] != ',' {

@@ -84,41 +84,34 @@ func namesProto() []byte {
 // outputs, and writes the long one whole in JSON, from the file.
 func TestNamesProto(t *testing.T) {
 	src := namesProto()
-	for _, read := range []func() (*File, *model.Config, error){
-		func() (*File, *model.Config, error) { return Read(src, ModuleProto) },
-		func() (*File, *model.Config, error) {
-			return ReadAt("m.pb", bytes.NewReader(src), int64(len(src)), ModuleProto)
-		},
+	_, cfg, err := ReadNamed("", src, ModuleProto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ got, want string }{
+		{cfg.ParamLabel(0, nil), `parameter 0 "input0"`},
+		{cfg.ParamLabel(1, nil), `parameter 1 "input1"`},
+		{cfg.ParamLabel(2, nil), `parameter 2 "p2.3"`},
+		{cfg.OutputLabel(model.ShapeIndex{0}), `output {0} "output0"`},
+		{cfg.OutputLabel(model.ShapeIndex{1}), `output {1} "output1"`},
 	} {
-		_, cfg, err := read()
-		if err != nil {
-			t.Fatal(err)
+		if tt.got != tt.want {
+			t.Errorf("got %s, want %s", tt.got, tt.want)
 		}
-		for _, tt := range []struct{ got, want string }{
-			{cfg.ParamLabel(0, nil), `parameter 0 "input0"`},
-			{cfg.ParamLabel(1, nil), `parameter 1 "input1"`},
-			{cfg.ParamLabel(2, nil), `parameter 2 "p2.3"`},
-			{cfg.OutputLabel(model.ShapeIndex{0}), `output {0} "output0"`},
-			{cfg.OutputLabel(model.ShapeIndex{1}), `output {1} "output1"`},
-		} {
-			if tt.got != tt.want {
-				t.Errorf("got %s, want %s", tt.got, tt.want)
-			}
-		}
-		long := cfg.ParamName(3, nil)
-		if !long.Long() || !strings.HasPrefix(longProtoName, long.String()) || !strings.HasSuffix(long.Quoted(), `..."`) {
-			t.Errorf("long name: %d bytes, %s", len(long.String()), long.Quoted())
-		}
-		var b strings.Builder
-		cfg.WriteJSONRecord(&b, "", src, nil)
-		var rec struct {
-			Parameters []struct {
-				Name string `json:"name"`
-			} `json:"parameters"`
-		}
-		if err := json.Unmarshal([]byte(b.String()), &rec); err != nil || len(rec.Parameters) != 4 || rec.Parameters[3].Name != longProtoName {
-			t.Errorf("JSON: %v %.200s", err, b.String())
-		}
+	}
+	long := cfg.ParamName(3, nil)
+	if !long.Long() || !strings.HasPrefix(longProtoName, long.String()) || !strings.HasSuffix(long.Quoted(), `..."`) {
+		t.Errorf("long name: %d bytes, %s", len(long.String()), long.Quoted())
+	}
+	var b strings.Builder
+	cfg.WriteJSONRecord(&b, "", src, nil)
+	var rec struct {
+		Parameters []struct {
+			Name string `json:"name"`
+		} `json:"parameters"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &rec); err != nil || len(rec.Parameters) != 4 || rec.Parameters[3].Name != longProtoName {
+		t.Errorf("JSON: %v %.200s", err, b.String())
 	}
 }
 

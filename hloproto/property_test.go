@@ -1,7 +1,6 @@
 package hloproto
 
 import (
-	"bytes"
 	"math/rand"
 	"os"
 	"strings"
@@ -76,14 +75,14 @@ func TestPropertyRandomConfigs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, in := range [][]byte{src, snapshot} {
-			f, cfg, err := Read(in, Unknown)
+			f, cfg, err := ReadNamed("", in, Unknown)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for n := 0; n < 25; n++ {
 				want := randomConfig(r, cfg)
 				aliases, donors = aliases+want.Aliases.Len(), donors+want.Donors.Len()
-				_, got, err := Read(f.Rewrite(in, want), f.Kind)
+				_, got, err := ReadNamed("", f.Rewrite(in, want), f.Kind)
 				if err != nil {
 					t.Fatalf("%s: %v", pb, err)
 				}
@@ -91,15 +90,15 @@ func TestPropertyRandomConfigs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var b bytes.Buffer
-				if err := edit.Apply(&b, text, edits); err != nil {
+				out, err := edit.Bytes(text, edits)
+				if err != nil {
 					t.Fatal(err)
 				}
-				tf2, err := hlo.ParseFile(hloPath, b.Bytes(), hlo.Options{})
+				tf2, err := hlo.ParseFile(hloPath, out, hlo.Options{})
 				if err != nil {
-					t.Fatalf("%s: %v\n%s", hloPath, err, b.Bytes())
+					t.Fatalf("%s: %v\n%s", hloPath, err, out)
 				}
-				fromText, errs := hlo.Lower(tf2, b.Bytes())
+				fromText, errs := hlo.Lower(tf2, out)
 				if errs.HasErrors() {
 					t.Fatalf("%s: %v", hloPath, errs)
 				}

@@ -2,7 +2,6 @@ package hloproto
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +63,7 @@ func TestTwins(t *testing.T) {
 		if k := Detect(src); k != ModuleProto {
 			t.Errorf("%s: detected as %v", pb, k)
 		}
-		f, cfg, err := Read(src, Unknown)
+		f, cfg, err := ReadNamed("", src, Unknown)
 		if err != nil {
 			t.Errorf("%s: %v", pb, err)
 			continue
@@ -155,14 +154,14 @@ func TestWrappedRoundTrip(t *testing.T) {
 			if k := Detect(c.src); k != c.k {
 				t.Errorf("%s as %v: detected as %v", pb, c.k, k)
 			}
-			f, cfg, err := Read(c.src, c.k)
+			f, cfg, err := ReadNamed("", c.src, c.k)
 			if err != nil {
 				t.Errorf("%s as %v: %v", pb, c.k, err)
 				continue
 			}
 			for _, next := range []*model.Config{change(cfg), cfg} {
 				out := f.Rewrite(c.src, next)
-				f2, back, err := Read(out, c.k)
+				f2, back, err := ReadNamed("", out, c.k)
 				if err != nil {
 					t.Fatalf("%s as %v: the rewrite does not read: %v", pb, c.k, err)
 				}
@@ -188,7 +187,7 @@ func TestMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _, err := Read(src, ModuleProto)
+	f, _, err := ReadNamed("", src, ModuleProto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +201,7 @@ func TestMalformed(t *testing.T) {
 		ends[len(src)-len(b)] = true
 	}
 	for n := 1; n < len(src); n++ {
-		if _, _, err := Read(src[:n], ModuleProto); err == nil && !ends[n] {
+		if _, _, err := ReadNamed("", src[:n], ModuleProto); err == nil && !ends[n] {
 			t.Errorf("truncated to %d bytes: no error", n)
 		}
 	}
@@ -210,65 +209,14 @@ func TestMalformed(t *testing.T) {
 	bad := append([]byte(nil), src...)
 	i := bytes.LastIndex(bad[a.Start:a.End], []byte{0x20, 0x02}) + a.Start
 	bad[i] = 0x22 // field 4, wire type 2: the 0x02 becomes a length
-	_, _, err = Read(bad, ModuleProto)
+	_, _, err = ReadNamed("", bad, ModuleProto)
 	if err == nil || !strings.Contains(err.Error(), "HloModuleProto.input_output_alias.entries[2].kind: ") {
 		t.Errorf("kind with a wrong wire type: %v", err)
 	}
 	// An alias naming a parameter that does not exist.
-	_, _, err = Read(append(append([]byte(nil), src...), 0x42, 0x06, 0x0a, 0x04, 0x10, 0x07, 0x20, 0x01), ModuleProto)
+	_, _, err = ReadNamed("", append(append([]byte(nil), src...), 0x42, 0x06, 0x0a, 0x04, 0x10, 0x07, 0x20, 0x01), ModuleProto)
 	want := "HloModuleProto.input_output_alias.entries[3].parameter_number: parameter 7 does not exist"
 	if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "byte ") {
 		t.Errorf("got %v, want %s", err, want)
-	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r     *bytes.Reader
-	bytes int
-	calls int
-}
-
-func (c *countingReader) ReadAt(b []byte, off int64) (int, error) {
-	c.calls++
-	n, err := c.r.ReadAt(b, off)
-	c.bytes += n
-	return n, err
-}
-
-// TestReadAtSkips: read through a file, a module whose literal is 64 MiB
-// is walked with a few small reads; the literal is never read, and the
-// config and the rewrite are Read's.
-func TestReadAtSkips(t *testing.T) {
-	src := prototest.Large(t, "../testdata/proto/jit-train-step.pb", 64<<20)
-	cr := &countingReader{r: bytes.NewReader(src)}
-	f, cfg, err := ReadAt("big.pb", cr, int64(len(src)), Unknown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cr.bytes > 256<<10 || cr.calls > 64 {
-		t.Errorf("read %d bytes in %d calls of a %d-byte module: the literal was read", cr.bytes, cr.calls, len(src))
-	}
-	mf, mcfg, err := Read(src, Unknown)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg.LongString() != mcfg.LongString() {
-		t.Errorf("ReadAt:\n%s\nRead:\n%s", cfg.LongString(), mcfg.LongString())
-	}
-	next := cfg.Clone()
-	next.Aliases = cfg.Aliases.Cleared()
-	if !bytes.Equal(f.Rewrite(src, next), mf.Rewrite(src, next)) {
-		t.Error("ReadAt's rewrite differs from Read's")
-	}
-}
-
-// TestReadAtError: a file that ends before its length says (it shrank
-// while read) gives an error, not a config.
-func TestReadAtError(t *testing.T) {
-	src := prototest.Large(t, "../testdata/proto/jit-train-step.pb", 1<<20)
-	_, _, err := ReadAt("big.pb", bytes.NewReader(src[:len(src)/2]), int64(len(src)), ModuleProto)
-	if err == nil || !strings.Contains(err.Error(), "unexpected EOF") {
-		t.Errorf("got %v, want an unexpected EOF", err)
 	}
 }

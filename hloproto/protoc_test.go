@@ -38,7 +38,7 @@ func protoc(t *testing.T, stdin []byte, args ...string) []byte {
 // text forms, and read as the module they wrap.
 func TestProtocWrapped(t *testing.T) {
 	module, _ := os.ReadFile("../testdata/proto/jit-train-step.pb")
-	_, want, err := Read(module, ModuleProto)
+	_, want, err := ReadNamed("", module, ModuleProto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestProtocWrapped(t *testing.T) {
 		if k := Detect(pb); k != c.kind {
 			t.Errorf("%s.pb: detected as %v, want %v", base, k, c.kind)
 		}
-		_, got, err := Read(pb, Unknown)
+		_, got, err := ReadNamed("", pb, Unknown)
 		if err != nil || summary(got) != summary(want) {
 			t.Errorf("%s.pb: %v\n%v", base, err, got)
 		}
@@ -79,7 +79,7 @@ func TestProtoc(t *testing.T) {
 		if got := protoc(t, text, "--encode=xla.HloModuleProto"); !bytes.Equal(got, want) {
 			t.Errorf("%s is not what protoc encodes of %s: run regen.sh", pb, tp)
 		}
-		f, cfg, err := Read(want, ModuleProto)
+		f, cfg, err := ReadNamed("", want, ModuleProto)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,11 +117,11 @@ func TestProtocMerged(t *testing.T) {
 	if got, want := decode(split), decode(whole); got != want {
 		t.Fatalf("protoc decodes the split module as\n%s\nwant\n%s", got, want)
 	}
-	fs, cfg, err := Read(split, Proto)
+	fs, cfg, err := ReadNamed("", split, Proto)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fw, _, err := Read(whole, Proto)
+	fw, _, err := ReadNamed("", whole, Proto)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@
 // module in field 1) and xla.HloSnapshot (--xla_dump_hlo_snapshots, an
 // HloProto in field 1), into the same model as the HLO text front end.
 //
-// Read walks the module's top-level fields by their lengths alone: it
+// ReadNamed walks the module's top-level fields by their lengths alone: it
 // decodes host_program_shape (4), input_output_alias (8) and buffer_donor
 // (18), and of the computations (3) only the name, id and program_shape of
 // each, skipping the instructions and their literals unread, and groups
@@ -72,7 +72,7 @@ type span struct {
 	Start, Len, Body, End int
 }
 
-// File is what Read found.
+// File is what ReadNamed found.
 type File struct {
 	Kind Kind
 	Name string // the module's name
@@ -191,7 +191,7 @@ func (d *decoder) peek(p, n int) []byte {
 // content returns the bytes of a length-delimited field, the decoder's to
 // keep.
 func (d *decoder) content(f field) []byte {
-	return d.r.bytes(f.Body, f.End-f.Body)
+	return d.r.peek(f.Body, f.End-f.Body)
 }
 
 // next reads the next field, its content skipped by its length; done must
@@ -358,48 +358,25 @@ func Detect(src []byte) Kind {
 	return detect(memSource(src))
 }
 
-// DetectAt is Detect of the size bytes r holds.
-func DetectAt(r io.ReaderAt, size int64) Kind {
-	src := fileSource(r, size)
-	defer src.putWindow()
-	return detect(src)
-}
-
 func detect(r *source) Kind {
 	if r.size == 0 {
 		return Unknown
 	}
 	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
-		if _, _, err := readKind("", r, k); err == nil && r.err == nil {
+		if _, _, err := readKind("", r, k); err == nil {
 			return k
 		}
 	}
 	return Unknown
 }
 
-// Read reads src as a message of kind k (Unknown: found by Detect, else
-// by Sniff for its error) and lowers its entry computation's alias table
-// and donors into a config, verified as the HLO text front end verifies
-// its own.
-func Read(src []byte, k Kind) (*File, *model.Config, error) {
-	return ReadNamed("", src, k)
-}
-
-// ReadNamed is Read of the file called name: the config's positions (of
-// the function, the aliases and donors) carry it, for diagnostics.
+// ReadNamed reads src, the file called name, as a message of kind k
+// (Unknown: found by Detect, else by Sniff for its error) and lowers its
+// entry computation's alias table and donors into a config, verified as
+// the HLO text front end verifies its own. The config's positions (of the
+// function, the aliases and donors) carry name, for diagnostics.
 func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	return read(name, memSource(src), k)
-}
-
-// ReadAt is ReadNamed of the size bytes r holds, a file: the walk reads
-// each field's tag and length, and the content of the fields it decodes,
-// through r, and nothing else. Read a large file this way rather than
-// through a mapping of it: a walk that touches one page every few
-// megabytes costs more in page faults (and in unmapping) than in reads.
-func ReadAt(name string, r io.ReaderAt, size int64, k Kind) (*File, *model.Config, error) {
-	src := fileSource(r, size)
-	defer src.putWindow() // what the File keeps was copied out of it
-	return read(name, src, k)
 }
 
 func read(name string, r *source, k Kind) (*File, *model.Config, error) {
@@ -410,11 +387,7 @@ func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 			}
 		}
 	}
-	f, cfg, err := readKind(name, r, k)
-	if r.err != nil {
-		return nil, nil, &Error{Offset: 0, Path: k.String(), Msg: r.err.Error()}
-	}
-	return f, cfg, err
+	return readKind(name, r, k)
 }
 
 // The wrappers: the field (1) that holds the next message in, its name,

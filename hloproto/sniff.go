@@ -2,7 +2,6 @@ package hloproto
 
 import (
 	"encoding/binary"
-	"io"
 	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -10,20 +9,13 @@ import (
 
 // Sniff tells the kind of a file that Detect could not read: the message
 // whose fields src begins with, though it may be malformed (truncated, a
-// wrong wire type deep inside, no entry computation), for Read of that
+// wrong wire type deep inside, no entry computation), for ReadNamed of that
 // kind to say what is wrong with it. hint, when not Unknown, is the kind
 // the file's name suggests: it is tried first and wins on less evidence.
 // Sniff returns Unknown for data that looks like none of the three (a
 // flatbuffer, an archive, random bytes).
 func Sniff(src []byte, hint Kind) Kind {
 	return sniff(memSource(src), hint)
-}
-
-// SniffAt is Sniff of the size bytes r holds.
-func SniffAt(r io.ReaderAt, size int64, hint Kind) Kind {
-	src := fileSource(r, size)
-	defer src.putWindow()
-	return sniff(src, hint)
 }
 
 // A message's fields as the sniffer checks them: the wire type of each

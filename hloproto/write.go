@@ -141,10 +141,9 @@ func (f *File) Edits(src []byte, cfg *model.Config) []edit.Edit {
 // Rewrite returns src with cfg's aliases and donors written in: Edits
 // applied.
 func (f *File) Rewrite(src []byte, cfg *model.Config) []byte {
-	var b bytes.Buffer
-	b.Grow(len(src) + 64)
-	if err := edit.Apply(&b, src, f.Edits(src, cfg)); err != nil {
+	out, err := edit.Bytes(src, f.Edits(src, cfg))
+	if err != nil {
 		panic(err) // the edits are in order and within src
 	}
-	return b.Bytes()
+	return out
 }

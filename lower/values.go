@@ -45,11 +45,6 @@ func (c *chunks[T]) add(v T) {
 	c.n++
 }
 
-// join appends the elements of d to c.
-func (c *chunks[T]) join(d *chunks[T]) {
-	d.each(func(v *T) { c.add(*v) })
-}
-
 // each calls f with each element in order.
 func (c *chunks[T]) each(f func(*T)) {
 	for _, chunk := range c.list {

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 
@@ -22,41 +21,19 @@ type scanner struct {
 	released   int // the offset up to which release was last called
 	funcs      []*funcSpan
 	module     *moduleSpan
-
-	// early is Options.Early; the entry function and module that the
-	// early parse read are kept for ParseFile's own result.
-	early      func(*ast.File)
-	earlyDone  bool
-	earlyFunc  *funcSpan
-	earlyEntry *ast.Func
-	// failedFunc is the entry function whose early parse failed, with
-	// failed, its error: ParseFile reports it without parsing again.
-	failedFunc  *funcSpan
-	failed      error
-	earlyModule *ast.Module
-
-	// header is Options.Header, progress Options.Progress. hold is the
-	// offset of the function being read until its name and signature are
-	// recorded, or -1; pinned keeps it at the entry function when Early
-	// was not called for it, so that Progress never passes the entry.
-	header   func(*ast.Module)
-	progress func(int)
-	hold     int
-	pinned   bool
 }
 
 // moduleSpan is what the scanner records of the module operation. The
 // positions (line and column) it needs later are computed while the scan
 // passes them, so that no later lookup reads the file again.
 type moduleSpan struct {
-	pos       int
-	posAt     ast.Pos
-	generic   bool
-	name      string
-	attrsKw   int    // custom: offset of `attributes`, or -1
-	attrs     [2]int // the dictionary's span, or {-1, -1}
-	insertAt  int
-	bodyStart int
+	pos      int
+	posAt    ast.Pos
+	generic  bool
+	name     string
+	attrsKw  int    // custom: offset of `attributes`, or -1
+	attrs    [2]int // the dictionary's span, or {-1, -1}
+	insertAt int
 }
 
 // funcSpan is what the scanner records of a function.
@@ -73,7 +50,7 @@ type funcSpan struct {
 var noSpan = [2]int{-1, -1}
 
 // releaseStep is how much text the scanner reads between two calls of the
-// Release and Progress callbacks (a variable for tests).
+// Release callback (a variable for tests).
 var releaseStep = 8 << 20
 
 // At reports whether the input has a byte at i.
@@ -93,34 +70,9 @@ func (s *scanner) releaseAt(off int) {
 	if s.release != nil {
 		s.lines.LineCol(s.Src, off)
 	}
-	s.passed(off)
-}
-
-// passed is releaseAt for an offset whose lines are counted.
-func (s *scanner) passed(off int) {
 	s.released = off
 	if s.release != nil {
 		s.release(off)
-	}
-	if s.progress != nil {
-		if s.hold >= 0 && s.hold < off {
-			off = s.hold
-		}
-		s.progress(off)
-	}
-}
-
-// holdAt keeps Progress before the function beginning at off until
-// unhold; see scanner.hold.
-func (s *scanner) holdAt(off int) {
-	if !s.pinned {
-		s.hold = off
-	}
-}
-
-func (s *scanner) unhold() {
-	if !s.pinned {
-		s.hold = -1
 	}
 }
 
@@ -291,14 +243,6 @@ func (s *scanner) customModule(i int) (int, error) {
 	if !s.At(j) || s.Src[j] != '{' {
 		return 0, s.errorf(j, "expected '{' to begin the module body")
 	}
-	m.bodyStart = j
-	if s.header != nil {
-		if mod, err := s.parseModule(); err == nil {
-			// Kept for ParseFile's result: the dictionary does not change.
-			s.earlyModule = mod
-			s.header(mod)
-		}
-	}
 	end, err := s.body(j)
 	if err != nil {
 		return 0, err
@@ -367,7 +311,6 @@ func (s *scanner) customFunc(i int) (int, error) {
 			break
 		}
 	}
-	s.holdAt(i)
 	end, name, ok := s.symbol(j)
 	if !ok {
 		return 0, s.errorf(j, "expected a function name (@name) after 'func.func'")
@@ -382,8 +325,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 		return 0, err
 	}
 	f.sig = [2]int{j, sigEnd}
-	s.addFunc(f)
-	s.unhold()
+	s.funcs = append(s.funcs, f)
 	j = s.skipTrivia(sigEnd)
 	if s.At(j) && s.Src[j] == '{' {
 		end, err := s.skipBraces(j)
@@ -539,7 +481,6 @@ func (s *scanner) regions(i int, scan bool) (int, error) {
 
 // genericFunc scans a generic-form `"func.func"` operation.
 func (s *scanner) genericFunc(i int) (int, error) {
-	s.holdAt(i)
 	op, err := s.genericOp(i, len(`"func.func"`), false)
 	if err != nil {
 		return 0, err
@@ -553,63 +494,8 @@ func (s *scanner) genericFunc(i int) (int, error) {
 		return 0, s.errorf(i, "expected a sym_name string in the function's properties or attributes")
 	}
 	f.name = name
-	s.addFunc(f)
-	s.unhold()
-	return op.end, nil
-}
-
-// addFunc records a function; the first one named as the entry is
-// parsed at once when Options.Early asks for it.
-func (s *scanner) addFunc(f *funcSpan) {
 	s.funcs = append(s.funcs, f)
-	if f.name != s.entry {
-		return
-	}
-	if s.early != nil && !s.earlyDone {
-		s.earlyDone = true
-		s.parseEarly(f)
-	}
-	if s.earlyFunc != f {
-		// Early was not called for this entry (or it is a second one):
-		// Progress stays before it for the rest of the scan.
-		s.pinned = true
-	}
-}
-
-// parseEarly parses the module's attributes and the entry function f
-// while the scan is at f, and hands the file as known so far to
-// Options.Early. A generic-form module's attributes follow its body, so
-// they are not known yet: nothing is handed over then, nor when parsing
-// fails (ParseFile reports that in its own order).
-func (s *scanner) parseEarly(f *funcSpan) {
-	if s.module != nil && s.module.generic {
-		return
-	}
-	mod := s.earlyModule
-	if mod == nil {
-		var err error
-		if mod, err = s.parseModule(); err != nil {
-			return
-		}
-	}
-	fn, err := s.parseFunc(f)
-	if err != nil {
-		s.failedFunc, s.failed = f, err
-		return
-	}
-	s.earlyFunc, s.earlyEntry, s.earlyModule = f, fn, mod
-	snap := &ast.File{
-		Name:        s.file.Name,
-		Module:      mod,
-		Entry:       fn,
-		TypeAliases: maps.Clone(s.file.TypeAliases),
-		AttrAliases: maps.Clone(s.file.AttrAliases),
-		Lines:       s.file.Lines,
-	}
-	for _, f := range s.funcs {
-		snap.Funcs = append(snap.Funcs, &ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic})
-	}
-	s.early(snap)
+	return op.end, nil
 }
 
 // dictString finds `key = "value"` at the top level of the dictionary

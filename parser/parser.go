@@ -461,25 +461,6 @@ type Options struct {
 	// alias definitions), so that a caller that maps the file can drop
 	// the pages behind it.
 	Release func(offset int)
-	// Early, if set, is called once, during the scan, as soon as the entry
-	// function's signature and the module's attributes are read, with the
-	// file as known so far: the module, the entry function, the functions
-	// and alias definitions before it. The scan goes on after it returns,
-	// and ParseFile's result is what counts: a later error, a second
-	// function of the same name or a later alias definition can still
-	// change it. Early is not called for a generic-form module (its
-	// attributes follow its body) or when the early parse fails.
-	Early func(*ast.File)
-	// Header, if set, is called once, during the scan, as soon as the
-	// attribute dictionary of a custom-form module is read, before its
-	// body is scanned, with the module as parsed (the same node that
-	// ParseFile's result holds). It is not called for a generic-form
-	// module, for bare functions, or when the dictionary does not parse.
-	Header func(*ast.Module)
-	// Progress, if set, is called as the scan moves on (every few
-	// megabytes) with an offset before which the text holds no part of
-	// the entry function, unless Early has already been called for it.
-	Progress func(offset int)
 }
 
 // ParseFile reads the structure of the module in src, the whole input:
@@ -493,10 +474,6 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
-		early:      opts.Early,
-		header:     opts.Header,
-		progress:   opts.Progress,
-		hold:       -1,
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
@@ -511,7 +488,8 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if err := s.scanTop(); err != nil {
 		return nil, asList(err)
 	}
-	if err := s.buildModule(); err != nil {
+	var err error
+	if s.file.Module, err = s.parseModule(); err != nil {
 		return nil, err
 	}
 	for _, f := range s.funcs {
@@ -520,13 +498,6 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	entry, err := s.findEntry()
 	if err != nil {
 		return nil, asList(err)
-	}
-	if entry == s.earlyFunc {
-		s.file.Entry = s.earlyEntry
-		return s.file, nil
-	}
-	if entry == s.failedFunc {
-		return nil, s.failed
 	}
 	if s.file.Entry, err = s.parseFunc(entry); err != nil {
 		return nil, err
@@ -540,18 +511,6 @@ func asList(err error) error {
 		return ast.ErrorList{e}
 	}
 	return err
-}
-
-func (s *scanner) buildModule() error {
-	mod := s.earlyModule
-	if mod == nil {
-		var err error
-		if mod, err = s.parseModule(); err != nil {
-			return err
-		}
-	}
-	s.file.Module = mod
-	return nil
 }
 
 // parseModule parses the module's attribute dictionary; nil when there is

@@ -191,7 +191,6 @@ type candidate struct {
 // lookup is constant time and building it is linear: no leaf is ever
 // compared with every candidate.
 type nearIndex struct {
-	items  []candidate
 	taken  map[string]int    // exact key -> first candidate not free
 	free   map[string]int    // exact key -> first free candidate
 	layout map[string]int    // element type and dims -> first free candidate
@@ -201,7 +200,7 @@ type nearIndex struct {
 }
 
 func newNearIndex(items []candidate, key func(*model.Shape) string) *nearIndex {
-	x := &nearIndex{items: items, key: key,
+	x := &nearIndex{key: key,
 		taken: map[string]int{}, free: map[string]int{}, layout: map[string]int{}, dims: map[string]int{}, size: map[spaceSize]int{}}
 	for i := range items {
 		s := items[i].shape

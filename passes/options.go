@@ -3,32 +3,10 @@ package passes
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 )
 
-// OptionType is the kind of value an option takes.
-type OptionType int
-
-// The option types.
-const (
-	BoolOption   OptionType = iota // true or false (also 1 or 0, TRUE, True...)
-	IntOption                      // a decimal integer
-	StringOption                   // any text
-)
-
-// String is the type as --list-passes shows it: "bool", "int", "string".
-func (t OptionType) String() string {
-	switch t {
-	case IntOption:
-		return "int"
-	case StringOption:
-		return "string"
-	}
-	return "bool"
-}
-
-// Option is a setting a pass declares, written in MLIR's pipeline syntax
+// Option is a boolean setting a pass declares, written in MLIR's pipeline syntax
 // as `pass{name=value other=value}`.
 type Option struct {
 	// Name is the option's name, lowercase words joined by hyphens.
@@ -38,23 +16,14 @@ type Option struct {
 	// Default is the value the option takes when it is not written, as it
 	// would be written.
 	Default string
-	// Type is the kind of value.
-	Type OptionType
 }
 
-// check returns an error when value is not one of the option's type. A
-// boolean option written without a value (`pass{flag}`) is true, as LLVM's
-// command-line parser has it.
+// check returns an error when value is not true or false. An option
+// written without a value (`pass{flag}`) is true, as LLVM's command-line
+// parser has it.
 func (o *Option) check(value string) error {
-	switch o.Type {
-	case BoolOption:
-		if _, ok := parseBool(value); !ok {
-			return fmt.Errorf("expected true or false")
-		}
-	case IntOption:
-		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
-			return fmt.Errorf("expected an integer")
-		}
+	if _, ok := parseBool(value); !ok {
+		return fmt.Errorf("expected true or false")
 	}
 	return nil
 }
@@ -82,37 +51,19 @@ type Options struct {
 // calling p.Run directly.
 func (p *Pass) Defaults() Options { return Options{pass: p} }
 
-// value returns the option's value as written or its default. Asking for
+// Bool returns the option's value as written or its default. Asking for
 // an option the pass does not declare is a programming error and panics.
-func (o Options) value(name string) (string, *Option) {
+func (o Options) Bool(name string) bool {
 	opt := o.pass.option(name)
 	if opt == nil {
 		panic(fmt.Sprintf("pass %s has no option %q", o.pass.Name, name))
 	}
-	if v, ok := o.values[name]; ok {
-		return v, opt
+	v, ok := o.values[name]
+	if !ok {
+		v = opt.Default
 	}
-	return opt.Default, opt
-}
-
-// Bool returns the value of a boolean option.
-func (o Options) Bool(name string) bool {
-	v, _ := o.value(name)
 	b, _ := parseBool(v)
 	return b
-}
-
-// Int returns the value of an integer option.
-func (o Options) Int(name string) int64 {
-	v, _ := o.value(name)
-	n, _ := strconv.ParseInt(v, 10, 64)
-	return n
-}
-
-// String returns the value of a string option.
-func (o Options) String(name string) string {
-	v, _ := o.value(name)
-	return v
 }
 
 // option returns the declared option called name, or nil.
@@ -164,7 +115,7 @@ func (p *Pass) validOptions() string {
 // usage is the option as --list-passes and errors show it:
 // "registered-donors-only=<bool> (default true)".
 func (o *Option) usage() string {
-	return fmt.Sprintf("%s=<%s> (default %s)", o.Name, o.Type, o.Default)
+	return fmt.Sprintf("%s=<bool> (default %s)", o.Name, o.Default)
 }
 
 // splitTop splits s at each sep outside braces and quotes.

@@ -31,9 +31,6 @@ func (p *Pass) Title() string {
 	return title
 }
 
-// String is the pass's name.
-func (p *Pass) String() string { return p.Name }
-
 // AssumeHint ends the donation passes' error about an unresolved layout:
 // the way past it.
 const AssumeHint = "--assume-default-layouts assumes XLA's default layout for every unresolved one"

@@ -45,7 +45,6 @@ Reports a change when at least one alias was added.`,
 		Name:    OptRegisteredDonorsOnly,
 		Doc:     "only registered buffer donors may be aliased (false: any unaliased parameter leaf)",
 		Default: "true",
-		Type:    BoolOption,
 	}},
 	Run: optimizeInputOutputBufferAlias,
 }

@@ -35,7 +35,7 @@ func BenchmarkEdits(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if err := edit.Apply(io.Discard, src, edits); err != nil {
+			if _, err := edit.Bytes(src, edits); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -81,7 +81,7 @@ func BenchmarkGrowth(b *testing.B) {
 	b.Run("apply", func(b *testing.B) {
 		timeGrowth(b, func(n int) {
 			m := mods[n]
-			if err := edit.Apply(io.Discard, m.src, m.edits); err != nil {
+			if _, err := edit.Bytes(m.src, m.edits); err != nil {
 				b.Fatal(err)
 			}
 		})

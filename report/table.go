@@ -56,9 +56,7 @@ type Donor struct {
 	Param int64
 	Index model.ShapeIndex
 	Leaf
-	// Registered says the leaf is a registered buffer donor.
-	Registered bool
-	UsedBy     []Use
+	UsedBy []Use
 	// Reason says why a registered donor no output uses is unused: the
 	// donor-unused remark's reason, class first ("free: ...").
 	Reason string
@@ -109,7 +107,6 @@ func NewTable(c *model.Config, reason func(param int64, index model.ShapeIndex) 
 	})
 	c.Donors.ForEach(func(md model.Donor) {
 		d := donor(md.ParamNumber, md.ParamIndex)
-		d.Registered = true
 		if len(d.UsedBy) == 0 && reason != nil {
 			d.Reason, _ = reason(md.ParamNumber, md.ParamIndex)
 		}

@@ -396,9 +396,3 @@ func containsStdin(files []string) bool {
 	}
 	return false
 }
-
-// remarksOn reports whether any remark filter is given.
-func (o *options) remarksOn() bool {
-	r := o.lib.Remarks
-	return r.All != "" || r.Passed != "" || r.Missed != "" || r.Failed != "" || r.Analysis != ""
-}
