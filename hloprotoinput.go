@@ -2,14 +2,13 @@ package mhloalias
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"github.com/mhlo-alias/mhlo-alias/edit"
 	"io"
 	"strings"
 	"unsafe"
 
-	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
+
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/hloproto"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -207,48 +206,6 @@ func mostlyText(src []byte) bool {
 		}
 	}
 	return n*32 < len(head)
-}
-
-// runOther routes src when it is not for the default route: a proto, a
-// named binary file, or text whose format --input-format forces. ok is
-// false when the default route (HLO text by content, else MLIR) applies.
-func (s *settings) runOther(name string, src []byte, lineOffset int, rs *[]ast.Remark) (cfg *model.Config, edits []edit.Edit, diags ast.ErrorList, ok bool) {
-	k, err := s.protoKind(name, src)
-	pos := ast.Pos{Filename: name}
-	if err != nil {
-		d := ast.Errorf(pos, "%s", err)
-		var nm *NotModuleError
-		d.Binary = errors.As(err, &nm) // FILE: not a module this tool reads: ...
-		return nil, nil, ast.ErrorList{d}, true
-	}
-	if k == hloproto.Unknown {
-		if s.InputFormat == "hlo" && !hlo.IsHLO(src) {
-			file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset})
-			if err != nil {
-				return nil, nil, ast.ListOf(err), true
-			}
-			cfg, edits, diags = s.rewriteHLO(file, src, rs)
-			return cfg, edits, diags, true
-		}
-		return nil, nil, nil, false
-	}
-	f, cfg, err := s.readProto(name, src, k)
-	if err != nil {
-		d := ast.Errorf(pos, "%s", err)
-		var pe *hloproto.Error
-		if errors.As(err, &pe) {
-			// FILE: byte OFFSET: FIELD.PATH: message
-			d.Pos.Offset, d.Binary = pe.Offset, true
-		}
-		return nil, nil, ast.ErrorList{d}, true
-	}
-	if diags = s.runPasses(cfg, rs); diags.HasErrors() {
-		return nil, nil, diags, true
-	}
-	if s.rewrites() {
-		edits = f.Edits(src, cfg)
-	}
-	return cfg, edits, diags, true
 }
 
 // isText reports whether the start of src looks like text: no byte below

@@ -5,9 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/edit"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
-	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // HLO text modules (those whose first token is HloModule) go through the
@@ -57,28 +55,6 @@ func (s *settings) mlirOnlyFlag() string {
 		return "--return-tuple"
 	}
 	return ""
-}
-
-// rewriteHLO lowers a parsed HLO module, runs the passes, verifies the
-// result and computes the edits; the remarks shown are appended to *rs
-// when rs is not nil.
-func (s *settings) rewriteHLO(file *hlo.File, src []byte, rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
-	cfg, diags := hlo.Lower(file, src)
-	if diags.HasErrors() {
-		return nil, nil, diags
-	}
-	read := hlo.TablesOf(cfg)
-	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
-		return nil, nil, diags
-	}
-	if !s.rewrites() {
-		return cfg, nil, diags
-	}
-	edits, err := hlo.EditsSince(file, src, read, cfg)
-	if err != nil {
-		return nil, nil, append(diags, ast.ListOf(err)...)
-	}
-	return cfg, edits, diags
 }
 
 // hloHint adds a note to an MLIR read that found no function in text that

@@ -8,13 +8,9 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/edit"
-	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
-	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/parser"
 	"github.com/mhlo-alias/mhlo-alias/passes"
-	"github.com/mhlo-alias/mhlo-alias/printer"
 )
 
 // Result is what processing one input produced: a module for each chunk
@@ -207,28 +203,11 @@ func (s *settings) module(in *input, ch chunk) *Module {
 // chunk's first line less one; release, when set, is told the offsets
 // before which the scan no longer reads.
 func (s *settings) run(name string, src []byte, lineOffset int, release func(int), rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
-	if cfg, edits, diags, ok := s.runOther(name, src, lineOffset, rs); ok {
-		return cfg, edits, diags
+	m, diags := s.read(name, src, lineOffset, release)
+	if diags.HasErrors() {
+		return nil, nil, diags
 	}
-	if hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
-		if err != nil {
-			return nil, nil, ast.ListOf(err)
-		}
-		return s.rewriteHLO(file, src, rs)
-	}
-	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release})
-	if err != nil {
-		return nil, nil, hloHint(src, ast.ListOf(err))
-	}
-	return s.rewriteRemarks(file, src, rs)
-}
-
-// rewriteRemarks lowers a parsed module, runs the passes, verifies the
-// result and computes the edits, appending the remarks shown to *rs when
-// rs is not nil.
-func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
-	cfg, diags := lower.Lower(file, src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple})
+	cfg, diags := m.config()
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
@@ -238,7 +217,7 @@ func (s *settings) rewriteRemarks(file *ast.File, src []byte, rs *[]ast.Remark) 
 	if !s.rewrites() {
 		return cfg, nil, diags
 	}
-	edits, err := printer.Edits(file, src, cfg, s.emit)
+	edits, err := m.edits(cfg)
 	if err != nil {
 		return nil, nil, append(diags, ast.ListOf(err)...)
 	}

@@ -1,0 +1,112 @@
+package mhloalias
+
+import (
+	"errors"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/edit"
+	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/hloproto"
+	"github.com/mhlo-alias/mhlo-alias/lower"
+	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/parser"
+	"github.com/mhlo-alias/mhlo-alias/printer"
+)
+
+// A frontEnd is a module as its input format's front end read it: the
+// config it states, and the edits that make it state another. The
+// pipeline (run) is the same for every format.
+type frontEnd interface {
+	// config lowers the module to the config it states.
+	config() (*model.Config, ast.ErrorList)
+	// edits returns the edits that make the module state cfg, a config
+	// config returned after the passes changed it.
+	edits(cfg *model.Config) ([]edit.Edit, error)
+}
+
+// read routes src to its front end, by --input-format, a proto's fields,
+// or its first token (HloModule, else MLIR), and reads it.
+func (s *settings) read(name string, src []byte, lineOffset int, release func(int)) (frontEnd, ast.ErrorList) {
+	k, err := s.protoKind(name, src)
+	if err != nil {
+		d := ast.Errorf(ast.Pos{Filename: name}, "%s", err)
+		var nm *NotModuleError
+		d.Binary = errors.As(err, &nm) // FILE: not a module this tool reads: ...
+		return nil, ast.ErrorList{d}
+	}
+	if k != hloproto.Unknown {
+		f, cfg, err := s.readProto(name, src, k)
+		if err != nil {
+			d := ast.Errorf(ast.Pos{Filename: name}, "%s", err)
+			var pe *hloproto.Error
+			if errors.As(err, &pe) {
+				// FILE: byte OFFSET: FIELD.PATH: message
+				d.Pos.Offset, d.Binary = pe.Offset, true
+			}
+			return nil, ast.ErrorList{d}
+		}
+		return protoModule{f, src, cfg}, nil
+	}
+	if s.InputFormat == "hlo" || hlo.IsHLO(src) && s.InputFormat != "mlir" {
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
+		if err != nil {
+			return nil, ast.ListOf(err)
+		}
+		return &hloModule{file: file, src: src}, nil
+	}
+	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release})
+	if err != nil {
+		return nil, hloHint(src, ast.ListOf(err))
+	}
+	return mlirModule{s, file, src}, nil
+}
+
+// mlirModule is an MLIR module: lowered by package lower, its edits
+// printed by package printer in the encoding --emit names.
+type mlirModule struct {
+	s    *settings
+	file *ast.File
+	src  []byte
+}
+
+func (m mlirModule) config() (*model.Config, ast.ErrorList) {
+	return lower.Lower(m.file, m.src, lower.Options{UseTupleArgs: m.s.UseTupleArgs, ReturnTuple: m.s.ReturnTuple})
+}
+
+func (m mlirModule) edits(cfg *model.Config) ([]edit.Edit, error) {
+	return printer.Edits(m.file, m.src, cfg, m.s.emit)
+}
+
+// hloModule is an HLO text module: its header's tables are rewritten
+// where they differ from those it was read with.
+type hloModule struct {
+	file *hlo.File
+	src  []byte
+	read hlo.Tables // the tables the module stated
+}
+
+func (m *hloModule) config() (*model.Config, ast.ErrorList) {
+	cfg, diags := hlo.Lower(m.file, m.src)
+	if !diags.HasErrors() {
+		m.read = hlo.TablesOf(cfg)
+	}
+	return cfg, diags
+}
+
+func (m *hloModule) edits(cfg *model.Config) ([]edit.Edit, error) {
+	return hlo.EditsSince(m.file, m.src, m.read, cfg)
+}
+
+// protoModule is an HloModuleProto, HloProto or HloSnapshot: read with
+// its config, its alias fields rewritten in place.
+type protoModule struct {
+	file *hloproto.File
+	src  []byte
+	cfg  *model.Config
+}
+
+func (m protoModule) config() (*model.Config, ast.ErrorList) { return m.cfg, nil }
+
+func (m protoModule) edits(cfg *model.Config) ([]edit.Edit, error) {
+	return m.file.Edits(m.src, cfg), nil
+}
