@@ -310,11 +310,12 @@ if want 11 || want 12 || want 13 || want 14 || want 15 || want 16; then
 go build -o "$work/genzoo" ./bench/genzoo
 zoo_shapes() { "$work/genzoo" -list | awk -v u="$1" '$2 == u { print $1 }' | while read -r s; do
   [ -z "${ZOO:-}" ] || [[ " $ZOO " == *" $s "* ]] && echo "$s"; done; }
-zoo_info() { "$work/genzoo" -list | awk -v s="$1" '$1 == s { print $3, $4, $5, $6 }'; }
-# zoo_cmd FILE PASSES REMARKS: a shell command running the tool on FILE,
-# its exit status ignored, its stderr to $work/zoo.err.
+zoo_info() { "$work/genzoo" -list | awk -v s="$1" '$1 == s { print $3, $4, $5, $6, $7 }'; }
+# zoo_cmd FILE PASSES REMARKS SPLIT: a shell command running the tool on
+# FILE, its exit status ignored, its stderr to $work/zoo.err.
 zoo_cmd() {
   local r=""; [ "$3" = true ] && r="--remarks-filter-missed='.*'"
+  [ "${4:-false}" = true ] && r="$r --split-input-file"
   echo "'$tool' --passes=$2 $r -o '$work/out.mlir' '$1' 2>'$work/zoo.err'; exit 0"
 }
 zoo_err() { head -1 "$work/zoo.err" | sed 's|^.*/||' | cut -c1-90; }
@@ -324,12 +325,13 @@ fi
 # and mlir-opt-19 on the larger interleaved: time, peak and their growth.
 if want 11; then
 for s in $(zoo_shapes parameters); do
-  read -r fmt _ passes rem < <(zoo_info "$s")
+  read -r fmt _ passes rem split < <(zoo_info "$s")
   for n in 20000 40000; do "$work/genzoo" -shape "$s" -n "$n" -o "$work/z$n.$fmt"; done
   opt=()
-  $have_opt && [ "$fmt" = mlir ] && opt=(:: mlir-opt-19 --allow-unregistered-dialect -o "$work/out.mlir" "$work/z40000.$fmt")
-  { read -r t2 m2 _; read -r t4 m4 t4min; read -r o _ omin || true; } < <(bestof sh -c "$(zoo_cmd "$work/z20000.$fmt" "$passes" "$rem")" :: \
-    sh -c "$(zoo_cmd "$work/z40000.$fmt" "$passes" "$rem")" "${opt[@]}")
+  sp=(); [ "$split" = true ] && sp=(--split-input-file)
+  $have_opt && [ "$fmt" = mlir ] && opt=(:: mlir-opt-19 --allow-unregistered-dialect "${sp[@]}" -o "$work/out.mlir" "$work/z40000.$fmt")
+  { read -r t2 m2 _; read -r t4 m4 t4min; read -r o _ omin || true; } < <(bestof sh -c "$(zoo_cmd "$work/z20000.$fmt" "$passes" "$rem" "$split")" :: \
+    sh -c "$(zoo_cmd "$work/z40000.$fmt" "$passes" "$rem" "$split")" "${opt[@]}")
   what="${t4}s (${t4min}), peak $(mib "$m4") MiB; 20000->40000 time $(ratio "$t4" "$t2")x, peak $(ratio "$m4" "$m2")x"
   [ ${#opt[@]} -gt 0 ] && what="$what; mlir-opt-19 ${o}s (${omin}): $(ratio "$o" "$t4")x faster than mlir-opt"
   row "zoo $s, 40000 parameters ($(mb "$work/z40000.$fmt") MB)" "$what"

@@ -44,6 +44,7 @@ type lowerer struct {
 	tensors     map[string]model.Shape // tensor shapes by type text (types.go)
 	tuples      map[string]model.Shape // tuple shapes by type text (types.go)
 	ints        []int64                // room for the dims of copies (types.go)
+	intsNext    int                    // the size of the next block of ints
 	lines       ast.Cursor             // for pos
 	aliasShapes map[string]model.Shape // type aliases' shapes by name (types.go)
 	// argLeaves and resultLeaves count the leaves of the arguments and

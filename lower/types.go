@@ -238,7 +238,10 @@ func (l *lowerer) grabInts(n int) []int64 {
 		return []int64{}
 	}
 	if n > len(l.ints) {
-		l.ints = make([]int64, max(intsBlock, n))
+		// Blocks double from 16 up to intsBlock, so that a small module
+		// holds a small block.
+		l.intsNext = min(max(2*l.intsNext, 16), intsBlock)
+		l.ints = make([]int64, max(l.intsNext, n))
 	}
 	c := l.ints[:n:n]
 	l.ints = l.ints[n:]

@@ -37,7 +37,10 @@ type chunks[T any] struct {
 const chunkLen = 1024
 
 func (c *chunks[T]) add(v T) {
-	if k := len(c.list); k == 0 || len(c.list[k-1]) == chunkLen {
+	switch k := len(c.list); {
+	case k == 0:
+		c.list = append(c.list, nil) // the first chunk grows by append
+	case len(c.list[k-1]) == chunkLen:
 		c.list = append(c.list, make([]T, 0, chunkLen))
 	}
 	last := &c.list[len(c.list)-1]

@@ -159,13 +159,16 @@ func (d *fastDecoder) lexerPoint() point {
 type tokenStore struct {
 	recent [tokenCache]string
 	buf    []byte
+	chunk  int // the size of the next chunk
 }
 
-// tokenChunk is the size of tokenStore's chunks; tokenCache the number
-// of tokens it remembers (a power of 2), internBytes the longest.
+// tokenChunk is the largest size of tokenStore's chunks (they double up
+// to it from 256 bytes, so that a small module takes little); tokenCache
+// the number of tokens it remembers (a power of 2), internBytes the
+// longest.
 const (
 	tokenChunk  = 16 << 10
-	tokenCache  = 512
+	tokenCache  = 128
 	internBytes = 64
 )
 
@@ -198,7 +201,8 @@ func (d *fastDecoder) copyTok(v string) string {
 		return strings.Clone(v)
 	}
 	if cap(k.buf)-len(k.buf) < len(v) {
-		k.buf = make([]byte, 0, tokenChunk)
+		k.chunk = min(max(2*k.chunk, 256), tokenChunk)
+		k.buf = make([]byte, 0, max(k.chunk, len(v)))
 	}
 	if len(v) == 0 {
 		return ""

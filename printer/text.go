@@ -14,9 +14,12 @@ type texts struct {
 	buf   []byte // the current chunk, all of it: buf[:n] is used
 	n     int
 	start int // where the text being built begins
+	chunk int // the size of the next chunk
 }
 
-// textChunk is the size of a chunk; a longer text gets a chunk of its own.
+// textChunk is the largest size of a chunk; chunks double up to it from
+// 256 bytes, so that a small module holds a small one. A longer text gets
+// a chunk of its own.
 const textChunk = 32 << 10
 
 // grow makes room for n more bytes of the text being built, moving it to
@@ -27,7 +30,8 @@ func (t *texts) grow(n int) {
 		return
 	}
 	cur := t.buf[t.start:t.n]
-	nb := make([]byte, max(textChunk, 2*(len(cur)+n)))
+	t.chunk = min(max(2*t.chunk, 256), textChunk)
+	nb := make([]byte, max(t.chunk, 2*(len(cur)+n)))
 	copy(nb, cur)
 	t.buf, t.start, t.n = nb, 0, len(cur)
 }

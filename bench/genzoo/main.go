@@ -1,7 +1,7 @@
 // Command genzoo writes one input of the shape zoo (package zoo), or
 // lists the shapes:
 //
-//	genzoo -list                      # NAME UNIT FORMAT VALID PASSES REMARKS, one a line
+//	genzoo -list                      # NAME UNIT FORMAT VALID PASSES REMARKS SPLIT, one a line
 //	genzoo -shape attributes -n 20000 -o attrs.mlir
 package main
 
@@ -21,7 +21,7 @@ func main() {
 	flag.Parse()
 	if *list {
 		for _, s := range zoo.Shapes() {
-			fmt.Println(s.Name, s.Unit, s.Format, s.Valid, s.Passes, s.Remarks)
+			fmt.Println(s.Name, s.Unit, s.Format, s.Valid, s.Passes, s.Remarks, s.Split)
 		}
 		return
 	}

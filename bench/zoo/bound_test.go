@@ -74,9 +74,10 @@ func mib(n uint64) float64 { return float64(n) / (1 << 20) }
 
 // params is the parameter count of a shape at size n: n for the
 // parameter and donor units (2n for result-info, whose every argument has
-// a result with an attribute of its own), the fixed count of the others.
+// a result with an attribute of its own, and for split-modules, n modules
+// of an argument and a result each), the fixed count of the others.
 func params(s zoo.Shape, n int) int {
-	if s.Name == "result-info" {
+	if s.Name == "result-info" || s.Name == "split-modules" {
 		return 2 * n
 	}
 	switch s.Unit {
@@ -97,7 +98,7 @@ func params(s zoo.Shape, n int) int {
 // of a short run.
 func measure(t *testing.T, s zoo.Shape, n int) cost {
 	src := s.Bytes(n)
-	o := mhloalias.Options{Passes: s.Passes}
+	o := mhloalias.Options{Passes: s.Passes, SplitInputFile: s.Split}
 	if s.Remarks {
 		o.Remarks = remarks.FilterOptions{Missed: ".*"}
 	}
@@ -284,7 +285,11 @@ func TestValidShapesParseWithMLIR(t *testing.T) {
 			continue // a broken layout is a well-formed string to MLIR
 		}
 		n := map[string]int{zoo.Params: 50, zoo.Bytes: 4000, zoo.Depth: 6, zoo.Donors: 50}[s.Unit]
-		cmd := exec.Command("mlir-opt-19", "--allow-unregistered-dialect", "-o", os.DevNull, "-")
+		args := []string{"--allow-unregistered-dialect", "-o", os.DevNull, "-"}
+		if s.Split {
+			args = append(args, "--split-input-file")
+		}
+		cmd := exec.Command("mlir-opt-19", args...)
 		cmd.Stdin = bytes.NewReader(s.Bytes(n))
 		out, err := cmd.CombinedOutput()
 		if s.Valid && err != nil {

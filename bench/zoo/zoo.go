@@ -47,7 +47,10 @@ type Shape struct {
 	// remark (--remarks-filter-missed='.*').
 	Passes  string
 	Remarks bool
-	write   func(w *bufio.Writer, n int)
+	// Split says the input is many modules separated by "// -----" lines
+	// (--split-input-file).
+	Split bool
+	write func(w *bufio.Writer, n int)
 }
 
 // Write writes the shape's input at size n to w.
@@ -84,6 +87,7 @@ func Shapes() []Shape {
 		{Name: "type-aliases", write: sig(func(i int) (string, string) { return fmt.Sprintf("!t%d", i%16), "" }, ", ", false, aliasDefs, 0)},
 		{Name: "result-info", write: sig(plain, ", ", true, nil, 0)},
 		{Name: "private-functions", write: sig(plain, ", ", false, nil, 16)},
+		{Name: "split-modules", Passes: donate, Split: true, write: splitModules},
 		{Name: "hlo-metadata", Format: HLO, write: hloMetadata},
 		{Name: "unused-donors", Unit: Donors, Passes: donate, Remarks: true, write: unusedDonors},
 		{Name: "alias-chain", Unit: Depth, Passes: donate, write: aliasChain},
@@ -408,5 +412,17 @@ func huge(v value, bad int) func(*bufio.Writer, int) {
 		k := v.elems(bw, n, bad)
 		bw.Flush()
 		v.wrap(w, n, bad, func() int { w.WriteString(body.String()); return k })
+	}
+}
+
+// splitModules writes n modules of one donated parameter each, separated
+// by "// -----" lines: what each module costs, and nothing of it kept
+// beyond its result.
+func splitModules(w *bufio.Writer, n int) {
+	for i := range n {
+		if i > 0 {
+			w.WriteString("// -----\n")
+		}
+		fmt.Fprintf(w, "func.func @main(%%arg0: %s {jax.buffer_donor = true}) -> %s {\n  return %%arg0 : %s\n}\n", types[i%len(types)], types[i%len(types)], types[i%len(types)])
 	}
 }

@@ -19,7 +19,11 @@ import (
 // the kernel (copy_file_range where it can). A copy from a file that
 // changed may fail otherwise than with a ChangedError; Unchanged says.
 func (in *Input) CopyEdited(w io.Writer, start, end int, edits []edit.Edit) (int64, error) {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	size := end - start // what goes out, at most: the buffer need not be larger
+	for _, e := range edits {
+		size += len(e.New)
+	}
+	bw := bufio.NewWriterSize(w, min(64<<10, size))
 	at, n := start, int64(0)
 	for i := 0; i <= len(edits); i++ {
 		e := edit.Edit{Start: end, End: end}
