@@ -202,7 +202,13 @@ func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
 			return a, nil
 		}
 		if depth >= maxAliasChain {
-			return nil, ast.Errorf(l.pos(a.Pos), "attribute alias %s refers to itself", a.AsHash().Name)
+			return nil, l.chainError(a.Pos, "attribute", a.AsHash().Name, func(name string) (string, bool) {
+				def, ok := l.file.Aliases[name]
+				if !ok || def.Attr == nil || def.Attr.AsHash() == nil || def.Attr.Suffix != nil {
+					return "", false
+				}
+				return def.Attr.AsHash().Name, true
+			})
 		}
 		if def.Err != nil {
 			return nil, def.Err
@@ -210,6 +216,21 @@ func (l *lowerer) resolve(a *ast.Attr) (*ast.Attr, error) {
 		a = def.Attr
 	}
 	return a, nil
+}
+
+// chainError is the error at pos for an alias chain from name that
+// reaches maxAliasChain: the alias refers to itself through the chain, or
+// the chain is longer than the limit. next gives the alias an alias's
+// definition names, if it is one.
+func (l *lowerer) chainError(pos ast.At, kind, name string, next func(string) (string, bool)) error {
+	seen := map[string]bool{}
+	for n, ok := name, true; ok && len(seen) <= maxAliasChain; n, ok = next(n) {
+		if seen[n] {
+			return ast.Errorf(l.pos(pos), "%s alias %s refers to itself", kind, n)
+		}
+		seen[n] = true
+	}
+	return ast.Errorf(l.pos(pos), "the chain of %s aliases through %s is longer than %d; at most %d are followed", kind, name, maxAliasChain, maxAliasChain)
 }
 
 // entry returns the value of key in d, aliases resolved, and the entry.

@@ -91,8 +91,11 @@ func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 	if s, ok := l.aliasShapes[name]; ok {
 		return s, nil
 	}
-	if _, busy := l.aliasShapes[name+"?"]; busy || depth >= maxAliasChain {
+	if _, busy := l.aliasShapes[name+"?"]; busy {
 		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "type alias %s refers to itself", name)
+	}
+	if depth >= maxAliasChain {
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "the chain of type aliases through %s is longer than %d; at most %d are followed", name, maxAliasChain, maxAliasChain)
 	}
 	def := l.file.Aliases[name]
 	if def.Err != nil {
