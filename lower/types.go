@@ -98,6 +98,10 @@ func (l *lowerer) typeAlias(t *ast.Type, depth int) (model.Shape, error) {
 		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "the chain of type aliases through %s is longer than %d; at most %d are followed", name, maxAliasChain, maxAliasChain)
 	}
 	def := l.file.Aliases[name]
+	if def == nil {
+		// The parser reads the definitions the signature's text names.
+		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "type alias %s was not read with the signature", name)
+	}
 	if def.Err != nil {
 		return model.Shape{}, def.Err
 	}

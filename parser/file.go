@@ -195,7 +195,6 @@ func (s *scanner) aliasDef(i int) (int, error) {
 		return 0, s.errorf(i, "redefinition of alias %s", name)
 	}
 	aliases[name] = span
-	s.file.Aliases[name] = s.parseAlias(name, span)
 	return end, nil
 }
 

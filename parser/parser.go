@@ -502,7 +502,57 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if s.file.Entry, err = s.parseFunc(entry); err != nil {
 		return nil, err
 	}
+	spans := [][2]int{entry.sig, entry.props, entry.attrs}
+	if s.module != nil {
+		spans = append(spans, s.module.attrs)
+	}
+	s.parseAliases(spans)
 	return s.file, nil
+}
+
+// parseAliases parses into File.Aliases the alias definitions that the
+// text of spans refers to (`#name`, `!name`), and those their values
+// refer to in turn; no other alias is read, however many the file
+// defines (a JAX export defines a location alias for each operation).
+// A reference is found in the text as it is: a name inside a string
+// reads one alias more, never one less.
+func (s *scanner) parseAliases(spans [][2]int) {
+	for len(spans) > 0 {
+		sp := spans[len(spans)-1]
+		spans = spans[:len(spans)-1]
+		if sp[0] < 0 {
+			continue
+		}
+		text := s.Src[sp[0]:sp[1]]
+		for _, sigil := range []byte("#!") {
+			for i := 0; ; {
+				k := bytes.IndexByte(text[i:], sigil)
+				if k < 0 {
+					break
+				}
+				i += k
+				j := i + 1
+				for j < len(text) && (isIdentChar(text[j]) || text[j] == '-') {
+					j++
+				}
+				name := text[i:j]
+				i = j
+				if _, done := s.file.Aliases[string(name)]; done {
+					continue
+				}
+				defs := s.file.AttrAliases
+				if sigil == '!' {
+					defs = s.file.TypeAliases
+				}
+				span, ok := defs[string(name)]
+				if !ok {
+					continue
+				}
+				s.file.Aliases[string(name)] = s.parseAlias(string(name), span)
+				spans = append(spans, [2]int{span.Pos.Offset, span.End.Offset})
+			}
+		}
+	}
 }
 
 func asList(err error) error {

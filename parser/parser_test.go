@@ -372,3 +372,42 @@ func TestControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyUsedAliasesRead checks that ParseFile reads the aliases the
+// signature and the module's dictionary name, and those they name, and
+// no other: an unused definition that does not parse is no error.
+func TestOnlyUsedAliasesRead(t *testing.T) {
+	src := `#m = {mhlo.x = #inner}
+#inner = 1 : i32
+#a = #b
+#b = #mhlo.result_alias<result_index = [0]>
+!t = tuple<!u>
+!u = tensor<2xf32>
+#unused = [1, 2, %%]
+!unused = tuple<%%>
+#loc9 = loc("x")
+module attributes {mhlo.frontend = #m} {
+  func.func @main(%arg0: !t {mhlo.result_alias = #a} loc(#loc9)) -> tensor<2xf32> {
+    return %arg0 : tensor<2xf32>
+  }
+}
+`
+	f, err := ParseFile("t.mlir", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for name, def := range f.Aliases {
+		if def.Err != nil {
+			t.Errorf("%s: %v", name, def.Err)
+		}
+		got = append(got, name)
+	}
+	slices.Sort(got)
+	if want := []string{"!t", "!u", "#a", "#b", "#inner", "#loc9", "#m"}; !slices.Equal(got, want) {
+		t.Errorf("aliases read %v, want %v", got, want)
+	}
+	if len(f.AttrAliases) != 6 || len(f.TypeAliases) != 3 {
+		t.Errorf("%d attribute and %d type alias spans, want 6 and 3", len(f.AttrAliases), len(f.TypeAliases))
+	}
+}
