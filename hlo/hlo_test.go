@@ -30,6 +30,16 @@ func TestIsHLO(t *testing.T) {
 			t.Errorf("IsHLO(%q) = %v, want %v", src, got, want)
 		}
 	}
+	// The keyword is looked for in the first SniffBytes only.
+	for _, n := range []int{SniffBytes - 100, SniffBytes + 100} {
+		src := []byte("// " + strings.Repeat("c", n) + "\nHloModule m\n")
+		if got, want := IsHLO(src), n < SniffBytes; got != want {
+			t.Errorf("IsHLO after %d bytes of comment = %v, want %v", n, got, want)
+		}
+		if got, sure := SniffHLO(src); got != (n < SniffBytes) || !sure {
+			t.Errorf("SniffHLO after %d bytes of comment = %v, %v", n, got, sure)
+		}
+	}
 }
 
 // TestShapeRoundTrip parses canonical shapes and prints them back with

@@ -56,21 +56,32 @@ func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 }
 
 // IsHLO reports whether src is HLO text: its first token after white
-// space and comments is the keyword HloModule.
+// space and comments is the keyword HloModule, within the first
+// SniffBytes (XLA's dumps begin with it; --input-format=hlo reads any
+// other text as HLO). It reads no further, so that telling the format of
+// a file of gigabytes of comments does not read them.
 func IsHLO(src []byte) bool {
-	i := skipTrivia(src, 0)
-	return hasWord(src, i, "HloModule")
+	head := src[:min(len(src), SniffBytes+len("HloModule")+1)]
+	i := skipTrivia(head, 0)
+	return i < SniffBytes && hasWord(head, i, "HloModule")
 }
+
+// SniffBytes is how far into the input IsHLO looks for HloModule.
+const SniffBytes = 1 << 20
 
 // SniffHLO is IsHLO on src, the first part of a longer input; sure is
 // false when src ends before its first token does, so that only more of
 // the input can tell.
 func SniffHLO(src []byte) (isHLO, sure bool) {
-	i := skipTrivia(src, 0)
-	if len(src)-i <= len("HloModule") {
+	head := src[:min(len(src), SniffBytes+len("HloModule")+1)]
+	i := skipTrivia(head, 0)
+	if i >= SniffBytes {
+		return false, true
+	}
+	if len(head)-i <= len("HloModule") {
 		return false, false
 	}
-	return hasWord(src, i, "HloModule"), true
+	return hasWord(head, i, "HloModule"), true
 }
 
 // skipTrivia returns the offset of the next byte at or after i that is

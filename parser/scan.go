@@ -188,6 +188,7 @@ func (s *scanner) skipTrivia(i int) int {
 			i++
 		case c == '/' && s.At(i+1) && s.Src[i+1] == '/':
 			i = s.skipLine(i)
+			s.releaseAt(i) // megabytes of comments drop their pages as they go
 		default:
 			return i
 		}

@@ -106,8 +106,12 @@ func TestMalformedHLOGenerated(t *testing.T) {
 			want: diagnosis{line: 3, msg: "expected primitive type, saw fff"}},
 		{name: "megabyte unterminated string", src: []byte("HloModule m\nENTRY main {\n  ROOT a = f32[2] parameter(0), metadata={op_name=\"" + rep("s", mb) + "}\n}\n"), at: "\"",
 			want: diagnosis{line: 3, msg: "unterminated string"}},
-		{name: "megabyte comment line", src: []byte("// " + rep("c", mb) + "\nHloModule m, buffer_donor={ (-1, {}) }" + entry), at: "(-1",
+		{name: "half-megabyte comment line", src: []byte("// " + rep("c", mb/2) + "\nHloModule m, buffer_donor={ (-1, {}) }" + entry), at: "(-1",
 			want: diagnosis{line: 2, msg: "must be >= 0"}},
+		// HloModule is looked for in the first MiB only (hlo.SniffBytes):
+		// past it the text is read as MLIR, which names what it holds.
+		{name: "two megabytes of comments", src: []byte("// " + rep("c", 2*mb) + "\nHloModule m" + entry),
+			want: diagnosis{line: 1, col: 1, msg: "no functions were found"}},
 		{name: "megabyte constant before a bad ROOT", src: []byte("HloModule m\nc {\n  ROOT k = f32[2] constant({" + rep("1.5, ", mb/5) + "2})\n}\nENTRY main {\n  ROOT a = f32[2]{0,0} parameter(0)\n}\n"), at: "{0,0}",
 			want: diagnosis{line: 6, msg: "Dimensions size is 1, but minor to major size is 2."}},
 		{name: "NUL in the header", src: []byte("HloModule m, input_output_alias={ {0}\x00: (0, {}) }" + entry), at: "\x00",
