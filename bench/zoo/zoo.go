@@ -88,6 +88,8 @@ func Shapes() []Shape {
 		{Name: "result-info", write: sig(plain, ", ", true, nil, 0)},
 		{Name: "private-functions", write: sig(plain, ", ", false, nil, 16)},
 		{Name: "split-modules", Passes: donate, Split: true, write: splitModules},
+		{Name: "location-aliases", Passes: donate, write: locationAliases},
+		{Name: "huge-comments", Unit: Bytes, Passes: donate, write: hugeComments},
 		{Name: "hlo-metadata", Format: HLO, write: hloMetadata},
 		{Name: "unused-donors", Unit: Donors, Passes: donate, Remarks: true, write: unusedDonors},
 		{Name: "alias-chain", Unit: Depth, Passes: donate, write: aliasChain},
@@ -425,4 +427,30 @@ func splitModules(w *bufio.Writer, n int) {
 		}
 		fmt.Fprintf(w, "func.func @main(%%arg0: %s {jax.buffer_donor = true}) -> %s {\n  return %%arg0 : %s\n}\n", types[i%len(types)], types[i%len(types)], types[i%len(types)])
 	}
+}
+
+// locationAliases writes n location aliases, as a JAX export defines one
+// for each operation, and a signature of four arguments that uses four of
+// them: the others are never read.
+func locationAliases(w *bufio.Writer, n int) {
+	w.WriteString("func.func public @main(")
+	for i := range 4 {
+		if i > 0 {
+			w.WriteString(", ")
+		}
+		fmt.Fprintf(w, "%%arg%d: tensor<4x8xf32> {jax.buffer_donor = true} loc(#loc%d)", i, i%n)
+	}
+	w.WriteString(") -> tensor<4x8xf32> {\n  return %arg1 : tensor<4x8xf32>\n}\n")
+	for i := range n {
+		fmt.Fprintf(w, "#loc%d = loc(\"jit(train_step)/jvp(model)/dense_%d/dot_general\"(\"model.py\":%d:%d))\n", i, i, i+1, i%80+1)
+	}
+}
+
+// hugeComments writes about n bytes of comment lines before a module.
+func hugeComments(w *bufio.Writer, n int) {
+	line := "// " + strings.Repeat("c", 97) + "\n"
+	for k := 0; k < n; k += len(line) {
+		w.WriteString(line)
+	}
+	w.WriteString("func.func public @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true}) -> tensor<4x8xf32> {\n  return %arg0 : tensor<4x8xf32>\n}\n")
 }
