@@ -10,9 +10,7 @@ import (
 // -w, Result.Changed, RewriteFile): the output's bytes differ from the
 // input's. A module's Edits are therefore kept only when applying them
 // changes a byte: effective drops every edit that writes the bytes it
-// replaces, and all of them when together they give the input back. (A
-// pipe that ProcessReaderTo writes to its output as it arrives keeps the
-// front ends' edits: its text is not kept to settle them against.)
+// replaces, and all of them when together they give the input back.
 
 // effective returns edits (sorted, not overlapping, offsets into src; it
 // reuses their array) without those that change nothing: nil when src with edits applied is

@@ -52,11 +52,10 @@
 // passed, and unchanged ranges are copied file to file by the kernel, so a
 // module of gigabytes takes little memory and little more time than a
 // copy; RewriteFile is the one call for a file rewritten in place.
-// ProcessFileTo and ProcessReaderTo write the output file while the input
-// is scanned; ProcessReaderTo streams a pipe through a ring of memory
-// without keeping its text (its Result's Source reports that), and
-// ProcessReader spools a large stream to a temporary file it scans as it
-// grows.
+// ProcessFileTo and ProcessReaderTo write the output file once the input
+// is read. ProcessReader holds a stream in memory up to 16 MiB and spills
+// the rest to an unlinked temporary file, which it then maps as
+// ProcessFile maps a file.
 //
 // No function or method of this package panics or faults on what a
 // caller gives it: nil or zero arguments, a nil or zero Result (see
