@@ -2,7 +2,7 @@ package mhloalias
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
+	"github.com/mhlo-alias/mhlo-alias/bench/prototest"
 	"os"
 	"path/filepath"
 	"strings"

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+	"github.com/mhlo-alias/mhlo-alias/bench/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
-	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 )
 
 // BenchmarkGrowthHLOBytes is the bytes the HLO front end and its lowering

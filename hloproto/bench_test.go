@@ -2,7 +2,7 @@ package hloproto
 
 import (
 	"bytes"
-	"github.com/mhlo-alias/mhlo-alias/internal/prototest"
+	"github.com/mhlo-alias/mhlo-alias/bench/prototest"
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/model"

@@ -3,7 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
+	"github.com/mhlo-alias/mhlo-alias/bench/growthbench"
 )
 
 // growthN is the smaller size of the growth benchmark; it also runs at

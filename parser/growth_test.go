@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
-	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
+	"github.com/mhlo-alias/mhlo-alias/bench/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/parser"
 )

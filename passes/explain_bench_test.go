@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
+	"github.com/mhlo-alias/mhlo-alias/bench/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 

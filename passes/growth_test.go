@@ -3,7 +3,7 @@ package passes
 import (
 	"testing"
 
-	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
+	"github.com/mhlo-alias/mhlo-alias/bench/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 

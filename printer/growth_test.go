@@ -7,8 +7,8 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
+	"github.com/mhlo-alias/mhlo-alias/bench/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/edit"
-	"github.com/mhlo-alias/mhlo-alias/internal/growthbench"
 	"github.com/mhlo-alias/mhlo-alias/lower"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/printer"
