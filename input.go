@@ -24,13 +24,13 @@ type ChangedError = fileio.ChangedError
 func bytesInput(display string, src []byte) *input { return fileio.BytesInput(display, src) }
 
 // readInput reads the stream r to its end, or to where it shows that it
-// cannot be a module (streamCheck): then the input is nil and the
-// diagnostic says why.
+// cannot be a module (streamCheck): then the input is the stream's start
+// (for the diagnostic's source line) and the diagnostic says why.
 func readInput(display string, r io.Reader) (*input, *ast.Error, error) {
 	c := &streamCheck{name: display, line: 1, col: 1}
 	in, err := fileio.ReadInput(display, r, c.piece)
 	if err == errNotModule {
-		return nil, c.diagnostic(), nil
+		return bytesInput(display, c.head), c.diagnostic(), nil
 	}
 	return in, nil, err
 }
@@ -87,10 +87,44 @@ func (c *streamCheck) piece(p []byte, off int) error {
 		}
 	}
 	c.wire.walk(p, off)
-	if c.seenNUL && c.wire.err != "" && len(c.head) == headKept {
+	if c.wire.err != "" && len(c.head) == headKept && (c.seenNUL || c.noModuleStart() >= 0) {
 		return errNotModule
 	}
 	return nil
+}
+
+// noModuleStart returns the offset of the first token of the stream's
+// text when it can start no module, or -1: a word of letters, digits and
+// underscores that is neither module nor HloModule (an operation's name
+// holds a dot: func.func, builtin.module), or a digit. Anything else, or
+// a first token not within head, may start one.
+func (c *streamCheck) noModuleStart() int {
+	i := 0
+	for i < len(c.head) {
+		switch b := c.head[i]; {
+		case b == ' ' || b == '\t' || b == '\n' || b == '\r':
+			i++
+		case bytes.HasPrefix(c.head[i:], []byte("//")):
+			k := bytes.IndexByte(c.head[i:], '\n')
+			if k < 0 {
+				return -1
+			}
+			i += k
+		default:
+			j := i
+			for j < len(c.head) && (c.head[j] == '_' || c.head[j]|0x20 >= 'a' && c.head[j]|0x20 <= 'z' || c.head[j] >= '0' && c.head[j] <= '9') {
+				j++
+			}
+			switch w := string(c.head[i:j]); {
+			case j == len(c.head), j > i && c.head[j] == '.', w == "module", w == "HloModule":
+				return -1
+			case j > i:
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // innerFields is how many fields of a long top-level field wireWalk
@@ -208,6 +242,16 @@ func (c *streamCheck) diagnostic() *ast.Error {
 	pos := ast.Pos{Filename: c.name}
 	if what := binaryKind(c.head); what != "" {
 		return ast.Errorf(pos, "the file is %s", what)
+	}
+	if mostlyText(c.head) && !c.seenNUL {
+		i := c.noModuleStart()
+		pos.Offset, pos.Line = i, 1+bytes.Count(c.head[:i], []byte{'\n'})
+		pos.Column = i - bytes.LastIndexByte(c.head[:i], '\n')
+		j := i
+		for j < len(c.head) && j-i < 64 && c.head[j] > ' ' {
+			j++
+		}
+		return ast.Errorf(pos, "the text starts with %q, which starts no module (an operation, a function or an alias definition); the rest of the stream was not read", c.head[i:j])
 	}
 	if mostlyText(c.head) {
 		pos.Offset, pos.Line, pos.Column = c.nul, c.line, c.col

@@ -122,8 +122,8 @@ func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
 		return nil, err
 	}
 	if bad != nil {
-		m := &Module{Diagnostics: ast.ErrorList{bad}}
-		return &Result{Name: name, in: bytesInput(name, nil), Modules: []*Module{m}}, nil
+		m := &Module{End: len(in.Data), Diagnostics: ast.ErrorList{bad}}
+		return &Result{Name: name, in: in, Modules: []*Module{m}}, nil
 	}
 	res, err := process(in, o)
 	if err != nil {

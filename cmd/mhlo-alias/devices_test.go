@@ -84,6 +84,50 @@ func TestEndlessDevicesFail(t *testing.T) {
 	}
 }
 
+// endlessText is an endless stream of the same line, as yes(1) writes.
+type endlessText struct{ line string }
+
+func (e endlessText) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(e.line) <= len(p) {
+		n += copy(p[n:], e.line)
+	}
+	return n, nil
+}
+
+// An endless stream of text that starts no module (yes | mhlo-alias -)
+// ends the read once its start is in, with an error at its first token,
+// instead of spilling to disk until it fills; text that may start a
+// module is read on.
+func TestEndlessTextFails(t *testing.T) {
+	tool := toolBinary(t)
+	for _, line := range []string{"y\n", "hello world\n", "  // c\n  42\n"} {
+		cmd := exec.Command(tool, "--passes=add-may-aliases", "-")
+		cmd.Stdin = endlessText{line}
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
+		cmd.Wait()
+		timer.Stop()
+		if code := cmd.ProcessState.ExitCode(); code != 1 {
+			t.Errorf("%q: exit status %d, want 1", line, code)
+		}
+		if want := "which starts no module"; !strings.HasPrefix(stderr.String(), "<stdin>:") || !strings.Contains(stderr.String(), want) || stdout.Len() != 0 {
+			t.Errorf("%q: stdout %d bytes, stderr %q; want nothing and %q", line, stdout.Len(), stderr.String(), want)
+		}
+	}
+	// A module after 128 KiB of comments is read whole.
+	src := strings.Repeat("// a comment line of the stream\n", 4096) + "func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return %arg0 : tensor<2xf32>\n}\n"
+	cmd := exec.Command(tool, "--passes=add-may-aliases", "--print-config=short", "-")
+	cmd.Stdin = strings.NewReader(src)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "may-alias") {
+		t.Errorf("a module after comments: %v, %s", err, out)
+	}
+}
+
 // A named FIFO carrying a 200 MB module gives the output of the same
 // module as a file, within 64 MiB, to -o and to standard output.
 func TestFIFOIsAStream(t *testing.T) {
