@@ -64,6 +64,8 @@ type streamCheck struct {
 	seenNUL   bool
 	line, col int // the position of nul, counted as the text arrives
 	lineStart int
+	checked   bool // badStart is set: the head is whole
+	badStart  int  // noModuleStart of the head
 	wire      wireWalk
 }
 
@@ -87,7 +89,10 @@ func (c *streamCheck) piece(p []byte, off int) error {
 		}
 	}
 	c.wire.walk(p, off)
-	if c.wire.err != "" && len(c.head) == headKept && (c.seenNUL || c.noModuleStart() >= 0) {
+	if len(c.head) == headKept && !c.checked {
+		c.checked, c.badStart = true, c.noModuleStart() // the head is whole
+	}
+	if c.wire.err != "" && c.checked && (c.seenNUL || c.badStart >= 0) {
 		return errNotModule
 	}
 	return nil
@@ -244,7 +249,7 @@ func (c *streamCheck) diagnostic() *ast.Error {
 		return ast.Errorf(pos, "the file is %s", what)
 	}
 	if mostlyText(c.head) && !c.seenNUL {
-		i := c.noModuleStart()
+		i := c.badStart
 		pos.Offset, pos.Line = i, 1+bytes.Count(c.head[:i], []byte{'\n'})
 		pos.Column = i - bytes.LastIndexByte(c.head[:i], '\n')
 		j := i

@@ -5,8 +5,8 @@ import (
 	"math/bits"
 )
 
-// Special marks the bytes NextSpecial stops at.
-var Special = func() (t [256]bool) {
+// special marks the bytes NextSpecial stops at.
+var special = func() (t [256]bool) {
 	for _, c := range []byte("{}\"/") {
 		t[c] = true
 	}
@@ -29,7 +29,7 @@ func NextSpecial(src []byte, j int) int {
 			return j + bits.TrailingZeros64(m)/8
 		}
 	}
-	for j < len(src) && !Special[src[j]] {
+	for j < len(src) && !special[src[j]] {
 		j++
 	}
 	return j
@@ -48,11 +48,11 @@ func NextGroupSpecial(src []byte, j int) int {
 			return j + bits.TrailingZeros64(m)/8
 		}
 	}
-	for j < len(src) && !GroupSpecial[src[j]] {
+	for j < len(src) && !groupSpecial[src[j]] {
 		j++
 	}
 	return j
 }
 
-// GroupSpecial marks the bytes NextGroupSpecial stops at.
-var GroupSpecial = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '"': true, '/': true}
+// groupSpecial marks the bytes NextGroupSpecial stops at.
+var groupSpecial = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '"': true, '/': true}

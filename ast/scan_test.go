@@ -18,7 +18,7 @@ func TestNextSpecial(t *testing.T) {
 	}
 	for j := 0; j <= len(src); j++ {
 		want := j
-		for want < len(src) && !Special[src[want]] {
+		for want < len(src) && !special[src[want]] {
 			want++
 		}
 		if got := NextSpecial(src, j); got != want {
@@ -36,7 +36,7 @@ func TestNextSpecial(t *testing.T) {
 	}
 	for j := 0; j <= len(src); j++ {
 		want := j
-		for want < len(src) && !GroupSpecial[src[want]] {
+		for want < len(src) && !groupSpecial[src[want]] {
 			want++
 		}
 		if got := NextGroupSpecial(src, j); got != want {

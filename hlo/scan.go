@@ -29,11 +29,16 @@ type scanner struct {
 const releaseStep = 8 << 20
 
 // passed tells Options.Release that the scan is done with the text before
-// off, once it has read releaseStep bytes since it last did.
+// off, once it has read releaseStep bytes since it last did. It is cheap
+// enough to call at every brace of a body.
 func (s *scanner) passed(off int) {
-	if s.release == nil || off-s.released < releaseStep {
-		return
+	if off-s.released >= releaseStep && s.release != nil {
+		s.release1(off)
 	}
+}
+
+// release1 counts the lines before off and releases the text before it.
+func (s *scanner) release1(off int) {
 	s.lines.LineCol(s.src, off)
 	s.released = off
 	s.release(off)
@@ -61,9 +66,8 @@ func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {
 // other text as HLO). It reads no further, so that telling the format of
 // a file of gigabytes of comments does not read them.
 func IsHLO(src []byte) bool {
-	head := src[:min(len(src), SniffBytes+len("HloModule")+1)]
-	i := skipTrivia(head, 0)
-	return i < SniffBytes && hasWord(head, i, "HloModule")
+	i, ok := firstToken(src)
+	return ok && hasWord(src, i, "HloModule")
 }
 
 // SniffBytes is how far into the input IsHLO looks for HloModule.
@@ -73,15 +77,18 @@ const SniffBytes = 1 << 20
 // false when src ends before its first token does, so that only more of
 // the input can tell.
 func SniffHLO(src []byte) (isHLO, sure bool) {
-	head := src[:min(len(src), SniffBytes+len("HloModule")+1)]
-	i := skipTrivia(head, 0)
-	if i >= SniffBytes {
-		return false, true
-	}
-	if len(head)-i <= len("HloModule") {
+	i, ok := firstToken(src)
+	if ok && len(src)-i <= len("HloModule") {
 		return false, false
 	}
-	return hasWord(head, i, "HloModule"), true
+	return ok && hasWord(src, i, "HloModule"), true
+}
+
+// firstToken returns the offset of the first token of src after white
+// space and comments; ok is false when it is not within SniffBytes.
+func firstToken(src []byte) (i int, ok bool) {
+	i = skipTrivia(src[:min(len(src), SniffBytes)], 0)
+	return i, i < SniffBytes
 }
 
 // skipTrivia returns the offset of the next byte at or after i that is

@@ -160,10 +160,7 @@ func (s *scanner) item(i int) (int, error) {
 
 // aliasDef records `#name = attr` or `!name = type`.
 func (s *scanner) aliasDef(i int) (int, error) {
-	j := i + 1
-	for s.At(j) && (isIdentChar(s.Src[j]) || s.Src[j] == '-') {
-		j++
-	}
+	j := aliasNameEnd(s.Src, i)
 	if j == i+1 {
 		return 0, s.errorf(i, "expected an alias name after '%c'", s.Src[i])
 	}

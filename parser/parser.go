@@ -531,10 +531,7 @@ func (s *scanner) parseAliases(spans [][2]int) {
 					break
 				}
 				i += k
-				j := i + 1
-				for j < len(text) && (isIdentChar(text[j]) || text[j] == '-') {
-					j++
-				}
+				j := aliasNameEnd(text, i)
 				name := text[i:j]
 				i = j
 				if _, done := s.file.Aliases[string(name)]; done {
@@ -684,4 +681,14 @@ func (s *scanner) parseAlias(name string, span ast.Span) *ast.AliasDef {
 		return &ast.AliasDef{Err: err}
 	}
 	return &ast.AliasDef{Type: r.Type, Attr: r.Attr}
+}
+
+// aliasNameEnd returns the end of the alias name (`#name`, `!name`) whose
+// sigil is src[i].
+func aliasNameEnd(src []byte, i int) int {
+	j := i + 1
+	for j < len(src) && (isIdentChar(src[j]) || src[j] == '-') {
+		j++
+	}
+	return j
 }
