@@ -29,7 +29,7 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 	case t.AsNamed() != nil:
 		return l.named(t, depth)
 	}
-	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+	return model.OpaqueOf(l.src[t.Pos.Offset:t.EndPos.Offset]), nil
 }
 
 // leaves reports an error at t when s, the shape of the what (argument
@@ -79,7 +79,7 @@ func (l *lowerer) named(t *ast.Type, depth int) (model.Shape, error) {
 		// tensor<-1xf32>, as a named type; MLIR rejects it.
 		return model.Shape{}, ast.Errorf(l.pos(t.Pos), "invalid %s type: expected %s", name, builtinForm[name])
 	}
-	return model.Opaque(l.text(t.Pos, t.EndPos)), nil
+	return model.OpaqueOf(l.src[t.Pos.Offset:t.EndPos.Offset]), nil
 }
 
 // typeAlias resolves `!name` through the file's `!name = type`
@@ -289,11 +289,11 @@ func (l *lowerer) takeInts(v []int64) []int64 {
 func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
 	t := typ.AsTensor()
 	if t.Dims == "*x" {
-		return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
+		return model.OpaqueOf(l.src[typ.Pos.Offset:typ.EndPos.Offset]), nil
 	}
 	elem, ok := l.elementType(t.Elem, depth)
 	if !ok {
-		return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
+		return model.OpaqueOf(l.src[typ.Pos.Offset:typ.EndPos.Offset]), nil
 	}
 	s := model.Shape{Kind: model.ArrayShape, Elem: elem}
 	list := t.Dims
@@ -327,7 +327,7 @@ func (l *lowerer) convertTensor(typ *ast.Type, depth int) (model.Shape, error) {
 			return model.Shape{}, err
 		}
 		if s.Kind == model.OpaqueShape {
-			return model.Opaque(l.text(typ.Pos, typ.EndPos)), nil
+			return model.OpaqueOf(l.src[typ.Pos.Offset:typ.EndPos.Offset]), nil
 		}
 	}
 	s.SetDefaultLayout()

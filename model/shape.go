@@ -180,6 +180,16 @@ func Opaque(text string) Shape {
 	return s
 }
 
+// OpaqueOf is Opaque for the type spelled text in the input: the spelling
+// only names the type in messages, so it keeps at most writtenBytes of a
+// longer one, which it cuts as Written does. It copies no more than that.
+func OpaqueOf(text []byte) Shape {
+	if len(text) > writtenBytes {
+		return Opaque(string(text[:writtenBytes]) + "...")
+	}
+	return Opaque(string(text))
+}
+
 // Written is the shape as a message names it: an opaque shape as the
 // source wrote its type (memref<2xf32>, !mpmd.mesh_tensor<...>), which
 // says more than XLA's opaque[]; any other shape as String prints it.

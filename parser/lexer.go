@@ -387,6 +387,10 @@ func (l *sigLexer) balanced(i int, open, close byte) (int, error) {
 			if !ok {
 				return 0, l.errorf("expected '\"' in string literal")
 			}
+			if k, msg := badInString(l.src[j+1 : end-1]); k >= 0 {
+				l.advance(j + 1 + k - l.pos.Offset)
+				return 0, l.errorf("%s", msg)
+			}
 			j = end - 1
 		case c == open:
 			depth++

@@ -366,6 +366,13 @@ var values = []value{
 				return fmt.Sprintf("k%d = {a = %d, b = {c = \"v\", d = [1, 2]}}", i, i)
 			}, stray)
 		}},
+	{name: "type-encoding", wrap: func(w *bufio.Writer, n, bad int, body func() int) {
+		w.WriteString(`func.func public @main(%arg0: tensor<4x8xf32, #zoo.enc<"`)
+		body()
+		w.WriteString(`">>, %arg1: tensor<4x8xf32> {jax.buffer_donor = true}) -> tensor<4x8xf32> {` + "\n  return %arg1 : tensor<4x8xf32>\n}\n")
+	}, elems: func(w *bufio.Writer, n, bad int) int {
+		return repeat(w, n, bad, "", func(int) string { return "params['layer'] " }, `\z`)
+	}},
 	{name: "layout-mode", wrap: mlirArg(`mhlo.layout_mode = "{`, `}"`),
 		elems: func(w *bufio.Writer, n, bad int) int {
 			return repeat(w, n, bad, ",", func(int) string { return "1" }, stray)
