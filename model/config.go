@@ -14,6 +14,9 @@ type Config struct {
 	// Names are the names the producer gave the parameters and outputs
 	// (ParamName, OutputName); passes never change them.
 	Names Names
+	// Sharding says how the entry computation is split across devices;
+	// passes never change it.
+	Sharding Partitioning
 }
 
 // Source says where the entry function's pieces are in the text, so that
