@@ -15,6 +15,7 @@ const (
 	CategoryDonorConsumed   = "donor-consumed"
 	CategoryOutputUnaliased = "output-unaliased"
 	CategoryDonorUnused     = "donor-unused"
+	CategoryDonorRegistered = "donor-registered"
 	CategoryMemory          = "memory"
 	CategoryPassFailed      = "pass-failed"
 )
@@ -44,6 +45,7 @@ var explainers = map[*Pass]explainFunc{
 	AddMayAliases:                  explainDiscovery,
 	BufferDonationToAlias:          explainDonation,
 	OptimizeInputOutputBufferAlias: explainXLADonation,
+	JAXDonation:                    explainJAXDonation,
 }
 
 // explain reports what one pass did (Passed remarks, from the difference
