@@ -31,18 +31,19 @@ type Comparison struct {
 }
 
 // Compare sets the three donation rules side by side on c, which it does
-// not change: for each leaf JAX's pairing treats as donated (jax-donation
-// with opts, JAXDonation.Defaults() for the parameters the module marks),
-// in (parameter, index) order, what that pairing writes, and what XLA's
+// not change: for each leaf JAX's pairing treats as donated (the array
+// leaves of the parameters numbered in donated, or with donated nil those
+// the module marks, as jax-donation's option says), in (parameter, index)
+// order, what that pairing writes, and what XLA's
 // and Neuron's passes, each with its default options, then do with the
 // module JAX's pairing leaves: an alias it wrote stays, a buffer donor may
 // be paired. Reasons are those of the passes' remarks. On a module still
 // to be partitioned JAX's and XLA's rules size leaves per device,
 // Neuron's matches shapes as they are. A pass that fails says so in the
-// Reason of every leaf. The error is that of an option that names no
+// Reason of every leaf. The error is that of a number that names no
 // parameter or a must-aliased one.
-func Compare(c *model.Config, opts Options) ([]Comparison, error) {
-	plan, err := planJAXDonation(c, opts)
+func Compare(c *model.Config, donated []int64) ([]Comparison, error) {
+	plan, err := planJAXDonation(c, donated)
 	if err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ func TestCompare(t *testing.T) {
 		two(outs(replicated, replicated, replicated), []*model.Sharding{halves}, false, false, false))
 	c.Names.Params = []model.Name{model.NameOf("w")}
 	before := c.LongString()
-	got, err := Compare(c, JAXDonation.Defaults())
+	got, err := Compare(c, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,12 @@ func TestCompare(t *testing.T) {
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Compare:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
-	if _, err := Compare(c, Options{pass: JAXDonation, values: map[string]string{OptDonated: "9"}}); err == nil {
+	// Parameter 3 alone: JAX's pairing keeps the others' aliases and
+	// donors, and 3 still finds no output.
+	if got, err := Compare(c, []int64{3}); err != nil || len(got) != 1 || got[0].Param != 3 || got[0].JAX.Donor || got[0].XLA.Donor {
+		t.Errorf("Compare(c, [3]) = %+v, %v", got, err)
+	}
+	if _, err := Compare(c, []int64{9}); err == nil {
 		t.Errorf("Compare with donated=9: no error")
 	}
 }
@@ -61,7 +66,7 @@ func TestCompare(t *testing.T) {
 // layout) says so for every donor.
 func TestCompareFailingPass(t *testing.T) {
 	c := cfg(params(unres(f32(8))), tup(s32(8)), donor(0, nil))
-	got, err := Compare(c, JAXDonation.Defaults())
+	got, err := Compare(c, nil)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("Compare = %v, %v", got, err)
 	}

@@ -90,7 +90,7 @@ type jaxPlan struct {
 }
 
 func jaxDonation(c *model.Config, opts Options) (bool, error) {
-	plan, err := planJAXDonation(c, opts)
+	plan, err := planJAXDonation(c, opts.Params(OptDonated))
 	if err != nil {
 		return false, err
 	}
@@ -139,10 +139,11 @@ func donatedLeaves(c *model.Config, nums []int64) ([]jaxLeaf, error) {
 	return leaves, err
 }
 
-// planJAXDonation is _set_up_aliases on c: phase 1, phase 2, then the
-// rule for several partitions with a result of unspecified sharding.
-func planJAXDonation(c *model.Config, opts Options) (*jaxPlan, error) {
-	leaves, err := donatedLeaves(c, opts.Params(OptDonated))
+// planJAXDonation is _set_up_aliases on c for the parameters donated
+// names (nil: those marked, see donatedLeaves): phase 1, phase 2, then
+// the rule for several partitions with a result of unspecified sharding.
+func planJAXDonation(c *model.Config, donated []int64) (*jaxPlan, error) {
+	leaves, err := donatedLeaves(c, donated)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +335,7 @@ func numpyName(p model.PrimitiveType) string {
 // donates to no one (a Missed remark, donor-unused, ending in JAX's
 // warning).
 func explainJAXDonation(p *Pass, opts Options, _ Pipeline, before, after *model.Config, emit func(ast.Remark)) {
-	plan, err := planJAXDonation(before, opts)
+	plan, err := planJAXDonation(before, opts.Params(OptDonated))
 	if err != nil {
 		return
 	}
