@@ -87,6 +87,7 @@ type jaxPlan struct {
 	// more than one, some result has no sharding written.
 	partitions  int64
 	unspecified bool
+	v           devices
 }
 
 func jaxDonation(c *model.Config, opts Options) (bool, error) {
@@ -147,12 +148,12 @@ func planJAXDonation(c *model.Config, donated []int64) (*jaxPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	plan := &jaxPlan{leaves: leaves, donated: map[string]bool{}, partitions: c.Sharding.DeviceCount()}
+	v := deviceView(c)
+	plan := &jaxPlan{leaves: leaves, donated: map[string]bool{}, partitions: c.Sharding.DeviceCount(), v: v}
 	plan.unspecified = plan.partitions > 1 && slices.Contains(c.Sharding.OutputUnspecified, true)
 	for _, l := range leaves {
 		plan.donated[leafKey(l.param, l.index)] = true
 	}
-	v := deviceView(c)
 	queues := map[string][]int{}
 	for i, l := range leaves {
 		k := jaxKey(l.dev)
@@ -270,7 +271,7 @@ func (plan *jaxPlan) apply(c *model.Config) error {
 // it was planned on). It starts with what l becomes ("may-alias",
 // "buffer donor", "none") and a colon.
 func (plan *jaxPlan) reason(c *model.Config, l jaxLeaf) string {
-	v := deviceView(c)
+	v := plan.v
 	shape := l.dev.String()
 	if v.on {
 		shape += " on each device"
