@@ -120,18 +120,14 @@ func donatedLeaves(c *model.Config, nums []int64) ([]jaxLeaf, error) {
 			if !sub.IsArray() || err != nil {
 				return
 			}
-			kind, aliased := model.AliasKind(0), false
-			if out, ok := c.Aliases.GetAliasedOutput(p, index); ok {
-				a, _ := c.Aliases.GetAliasedParameter(out)
-				kind, aliased = a.Kind, true
-			}
-			if nums != nil && !named[p] || nums == nil && !(aliased && kind == model.MayAlias) && !c.Donors.ParameterIsBufferDonor(p, index) {
+			out, aliased := c.Aliases.GetAliasedOutput(p, index)
+			a, _ := c.Aliases.GetAliasedParameter(out)
+			must := aliased && a.Kind == model.MustAlias
+			switch {
+			case must && named[p]:
+				err = ast.Errorf(c.ParamPos(p, index), "%s: %s at %s has a must-alias, which JAX never writes; it cannot be donated", jaxDonationName, c.ParamLabel(p, index), index)
 				return
-			}
-			if aliased && kind == model.MustAlias {
-				if nums != nil {
-					err = ast.Errorf(c.ParamPos(p, index), "%s: %s at %s has a must-alias, which JAX never writes; it cannot be donated", jaxDonationName, c.ParamLabel(p, index), index)
-				}
+			case must || nums != nil && !named[p] || nums == nil && !aliased && !c.Donors.ParameterIsBufferDonor(p, index):
 				return
 			}
 			leaves = append(leaves, jaxLeaf{param: p, index: index.Clone(), dev: v.param(p, index, sub)})
@@ -159,7 +155,7 @@ func planJAXDonation(c *model.Config, donated []int64) (*jaxPlan, error) {
 		k := jaxKey(l.dev)
 		queues[k] = append(queues[k], i)
 	}
-	var free []model.ShapeIndex // output leaves phase 2 may take
+	sized := map[spaceSize][]model.ShapeIndex{} // the output leaves phase 2 may take
 	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if !sub.IsArray() {
 			return
@@ -183,14 +179,9 @@ func planJAXDonation(c *model.Config, donated []int64) (*jaxPlan, error) {
 				return
 			}
 		}
-		free = append(free, out.Clone())
+		n := spaceSize{dev.MemorySpace(), elements(dev)}
+		sized[n] = append(sized[n], out.Clone())
 	})
-	sized := map[spaceSize][]model.ShapeIndex{}
-	for _, out := range free {
-		sub, _ := c.Output().Subshape(out)
-		k := spaceSize{sub.MemorySpace(), elements(v.output(out, sub))}
-		sized[k] = append(sized[k], out)
-	}
 	for i := range leaves {
 		l := &leaves[i]
 		if l.out != nil {
