@@ -73,7 +73,7 @@ type Memory struct {
 // linear in the number of leaves.
 func MemoryOf(c *Config) Memory {
 	var m Memory
-	accountMemory(c, func(int64) *Memory { return &m })
+	accountMemory(c, false, func(int64) *Memory { return &m })
 	return m
 }
 
@@ -88,9 +88,21 @@ type SpaceMemory struct {
 // donor in its parameter's), in ascending order. Device memory and host
 // memory are different resources, so their bytes are never added. It is
 // linear in the number of leaves, whatever the number of spaces.
-func MemoryBySpace(c *Config) []SpaceMemory {
+func MemoryBySpace(c *Config) []SpaceMemory { return memoryBySpace(c, false) }
+
+// DeviceMemoryBySpace is MemoryBySpace at the sizes one device holds
+// (each leaf's sharding's tile) when c.PerDevice, else nil. The counts
+// are those of MemoryBySpace.
+func DeviceMemoryBySpace(c *Config) []SpaceMemory {
+	if !c.PerDevice() {
+		return nil
+	}
+	return memoryBySpace(c, true)
+}
+
+func memoryBySpace(c *Config, perDevice bool) []SpaceMemory {
 	at := map[int64]*Memory{}
-	accountMemory(c, func(space int64) *Memory {
+	accountMemory(c, perDevice, func(space int64) *Memory {
 		m := at[space]
 		if m == nil {
 			m = new(Memory)
@@ -106,16 +118,23 @@ func MemoryBySpace(c *Config) []SpaceMemory {
 	return out
 }
 
-// accountMemory adds each leaf of c to the Memory of its memory space.
-func accountMemory(c *Config, in func(space int64) *Memory) {
+// accountMemory adds each leaf of c to the Memory of its memory space,
+// with perDevice at the size of its sharding's tile.
+func accountMemory(c *Config, perDevice bool, in func(space int64) *Memory) {
 	if c == nil {
 		return // a failed module's: nothing
 	}
+	tile := func(s *Sharding, sub *Shape) *Shape {
+		if perDevice {
+			return s.TileShape(sub)
+		}
+		return sub
+	}
 	for i := range c.Params {
-		c.Params[i].ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
+		c.Params[i].ForEachSubshape(func(index ShapeIndex, sub *Shape) {
 			if sub.IsArray() {
 				m := in(sub.MemorySpace())
-				m.Parameters += m.leaf(sub, &m.ParameterBytes)
+				m.Parameters += m.leaf(tile(c.ParamSharding(int64(i), index), sub), &m.ParameterBytes)
 			}
 		})
 	}
@@ -123,6 +142,7 @@ func accountMemory(c *Config, in func(space int64) *Memory) {
 		if !sub.IsArray() {
 			return
 		}
+		sub = tile(c.OutputSharding(out), sub)
 		m := in(sub.MemorySpace())
 		m.Outputs += m.leaf(sub, &m.OutputBytes)
 		size, _ := ByteSizeOf(sub)
@@ -162,7 +182,7 @@ func accountMemory(c *Config, in func(space int64) *Memory) {
 		m := in(space)
 		m.UnusedDonors++
 		if ok {
-			size, _ := ByteSizeOf(sub)
+			size, _ := ByteSizeOf(tile(c.ParamSharding(d.ParamNumber, d.ParamIndex), sub))
 			m.UnusedDonorBytes += size
 		}
 	}
@@ -232,8 +252,30 @@ func SpaceName(space int64) string {
 //	host memory S(5):
 //	  aliases: 2 (0 must, 2 may) share 96.0 GiB (must 0 B, may up to 96.0 GiB)
 //	  ...
+//
+// When c.PerDevice, the same accounting at the sizes one device holds
+// (DeviceMemoryBySpace) follows, indented under a heading:
+//
+//	per device, on each of 2 partitions:
+//	  aliases: 1 (0 must, 1 may) share 8 B (must 0 B, may up to 8 B)
+//	  ...
 func SummaryOf(c *Config) string {
-	return SpacesSummary(MemoryBySpace(c))
+	s := SpacesSummary(MemoryBySpace(c))
+	if dev := DeviceMemoryBySpace(c); dev != nil {
+		s += fmt.Sprintf("per device, on each of %d partitions:\n", c.Sharding.DeviceCount()) + indent(SpacesSummary(dev))
+	}
+	return s
+}
+
+// indent puts two spaces before each line of s.
+func indent(s string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if line != "" {
+			b.WriteString("  " + line)
+		}
+	}
+	return b.String()
 }
 
 // SpacesSummary is SummaryOf for the accounting of each space, as
@@ -247,12 +289,7 @@ func SpacesSummary(spaces []SpaceMemory) string {
 	}
 	var b strings.Builder
 	for _, s := range spaces {
-		b.WriteString(SpaceName(s.Space) + ":\n")
-		for _, line := range strings.SplitAfter(s.Summary(), "\n") {
-			if line != "" {
-				b.WriteString("  " + line)
-			}
-		}
+		b.WriteString(SpaceName(s.Space) + ":\n" + indent(s.Summary()))
 	}
 	return b.String()
 }
@@ -295,12 +332,22 @@ func AddSpaces(a, b []SpaceMemory) []SpaceMemory {
 }
 
 // OneLineOf is SummaryOf on one line: the facts joined by "; ", each
-// space's first fact after its name and a colon.
+// heading's first fact after it and a space.
 func OneLineOf(c *Config) string {
-	s := strings.TrimSuffix(SummaryOf(c), "\n")
-	s = strings.ReplaceAll(s, ":\n  ", ": ")
-	s = strings.ReplaceAll(s, "\n  ", "; ")
-	return strings.ReplaceAll(s, "\n", "; ")
+	var b strings.Builder
+	heading := false
+	for i, line := range strings.Split(strings.TrimSuffix(SummaryOf(c), "\n"), "\n") {
+		switch {
+		case heading:
+			b.WriteString(" ")
+		case i > 0:
+			b.WriteString("; ")
+		}
+		line = strings.TrimLeft(line, " ")
+		b.WriteString(line)
+		heading = strings.HasSuffix(line, ":")
+	}
+	return b.String()
 }
 
 // FormatBytes prints a byte count for people: "512 B" below one KiB, else
@@ -328,18 +375,33 @@ func (m Memory) json() string {
 
 // memoryJSON is the "memory" object of Config.JSON: MemoryOf(c)'s figures,
 // then "memory_spaces", the same figures for each space of MemoryBySpace
-// with its "memory_space" and "name" (SpaceName) first.
+// with its "memory_space" and "name" (SpaceName) first. When c.PerDevice,
+// "per_device" follows: "partitions", then the figures and
+// "memory_spaces" of DeviceMemoryBySpace.
 func memoryJSON(c *Config) string {
+	s := "{" + spacesJSON(MemoryOf(c), MemoryBySpace(c))
+	if dev := DeviceMemoryBySpace(c); dev != nil {
+		var m Memory
+		for _, d := range dev {
+			m.Add(d.Memory)
+		}
+		s += fmt.Sprintf(`, "per_device": {"partitions": %d, %s}`, c.Sharding.DeviceCount(), spacesJSON(m, dev))
+	}
+	return s + "}"
+}
+
+// spacesJSON is the figures of m and "memory_spaces", the figures of each
+// space, as members of an object.
+func spacesJSON(m Memory, spaces []SpaceMemory) string {
 	var b strings.Builder
-	b.WriteString("{" + MemoryOf(c).json() + `, "memory_spaces": [`)
-	for i, s := range MemoryBySpace(c) {
+	b.WriteString(m.json() + `, "memory_spaces": [`)
+	for i, s := range spaces {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		fmt.Fprintf(&b, `{"memory_space": %d, "name": %s, %s}`, s.Space, JSONString(SpaceName(s.Space)), s.json())
 	}
-	b.WriteString("]}")
-	return b.String()
+	return b.String() + "]"
 }
 
 // jsonBytes prints a leaf's byte size for JSON: the number, or null when

@@ -14,7 +14,9 @@ import (
 // the same shape, layout and memory space, see SameBuffer). Each alias
 // reports the first rule it breaks: its indices, both sides arrays, equal
 // byte size, one alias per parameter leaf, MHLO's rule, XLA's must-alias
-// rule. It never changes c. Each error points at the attribute
+// rule. When c.PerDevice, sizes are compared as XLA compares them after
+// partitioning: on what one device holds of each side (its sharding's
+// tile), and the message prints those shapes. It never changes c. Each error points at the attribute
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
@@ -23,13 +25,14 @@ func Verify(c *Config) ast.ErrorList {
 		return errs
 	}
 	seen := &seenLeaves{nodes: c.Aliases.nodes, root: make([]int32, len(c.Params))}
+	perDevice := c.PerDevice()
 	for i, k := range c.Aliases.aliases {
 		if k == 0 {
 			continue
 		}
 		a, _ := c.Aliases.at(i)
 		out := c.Aliases.nodes.index[i]
-		if msg := c.verifyAlias(i, &a, seen); msg != "" {
+		if msg := c.verifyAlias(i, &a, seen, perDevice); msg != "" {
 			errs.Add(c.aliasPos(out, &a), "%s", msg)
 		}
 	}
@@ -54,7 +57,6 @@ func (c *Config) aliasPos(out ShapeIndex, a *Alias) ast.Pos {
 	return c.OutputPos(out)
 }
 
-// verifyAlias returns what is wrong with one alias, or "".
 // seenLeaves maps each parameter leaf aliased so far to the output
 // aliasing it, by its pre-order position: (param, {}) by its number, in a
 // table of one entry per parameter (one more than the position, 0 while
@@ -89,7 +91,9 @@ func (s *seenLeaves) add(param int64, index ShapeIndex, out int) (ShapeIndex, bo
 	return s.nodes.index[prev], true
 }
 
-func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
+// verifyAlias returns what is wrong with one alias, or "". perDevice is
+// c.PerDevice().
+func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves, perDevice bool) string {
 	out := c.Aliases.nodes.index[pos]
 	if a.ParamNumber < 0 || a.ParamNumber >= int64(len(c.Params)) {
 		return fmt.Sprintf("%s is aliased with parameter %d, but the entry function has %d parameter(s)", c.OutputIndexLabel(out), a.ParamNumber, len(c.Params))
@@ -115,9 +119,13 @@ func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves) string {
 	case static && !output.byteSizeFits():
 		return fmt.Sprintf("%s is aliased with %s at %s, but its size in bytes does not fit in 64 bits: %s", c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, output.Written())
 	}
-	if static && param.ByteSize() != output.ByteSize() {
+	in, res := param, output
+	if perDevice {
+		in, res = c.ParamSharding(a.ParamNumber, a.ParamIndex).TileShape(param), c.OutputSharding(out).TileShape(output)
+	}
+	if static && in.ByteSize() != res.ByteSize() {
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
-			a.ParamNumber, a.ParamIndex, out, param.StringWithLayout(), param.ByteSize(), output.StringWithLayout(), output.ByteSize())
+			a.ParamNumber, a.ParamIndex, out, in.StringWithLayout(), in.ByteSize(), res.StringWithLayout(), res.ByteSize())
 	}
 	if prev, dup := seen.add(a.ParamNumber, a.ParamIndex, pos); dup {
 		return fmt.Sprintf("%s at %s is aliased with more than one output: %s and %s", c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, c.OutputIndexLabel(prev), c.OutputIndexLabel(out))

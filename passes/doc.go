@@ -1,6 +1,6 @@
 // Package passes reimplements the Neuron compiler's seven input/output
-// alias passes, and XLA's own donation pass, over the model of package
-// model.
+// alias passes, XLA's own donation pass and JAX's pairing of donated
+// arguments, over the model of package model.
 //
 // The family manages one table, the entry computation's input/output alias
 // config, plus its buffer donor config:
@@ -18,14 +18,22 @@
 //     output, and needs every layout involved to be resolved;
 //   - optimize_input_output_buffer_alias (xla-buffer-donation) is XLA's
 //     donation pass: donors and outputs of equal byte size are paired
-//     within each memory space, largest first.
+//     within each memory space, largest first;
+//   - jax-donation makes again the pairing JAX's lowering writes
+//     (tf.aliasing_output, jax.buffer_donor) for the donated parameters.
+//
+// Compare sets the three donation rules side by side: for each donated
+// parameter leaf, what JAX's pairing, XLA's pass and Neuron's pass do
+// with it and why. On a module still to be partitioned, JAX's and XLA's
+// rules size each leaf as one device holds it; Neuron's match shapes as
+// they are (Neuron compiles per-rank modules).
 //
 // A pass may declare options (Pass.Options); Parse reads them in MLIR's
 // pipeline syntax, `pass{name=value}`, and Run hands their values to the
 // pass.
 //
 // A pass is a value of type Pass; All lists them in the compiler's registry
-// order, XLA's pass last, which is also what --list-passes prints. There is no
+// order, then XLA's pass and JAX's pairing, which is also what --list-passes prints. There is no
 // self-registration: adding a pass means adding it to All. Lookup and Parse
 // resolve names and short aliases; Run runs a pipeline, verifying the model
 // after every pass when asked.

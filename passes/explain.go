@@ -15,6 +15,7 @@ const (
 	CategoryDonorConsumed   = "donor-consumed"
 	CategoryOutputUnaliased = "output-unaliased"
 	CategoryDonorUnused     = "donor-unused"
+	CategoryDonorRegistered = "donor-registered"
 	CategoryMemory          = "memory"
 	CategoryPassFailed      = "pass-failed"
 )
@@ -44,6 +45,7 @@ var explainers = map[*Pass]explainFunc{
 	AddMayAliases:                  explainDiscovery,
 	BufferDonationToAlias:          explainDonation,
 	OptimizeInputOutputBufferAlias: explainXLADonation,
+	JAXDonation:                    explainJAXDonation,
 }
 
 // explain reports what one pass did (Passed remarks, from the difference
@@ -184,6 +186,10 @@ type candidate struct {
 	free  bool // not aliased after the pass
 	param int64
 	index model.ShapeIndex
+	// dev is what one device holds of shape (deviceView), sharded as
+	// sharding: XLA's pass compares the byte sizes of those.
+	dev      *model.Shape
+	sharding *model.Sharding
 }
 
 // nearIndex finds, for a leaf the pass left unpaired, the nearest
@@ -211,7 +217,7 @@ func newNearIndex(items []candidate, key func(*model.Shape) string) *nearIndex {
 		setFirst(x.free, key(s), i)
 		setFirst(x.layout, s.String(), i)
 		setFirst(x.dims, dimsKey(s), i)
-		if n, ok := staticSize(s); ok {
+		if n, ok := staticSize(items[i].dev); ok {
 			setFirst(x.size, spaceSize{s.MemorySpace(), n}, i)
 		}
 	}
@@ -244,9 +250,9 @@ func staticSize(s *model.Shape) (int64, bool) {
 	return model.ByteSizeOf(s)
 }
 
-// nearest returns the class of the nearest candidate for s and the
-// candidate, or ClassNone and -1.
-func (x *nearIndex) nearest(s *model.Shape) (string, int) {
+// nearest returns the class of the nearest candidate for s, of which one
+// device holds dev, and the candidate, or ClassNone and -1.
+func (x *nearIndex) nearest(s, dev *model.Shape) (string, int) {
 	if i, ok := x.taken[x.key(s)]; ok {
 		return ClassTaken, i
 	}
@@ -256,7 +262,7 @@ func (x *nearIndex) nearest(s *model.Shape) (string, int) {
 	if i, ok := x.dims[dimsKey(s)]; ok {
 		return ClassElementType, i
 	}
-	if n, ok := staticSize(s); ok {
+	if n, ok := staticSize(dev); ok {
 		if i, ok := x.size[spaceSize{s.MemorySpace(), n}]; ok {
 			return ClassByteSize, i
 		}
@@ -265,12 +271,17 @@ func (x *nearIndex) nearest(s *model.Shape) (string, int) {
 }
 
 // byteSizeReason is the Reason of the byte-size class: c is static and
-// has s's byte size in s's memory space, so XLA's
+// has the byte size of self (its label, sharding and shape), per device
+// when v says so, in its memory space, so XLA's
 // optimize_input_output_buffer_alias would pair them, unless some leaf of
-// the output shape is dynamic: then that pass pairs nothing.
-func byteSizeReason(c candidate, s *model.Shape, dynamicOutput bool) string {
-	n, _ := staticSize(s)
-	r := fmt.Sprintf("%s: %s %s has the same byte size (%d bytes) but another shape; ", ClassByteSize, c.label, c.shape.StringWithLayout(), n)
+// the output shape is dynamic: then that pass pairs nothing. When either
+// side is split, both shardings are named.
+func byteSizeReason(c candidate, self string, sharding *model.Sharding, s, dev *model.Shape, v devices, dynamicOutput bool) string {
+	n, _ := staticSize(dev)
+	r := fmt.Sprintf("%s: %s %s has the same byte size (%s) but another shape; ", ClassByteSize, c.label, c.shape.StringWithLayout(), v.bytes(n))
+	if dev != s || c.dev != c.shape {
+		r += holds(c.label, c.sharding, c.dev) + " and " + holds(self, sharding, dev) + "; "
+	}
 	if dynamicOutput {
 		return r + "XLA's optimize_input_output_buffer_alias would not pair them either, as the output shape is dynamic"
 	}
@@ -339,6 +350,7 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		return
 	}
 	users := aliasUsers(after)
+	v := deviceView(after)
 	var items []candidate
 	for i := range after.Params {
 		s := &after.Params[i]
@@ -346,7 +358,8 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 			continue
 		}
 		_, aliased := users[leafKey(int64(i), model.ShapeIndex{})]
-		items = append(items, candidate{label: after.ParamLabel(int64(i), nil), shape: s, free: !aliased, param: int64(i)})
+		items = append(items, candidate{label: after.ParamLabel(int64(i), nil), shape: s, free: !aliased, param: int64(i),
+			dev: v.param(int64(i), nil, s), sharding: after.ParamSharding(int64(i), nil)})
 	}
 	x := newNearIndex(items, discoveryKey)
 	dynamicOutput := after.Output().IsDynamic()
@@ -355,7 +368,8 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		sub, _ := after.Output().Subshape(out)
 		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryOutputUnaliased,
 			Message: fmt.Sprintf("%s %s has no alias", after.OutputLabel(out), sub.StringWithLayout())}
-		class, i := x.nearest(sub)
+		dev := v.output(out, sub)
+		class, i := x.nearest(sub, dev)
 		switch class {
 		case ClassTaken:
 			c := items[i]
@@ -376,7 +390,7 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
 			c := items[i]
-			r.Reason = byteSizeReason(c, sub, dynamicOutput)
+			r.Reason = byteSizeReason(c, after.OutputLabel(out), after.OutputSharding(out), sub, dev, v, dynamicOutput)
 			if !dynamicOutput {
 				r.Suggestion = xlaSuggestion(pipeline, c.label, after.Donors.ParameterIsBufferDonor(c.param, model.ShapeIndex{}))
 			}
@@ -407,10 +421,11 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 		return
 	}
 	var items []candidate
+	v := deviceView(after)
 	after.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() {
 			items = append(items, candidate{label: after.OutputLabel(out), shape: sub,
-				free: !after.Aliases.OutputHasAlias(out), index: out.Clone()})
+				free: !after.Aliases.OutputHasAlias(out), index: out.Clone(), dev: v.output(out, sub), sharding: after.OutputSharding(out)})
 		}
 	})
 	x := newNearIndex(items, equalKey)
@@ -425,7 +440,8 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 			continue
 		}
 		r.Message = fmt.Sprintf("donor %s at %s %s is not used by any output", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.StringWithLayout())
-		class, i := x.nearest(in)
+		dev := v.param(d.ParamNumber, d.ParamIndex, in)
+		class, i := x.nearest(in, dev)
 		if j, ok := x.free[x.key(in)]; ok {
 			// Not after the pass, which would have paired them; for the
 			// config of a pipeline that ran none (UnusedDonors).
@@ -453,7 +469,7 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
-			r.Reason = byteSizeReason(items[i], in, dynamicOutput)
+			r.Reason = byteSizeReason(items[i], after.ParamLabel(d.ParamNumber, nil), after.ParamSharding(d.ParamNumber, d.ParamIndex), in, dev, v, dynamicOutput)
 			if !dynamicOutput {
 				r.Suggestion = xlaSuggestion(pipeline, fmt.Sprintf("parameter %d", d.ParamNumber), true)
 			}
@@ -493,9 +509,10 @@ func explainXLADonation(p *Pass, opts Options, pipeline Pipeline, before, after 
 			left[leafKey(d.param, d.index)] = d
 		}
 	}
+	v := deviceView(before)
 	aliased := map[spaceSize]model.ShapeIndex{} // outputs aliased before the pass, first of each size
 	before.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
-		if n, ok := staticSize(sub); ok && before.Aliases.OutputHasAlias(out) {
+		if n, ok := staticSize(v.output(out, sub)); ok && before.Aliases.OutputHasAlias(out) {
 			if _, dup := aliased[spaceSize{sub.MemorySpace(), n}]; !dup {
 				aliased[spaceSize{sub.MemorySpace(), n}] = out.Clone()
 			}
@@ -526,9 +543,9 @@ func explainXLADonation(p *Pass, opts Options, pipeline Pipeline, before, after 
 			}
 		default:
 			if sized == nil {
-				sized = freeBySize(after)
+				sized = freeBySize(after, v)
 			}
-			r.Reason, r.Suggestion = xlaReason(p, plan, x, after, before, aliased[spaceSize{x.space, x.size}], sized[x.size])
+			r.Reason, r.Suggestion = xlaReason(p, plan, x, after, before, v, aliased[spaceSize{x.space, x.size}], sized[x.size])
 		}
 		emit(r)
 	}
@@ -569,11 +586,11 @@ func (o otherSpace) outside(sp int64) (model.ShapeIndex, bool) {
 }
 
 // freeBySize indexes the static output array leaves without an alias by
-// byte size (see otherSpace).
-func freeBySize(c *model.Config) map[int64]otherSpace {
+// byte size, as v sizes them (see otherSpace).
+func freeBySize(c *model.Config, v devices) map[int64]otherSpace {
 	m := map[int64]otherSpace{}
 	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
-		n, ok := staticSize(sub)
+		n, ok := staticSize(v.output(out, sub))
 		if !ok || c.Aliases.OutputHasAlias(out) {
 			return
 		}
@@ -591,32 +608,46 @@ func freeBySize(c *model.Config) map[int64]otherSpace {
 
 // xlaReason explains one donor the size-matching pass left, with a
 // Suggestion when an output of its size waits in another memory space.
-func xlaReason(p *Pass, plan *xlaPlan, d xlaDonor, after, before *model.Config, aliased model.ShapeIndex, sized otherSpace) (reason, suggestion string) {
+// Sizes are per device when v says so, and then a reason that compares
+// two sizes says how each side is sharded when either is split.
+func xlaReason(p *Pass, plan *xlaPlan, d xlaDonor, after, before *model.Config, v devices, aliased model.ShapeIndex, sized otherSpace) (reason, suggestion string) {
 	e, ok := plan.nearestDonee(d)
 	if ok && e.size == d.size {
 		a, _ := after.Aliases.GetAliasedParameter(e.index)
 		sub, _ := after.Output().Subshape(e.index)
-		return fmt.Sprintf("%s: %s %s of the same byte size (%d bytes) was taken by donor %s at %s earlier in this pass",
-			ClassTaken, after.OutputLabel(e.index), sub.StringWithLayout(), d.size, after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex), ""
+		return fmt.Sprintf("%s: %s %s of the same byte size (%s) was taken by donor %s at %s earlier in this pass",
+			ClassTaken, after.OutputLabel(e.index), sub.StringWithLayout(), v.bytes(d.size), after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex), ""
 	}
 	if aliased != nil {
 		a, _ := before.Aliases.GetAliasedParameter(aliased)
 		sub, _ := before.Output().Subshape(aliased)
-		return fmt.Sprintf("%s: %s %s of the same byte size (%d bytes) is already aliased with %s at %s",
-			ClassTaken, before.OutputLabel(aliased), sub.StringWithLayout(), d.size, before.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex), ""
+		return fmt.Sprintf("%s: %s %s of the same byte size (%s) is already aliased with %s at %s",
+			ClassTaken, before.OutputLabel(aliased), sub.StringWithLayout(), v.bytes(d.size), before.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex), ""
 	}
-	reason = fmt.Sprintf("%s: no output without an alias has %d bytes in memory space %d", ClassNone, d.size, d.space)
+	in, _ := after.ParamSubshape(d.param, d.index)
+	inDev, inSharding := v.param(d.param, d.index, in), after.ParamSharding(d.param, d.index)
+	reason = fmt.Sprintf("%s: no output without an alias has %s in memory space %d", ClassNone, v.bytes(d.size), d.space)
+	split, near := inDev != in, ""
 	if ok {
 		sub, _ := after.Output().Subshape(e.index)
-		reason += fmt.Sprintf("; the nearest is %s %s with %d bytes", after.OutputLabel(e.index), sub.StringWithLayout(), e.size)
+		dev := v.output(e.index, sub)
+		split = split || dev != sub
+		near = fmt.Sprintf("; the nearest is %s %s with %s", after.OutputLabel(e.index), sub.StringWithLayout(), v.bytes(e.size))
+		if split {
+			near += " (" + holds(after.OutputLabel(e.index), after.OutputSharding(e.index), dev) + ")"
+		}
 		if a, taken := after.Aliases.GetAliasedParameter(e.index); taken && !before.Aliases.OutputHasAlias(e.index) {
-			reason += fmt.Sprintf(", taken by donor %s at %s earlier in this pass", after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex)
+			near += fmt.Sprintf(", taken by donor %s at %s earlier in this pass", after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex)
 		}
 	}
+	if split {
+		reason += " (" + holds(after.ParamLabel(d.param, nil), inSharding, inDev) + ")"
+	}
+	reason += near
 	if out, ok := sized.outside(d.space); ok {
 		sub, _ := after.Output().Subshape(out)
-		reason += fmt.Sprintf("; %s %s has %d bytes but is in memory space %d, and %s pairs only within a memory space",
-			after.OutputLabel(out), sub.StringWithLayout(), d.size, sub.MemorySpace(), p.Name)
+		reason += fmt.Sprintf("; %s %s has %s but is in memory space %d, and %s pairs only within a memory space",
+			after.OutputLabel(out), sub.StringWithLayout(), v.bytes(d.size), sub.MemorySpace(), p.Name)
 		suggestion = fmt.Sprintf("give %s and %s the same memory space", after.ParamLabel(d.param, nil), after.OutputLabel(out))
 	}
 	return reason, suggestion

@@ -3,11 +3,13 @@ package passes
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
-// Option is a boolean setting a pass declares, written in MLIR's pipeline syntax
-// as `pass{name=value other=value}`.
+// Option is a setting a pass declares, written in MLIR's pipeline syntax
+// as `pass{name=value other=value}`: a boolean, or with Params a list of
+// parameter numbers.
 type Option struct {
 	// Name is the option's name, lowercase words joined by hyphens.
 	Name string
@@ -16,16 +18,41 @@ type Option struct {
 	// Default is the value the option takes when it is not written, as it
 	// would be written.
 	Default string
+	// Params makes the value a list of parameter numbers, `0,2,5`, or the
+	// word the Default spells (Options.Params).
+	Params bool
 }
 
-// check returns an error when value is not true or false. An option
-// written without a value (`pass{flag}`) is true, as LLVM's command-line
-// parser has it.
+// check returns an error when value is not one the option takes. A
+// boolean option written without a value (`pass{flag}`) is true, as LLVM's
+// command-line parser has it.
 func (o *Option) check(value string) error {
+	if o.Params {
+		if _, err := parseParams(value, o.Default); err != nil {
+			return err
+		}
+		return nil
+	}
 	if _, ok := parseBool(value); !ok {
 		return fmt.Errorf("expected true or false")
 	}
 	return nil
+}
+
+// parseParams reads a list of parameter numbers; the word def is nil.
+func parseParams(value, def string) ([]int64, error) {
+	if value == def {
+		return nil, nil
+	}
+	var nums []int64
+	for _, f := range strings.Split(value, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("expected %s or parameter numbers such as 0,2", def)
+		}
+		nums = append(nums, n)
+	}
+	return nums, nil
 }
 
 // parseBool reads a boolean value as llvm::cl::parser<bool> does; the
@@ -64,6 +91,21 @@ func (o Options) Bool(name string) bool {
 	}
 	b, _ := parseBool(v)
 	return b
+}
+
+// Params returns a Params option's parameter numbers as written, or nil
+// when it has its default word.
+func (o Options) Params(name string) []int64 {
+	opt := o.pass.option(name)
+	if opt == nil || !opt.Params {
+		panic(fmt.Sprintf("pass %s has no option %q of parameters", o.pass.Name, name))
+	}
+	v, ok := o.values[name]
+	if !ok {
+		return nil
+	}
+	nums, _ := parseParams(v, opt.Default)
+	return nums
 }
 
 // option returns the declared option called name, or nil.
@@ -113,9 +155,14 @@ func (p *Pass) validOptions() string {
 }
 
 // usage is the option as --list-passes and errors show it:
-// "registered-donors-only=<bool> (default true)".
+// "registered-donors-only=<bool> (default true)", "donated=<params>
+// (default marked)".
 func (o *Option) usage() string {
-	return fmt.Sprintf("%s=<bool> (default %s)", o.Name, o.Default)
+	kind := "bool"
+	if o.Params {
+		kind = "params"
+	}
+	return fmt.Sprintf("%s=<%s> (default %s)", o.Name, kind, o.Default)
 }
 
 // splitTop splits s at each sep outside braces and quotes.

@@ -11,7 +11,7 @@ import (
 )
 
 // All is every pass: the Neuron compiler's, in its registry order, then
-// XLA's own donation pass.
+// XLA's own donation pass, then JAX's pairing.
 var All = []*Pass{
 	RemoveAliases,
 	AddMustAliases,
@@ -21,6 +21,7 @@ var All = []*Pass{
 	AliasToMustAlias,
 	BufferDonationToAlias,
 	OptimizeInputOutputBufferAlias,
+	JAXDonation,
 }
 
 // Lookup returns the pass with the given registry name or short alias.

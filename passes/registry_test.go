@@ -18,7 +18,7 @@ func TestRegistry(t *testing.T) {
 		"remove-aliases", "add-must-aliases", "add-may-aliases",
 		"flip-must-aliases", "flip-may-aliases",
 		"aws_neuron_alias_to_must_alias", "aws_neuron_buffer_donation_to_alias",
-		"optimize_input_output_buffer_alias",
+		"optimize_input_output_buffer_alias", "jax-donation",
 	}
 	wellFormed := regexp.MustCompile(`^[a-z][a-z0-9_]*(-[a-z0-9_]+)*$`)
 	seen := map[string]bool{}
@@ -100,7 +100,7 @@ func TestParse(t *testing.T) {
 	}
 	valid := "valid passes are remove-aliases, add-must-aliases, add-may-aliases, flip-must-aliases, flip-may-aliases, " +
 		"aws_neuron_alias_to_must_alias (alias-to-must-alias), aws_neuron_buffer_donation_to_alias (buffer-donation-to-alias), " +
-		"optimize_input_output_buffer_alias (xla-buffer-donation)"
+		"optimize_input_output_buffer_alias (xla-buffer-donation), jax-donation"
 	for list, msg := range map[string]string{
 		"remove-aliases,flip-aliases":      `unknown pass "flip-aliases"; ` + valid,
 		"remove-aliases,,flip-may-aliases": `empty pass name in "remove-aliases,,flip-may-aliases"; ` + valid,
@@ -126,6 +126,8 @@ aws_neuron_alias_to_must_alias       alias-to-must-alias       make every alias 
 aws_neuron_buffer_donation_to_alias  buffer-donation-to-alias  turn buffer donors into may-aliases of equal outputs
 optimize_input_output_buffer_alias   xla-buffer-donation       pair donors and outputs of equal byte size, as XLA does
                                                                  registered-donors-only=<bool> (default true): only registered buffer donors may be aliased (false: any unaliased parameter leaf)
+jax-donation                                                   pair donated parameters with outputs as JAX's lowering does
+                                                                 donated=<params> (default marked): the donated parameters by number, or marked: those with a may-alias or a donor registration
 `
 	if got := b.String(); got != want {
 		t.Errorf("WriteList:\n%s\nwant:\n%s", got, want)

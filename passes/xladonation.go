@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -37,7 +38,10 @@ size, largest first, ties in collection order. Two cursors walk both
 lists: a larger donor is skipped, a larger donee is skipped, and equal
 sizes become a may-alias, the donor's registration removed. Existing
 aliases are kept. The alias config is verified afterwards, as upstream
-does. Every leaf considered must have a resolved layout, else an error
+does. A module still to be partitioned (more than one partition, shapes
+not yet per device) is paired on what each device holds, as XLA pairs
+after its partitioner: each leaf's byte size is that of its sharding's
+tile. Every leaf considered must have a resolved layout, else an error
 names the first one, parameters before outputs.
 
 Reports a change when at least one alias was added.`,
@@ -122,9 +126,10 @@ func planXLADonation(c *model.Config, registeredOnly bool) (*xlaPlan, error) {
 }
 
 // collect gathers the donors and donees by memory space, in upstream's
-// order, and checks their layouts.
+// order, sized per device (deviceView), and checks their layouts.
 func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 	var bad *ast.Error
+	v := deviceView(c)
 	for i := range c.Params {
 		p := int64(i)
 		c.Params[i].ForEachSubshape(func(index model.ShapeIndex, sub *model.Shape) {
@@ -139,7 +144,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 					xlaDonationName, c.ParamLabel(p, index), index, sub.Written())
 				return
 			}
-			d := xlaDonor{param: p, index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}
+			d := xlaDonor{param: p, index: index.Clone(), size: v.param(p, index, sub).ByteSize(), space: sub.MemorySpace()}
 			plan.donors[d.space] = append(plan.donors[d.space], d)
 		})
 	}
@@ -152,7 +157,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 				xlaDonationName, c.OutputIndexLabel(index), sub.String())
 			return
 		}
-		d := xlaDonee{index: index.Clone(), size: sub.ByteSize(), space: sub.MemorySpace()}
+		d := xlaDonee{index: index.Clone(), size: v.output(index, sub).ByteSize(), space: sub.MemorySpace()}
 		plan.donees[d.space] = append(plan.donees[d.space], d)
 	})
 	if bad != nil {
@@ -236,4 +241,47 @@ func (plan *xlaPlan) leftovers() []xlaDonor {
 		}
 	}
 	return left
+}
+
+// devices is what one device holds of each leaf of a config: the tile of
+// the leaf's sharding when the config is PerDevice, else the leaf itself
+// (model.Config.DeviceParam and DeviceOutput, with PerDevice asked once).
+type devices struct {
+	c  *model.Config
+	on bool
+}
+
+func deviceView(c *model.Config) devices { return devices{c, c.PerDevice()} }
+
+func (v devices) param(p int64, index model.ShapeIndex, sub *model.Shape) *model.Shape {
+	if !v.on {
+		return sub
+	}
+	return v.c.ParamSharding(p, index).TileShape(sub)
+}
+
+func (v devices) output(out model.ShapeIndex, sub *model.Shape) *model.Shape {
+	if !v.on {
+		return sub
+	}
+	return v.c.OutputSharding(out).TileShape(sub)
+}
+
+// bytes prints a byte count, "per device" when sizes are.
+func (v devices) bytes(n int64) string {
+	if v.on {
+		return fmt.Sprintf("%d bytes per device", n)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// holds says how a leaf (label) is split, for a reason that compares
+// sizes per device: "parameter 0 sharded {devices=[2]<=[2]}: f32[8]{0}
+// on each device", "output {1} without sharding: ...".
+func holds(label string, s *model.Sharding, dev *model.Shape) string {
+	how := "without sharding"
+	if s != nil {
+		how = "sharded " + s.String()
+	}
+	return fmt.Sprintf("%s %s: %s on each device", label, how, dev.StringWithLayout())
 }

@@ -32,7 +32,7 @@
 // A comma inside open braces does not end the pass: the braces never close.
 // BRACES: {{^}}mhlo-alias: malformed options of pass optimize_input_output_buffer_alias in "xla-buffer-donation{registered-donors-only=false,flip-may-aliases": expected `xla-buffer-donation{name=value ...}`{{$}}
 // TWICE: {{^}}mhlo-alias: option registered-donors-only of pass optimize_input_output_buffer_alias is given twice{{$}}
-// PASS: {{^}}mhlo-alias: unknown pass "nope"; valid passes are {{.*}}, optimize_input_output_buffer_alias (xla-buffer-donation){{$}}
+// PASS: {{^}}mhlo-alias: unknown pass "nope"; valid passes are {{.*}}, optimize_input_output_buffer_alias (xla-buffer-donation), jax-donation{{$}}
 
 func.func @main(%arg0: tensor<4xf32>, %arg1: tensor<4xf32> {jax.buffer_donor = true}) -> (tensor<4xf32>, tensor<4xf32>) {
   return %arg1, %arg0 : tensor<4xf32>, tensor<4xf32>
