@@ -35,6 +35,9 @@ func (r *Report) Add(res *Result) {
 		rm := report.Module{File: res.Name, Chunk: m.Chunk, ShowChunk: len(res.Modules) > 1, OK: m.OK && m.Config != nil}
 		if rm.OK {
 			rm.Table = report.NewTable(m.Config, donorReasons(m.Config, m.UnusedDonors))
+			if m.Compared != nil {
+				rm.Table.SetCompared(m.Config, m.Compared)
+			}
 		} else {
 			rm.Diagnostics = diagnosticLines(m)
 		}

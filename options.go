@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 	"github.com/mhlo-alias/mhlo-alias/remarks"
@@ -57,6 +58,10 @@ type Options struct {
 	// still registered after the last pass is unused; UnusedDonors "warn"
 	// and "error" imply it, and name the reason in their message.
 	ExplainDonors bool
+	// CompareDonations keeps, in each Module's Compared, what JAX's
+	// pairing, XLA's donation pass and Neuron's would each do with every
+	// donated parameter leaf of the module as read (passes.Compare).
+	CompareDonations bool
 	// AssumeDefaultLayouts gives every parameter and output leaf whose
 	// layout is unresolved (mhlo.layout_mode = "auto") XLA's default
 	// descending layout before the passes run, so that the donation
@@ -96,14 +101,21 @@ type settings struct {
 	pipeline passes.Pipeline
 	emit     printer.Emit
 	filter   *remarks.Filter // nil when no remark is shown
-	// unused holds, for each config the pipeline ran on, its
-	// passes.UnusedDonors when explainsDonors; read back into the
-	// Module whose config it is.
-	unused sync.Map
+	// extras holds, for each config the pipeline ran on, its
+	// passes.UnusedDonors when explainsDonors and its comparison with
+	// CompareDonations (an *extras); read back into the Module whose
+	// config it is.
+	extras sync.Map
 	// proto is what protoKind found of the input last asked about,
 	// guarded by protoMu.
 	proto   protoMemo
 	protoMu sync.Mutex
+}
+
+// extras are what a module's pipeline found beside its config.
+type extras struct {
+	unused   []passes.UnusedDonor
+	compared []model.Comparison
 }
 
 // explainsDonors reports whether the unused donors are explained.

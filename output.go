@@ -293,7 +293,7 @@ var errNoConfig = errors.New("no config: the module failed (see its Diagnostics)
 func RemoveTemporaryFiles() { fileio.RemoveTemporaryFiles() }
 
 // ConfigForms are the forms FormatConfig prints.
-var ConfigForms = []string{"long", "short", "json", "summary", "table"}
+var ConfigForms = []string{"long", "short", "json", "summary", "table", "compare"}
 
 // FormatConfig prints cfg in one of ConfigForms: "long" is XLA's ToString
 // of the alias and donor configs, "short" the fields of an HLO module
@@ -303,23 +303,29 @@ var ConfigForms = []string{"long", "short", "json", "summary", "table"}
 // output leaves, the donors and the memory of each space in aligned
 // columns (report.Table.Text), each unused donor with the reason
 // buffer-donation-to-alias's explanation gives for cfg
-// (passes.UnusedDonors).
+// (passes.UnusedDonors), "compare" what JAX's pairing, XLA's donation
+// pass and Neuron's would each do with every donated parameter leaf of
+// cfg (passes.Compare, report.Table.CompareText).
 func FormatConfig(cfg *model.Config, form string) (string, error) {
-	return formatConfig(cfg, form, nil)
+	return formatConfig(cfg, form, nil, nil)
 }
 
 // FormatConfig prints m's config as the function FormatConfig does, but
 // the donors of "table" and "json" carry the reasons m.UnusedDonors
-// gives (those of the pipeline's last donation pass) when it has them.
+// gives (those of the pipeline's last donation pass) when it has them,
+// and "table" and "compare" show m.Compared, the comparison of the module
+// as read, when it has one.
 func (m *Module) FormatConfig(form string) (string, error) {
 	if m == nil {
 		return "", errNoConfig
 	}
-	return formatConfig(m.Config, form, m.UnusedDonors)
+	return formatConfig(m.Config, form, m.UnusedDonors, m.Compared)
 }
 
-// formatConfig is FormatConfig with the unused donors explained, or nil.
-func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor) (string, error) {
+// formatConfig is FormatConfig with the unused donors explained, or nil,
+// and the comparison of the donation rules, or nil (then "compare"
+// compares cfg).
+func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor, compared []model.Comparison) (string, error) {
 	if cfg == nil {
 		return "", errNoConfig
 	}
@@ -337,7 +343,21 @@ func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor) (
 	case "summary":
 		return model.SummaryOf(cfg) + model.NamesSummary(cfg), nil
 	case "table":
-		return report.NewTable(cfg, donorReasons(cfg, unused)).Text(), nil
+		t := report.NewTable(cfg, donorReasons(cfg, unused))
+		if compared != nil {
+			t.SetCompared(cfg, compared)
+		}
+		return t.Text(), nil
+	case "compare":
+		if compared == nil {
+			var err error
+			if compared, err = passes.Compare(cfg, nil); err != nil {
+				return "", err
+			}
+		}
+		t := &report.Table{}
+		t.SetCompared(cfg, compared)
+		return t.CompareText(), nil
 	}
 	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are %s", form, strings.Join(ConfigForms, ", "))}
 }

@@ -70,6 +70,11 @@ type Module struct {
 	// final config (passes.UnusedDonors). Its Reason starts with the
 	// class, as the remark's does.
 	UnusedDonors []passes.UnusedDonor
+	// Compared is, with Options.CompareDonations, what JAX's pairing,
+	// XLA's donation pass and Neuron's would each do with every donated
+	// parameter leaf of the module as read, before the pipeline
+	// (passes.Compare).
+	Compared []model.Comparison
 }
 
 // Process reads the module text src, named name in diagnostics, runs the
@@ -176,8 +181,8 @@ func (s *settings) module(in *input, ch chunk) *Module {
 	m.OK = !diags.HasErrors()
 	if m.OK {
 		m.Config = cfg
-		if u, ok := s.unused.Load(cfg); ok {
-			m.UnusedDonors = u.([]passes.UnusedDonor)
+		if x, ok := s.extras.Load(cfg); ok {
+			m.UnusedDonors, m.Compared = x.(*extras).unused, x.(*extras).compared
 		}
 		for i := range edits {
 			edits[i].Start += ch.start
@@ -234,9 +239,16 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 	if s.AssumeDefaultLayouts {
 		assumeDefaultLayouts(cfg, ro.Remark)
 	}
-	var unused []passes.UnusedDonor
+	x := &extras{}
+	if s.CompareDonations {
+		cmp, err := passes.Compare(cfg, nil)
+		if err != nil {
+			return ast.ListOf(err)
+		}
+		x.compared = cmp
+	}
 	if s.explainsDonors() {
-		ro.UnusedDonors = &unused
+		ro.UnusedDonors = &x.unused
 	}
 	if err := passes.Run(cfg, s.pipeline, ro); err != nil {
 		return ast.ListOf(err)
@@ -247,10 +259,10 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 			return errs
 		}
 	}
-	if ro.UnusedDonors != nil {
-		s.unused.Store(cfg, unused)
+	if ro.UnusedDonors != nil || x.compared != nil {
+		s.extras.Store(cfg, x)
 	}
-	return s.unusedDonors(cfg, unused)
+	return s.unusedDonors(cfg, x.unused)
 }
 
 // errNilResult is the error of the methods of a nil Result.

@@ -6,30 +6,6 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
-// A Verdict is what one donation rule does with a donated parameter leaf.
-type Verdict struct {
-	// Output is the output leaf the parameter leaf is aliased with
-	// afterwards, nil when none.
-	Output model.ShapeIndex
-	// Donor reports that the leaf is a registered buffer donor afterwards
-	// (and so, for JAX's pairing, left to the compiler).
-	Donor bool
-	// Reason says why, starting with what the leaf becomes ("may-alias",
-	// "buffer donor") or with a reason class (ClassTaken, ..., ClassNone)
-	// and a colon.
-	Reason string
-}
-
-// A Comparison is, for one donated parameter leaf, what JAX's pairing
-// (jax-donation), XLA's donation pass (optimize_input_output_buffer_alias)
-// and Neuron's (aws_neuron_buffer_donation_to_alias) each do with it.
-type Comparison struct {
-	Param            int64
-	Index            model.ShapeIndex
-	Name             string // the name its producer gave it, or ""
-	JAX, XLA, Neuron Verdict
-}
-
 // Compare sets the three donation rules side by side on c, which it does
 // not change: for each leaf JAX's pairing treats as donated (the array
 // leaves of the parameters numbered in donated, or with donated nil those
@@ -42,7 +18,7 @@ type Comparison struct {
 // Neuron's matches shapes as they are. A pass that fails says so in the
 // Reason of every leaf. The error is that of a number that names no
 // parameter or a must-aliased one.
-func Compare(c *model.Config, donated []int64) ([]Comparison, error) {
+func Compare(c *model.Config, donated []int64) ([]model.Comparison, error) {
 	plan, err := planJAXDonation(c, donated)
 	if err != nil {
 		return nil, err
@@ -52,15 +28,15 @@ func Compare(c *model.Config, donated []int64) ([]Comparison, error) {
 		return nil, err
 	}
 	xla, neuron := verdicts(OptimizeInputOutputBufferAlias, jax), verdicts(BufferDonationToAlias, jax)
-	out := make([]Comparison, len(plan.leaves))
+	out := make([]model.Comparison, len(plan.leaves))
 	for i, l := range plan.leaves {
 		k := leafKey(l.param, l.index)
-		cmp := Comparison{Param: l.param, Index: l.index, Name: c.ParamName(l.param, l.index).String(),
-			JAX: Verdict{Donor: l.how != jaxAlias && l.how != jaxUnusable, Reason: plan.reason(c, l)}, XLA: xla[k], Neuron: neuron[k]}
+		cmp := model.Comparison{Param: l.param, Index: l.index, Name: c.ParamName(l.param, l.index).String(),
+			JAX: model.Verdict{Donor: l.how != jaxAlias && l.how != jaxUnusable, Reason: plan.reason(c, l)}, XLA: xla[k], Neuron: neuron[k]}
 		if l.how == jaxAlias {
 			cmp.JAX.Output = l.out
 		}
-		for _, v := range []*Verdict{&cmp.XLA, &cmp.Neuron} {
+		for _, v := range []*model.Verdict{&cmp.XLA, &cmp.Neuron} {
 			if v.Reason == "" {
 				v.Reason = ClassNone + ": JAX's pairing donates it to no output, so the pass does not consider it"
 			}
@@ -73,12 +49,12 @@ func Compare(c *model.Config, donated []int64) ([]Comparison, error) {
 // verdicts runs p over a copy of c and returns, for each parameter leaf
 // aliased or still a donor afterwards, keyed by leafKey, what p left it
 // with.
-func verdicts(p *Pass, c *model.Config) map[string]Verdict {
+func verdicts(p *Pass, c *model.Config) map[string]model.Verdict {
 	after := c.Clone()
-	m := map[string]Verdict{}
+	m := map[string]model.Verdict{}
 	if _, err := p.Run(after, p.Defaults()); err != nil {
 		for _, l := range c.Donors.Donors() {
-			m[leafKey(l.ParamNumber, l.ParamIndex)] = Verdict{Donor: true, Reason: fmt.Sprintf("%s: %s fails: %v", ClassNone, p.Name, err)}
+			m[leafKey(l.ParamNumber, l.ParamIndex)] = model.Verdict{Donor: true, Reason: fmt.Sprintf("%s: %s fails: %v", ClassNone, p.Name, err)}
 		}
 		return m
 	}
@@ -94,10 +70,10 @@ func verdicts(p *Pass, c *model.Config) map[string]Verdict {
 		if old, ok := c.Aliases.GetAliasedParameter(out); ok && old.ParamNumber == a.ParamNumber && old.ParamIndex.Equal(a.ParamIndex) {
 			why = fmt.Sprintf("%s: %s already aliases it, and the pass keeps aliases", a.Kind.Word()+"-alias", after.OutputLabel(out))
 		}
-		m[leafKey(a.ParamNumber, a.ParamIndex)] = Verdict{Output: out.Clone(), Reason: why}
+		m[leafKey(a.ParamNumber, a.ParamIndex)] = model.Verdict{Output: out.Clone(), Reason: why}
 	})
 	for _, u := range explainUnused(p, p.Defaults(), Of(p), c, after) {
-		m[leafKey(u.ParamNumber, u.ParamIndex)] = Verdict{Donor: true, Reason: u.Remark.Reason}
+		m[leafKey(u.ParamNumber, u.ParamIndex)] = model.Verdict{Donor: true, Reason: u.Remark.Reason}
 	}
 	return m
 }

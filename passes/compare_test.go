@@ -78,7 +78,7 @@ func TestCompareFailingPass(t *testing.T) {
 	}
 }
 
-func verdictText(v Verdict) string {
+func verdictText(v model.Verdict) string {
 	switch {
 	case v.Output != nil:
 		return v.Output.String() + ": " + v.Reason

@@ -44,8 +44,10 @@ func (m *Module) Name() string {
 var pageText string
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"space": SpaceText,
-	"fmt":   model.FormatBytes,
+	"space":   SpaceText,
+	"fmt":     model.FormatBytes,
+	"rules":   func() [3]struct{ Head, Pass string } { return Rules },
+	"verdict": VerdictText,
 }).Parse(pageText))
 
 // Each table heading is marked sortable (aria-sort "none"), and the

@@ -24,6 +24,10 @@ type Table struct {
 	// and OtherParamBytes their bytes (those of known size).
 	OtherParams     int
 	OtherParamBytes int64
+	// Compared sets the donation rules side by side for each donated
+	// parameter leaf (SetCompared); the text and the HTML report show it
+	// when it is not nil.
+	Compared []Compared
 }
 
 // Leaf is what a row says of its parameter or output leaf.

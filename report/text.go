@@ -74,6 +74,9 @@ func (t *Table) WriteText(w io.Writer) error {
 			model.FormatBytes(s.UnaliasedOutputBytes), model.FormatBytes(s.UnusedDonorBytes), strconv.Itoa(s.UnknownSizeLeaves))
 	}
 	m.write(&b)
+	if len(t.Compared) > 0 {
+		t.writeCompared(&b)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -211,6 +211,7 @@ func (o *options) check(stderr io.Writer) error {
 	// A JSON record, the table and the report say why each unused donor
 	// is unused.
 	o.lib.ExplainDonors = o.printConfig == "json" || o.printConfig == "table" || o.report != ""
+	o.lib.CompareDonations = o.printConfig == "compare" || o.printConfig == "table" || o.report != ""
 	// The config is printed, not the module: the encoding's limits do not
 	// apply.
 	o.lib.ConfigOnly = o.printConfig != ""

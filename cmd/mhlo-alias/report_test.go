@@ -103,6 +103,13 @@ donors: 1
 memory:
   space   parameters  outputs  must-aliased  may-aliased  without alias  unused donors
   device         8 B      8 B           0 B          8 B            0 B            0 B
+donations compared: 1 (JAX: jax-donation, XLA: xla-buffer-donation, Neuron: buffer-donation-to-alias)
+  parameter  shape      JAX        XLA        Neuron
+  0 {}       f32[2]{0}  output {}  output {}  output {}
+  why:
+  0 {} JAX: may-alias: output {} f32[2]{0} has its shape (f32[2]), element type, memory space and layout
+  0 {} XLA: may-alias: output {} already aliases it, and the pass keeps aliases
+  0 {} Neuron: may-alias: output {} already aliases it, and the pass keeps aliases
 // ` + b + `
 outputs: 1
   index  shape      bytes  space   alias  parameter
@@ -113,6 +120,13 @@ donors: 1 (1 unused)
 memory:
   space   parameters  outputs  must-aliased  may-aliased  without alias  unused donors
   device         8 B      8 B           0 B          0 B            8 B            8 B
+donations compared: 1 (JAX: jax-donation, XLA: xla-buffer-donation, Neuron: buffer-donation-to-alias)
+  parameter  shape      JAX        XLA        Neuron
+  0 {}       f32[2]{0}  output {}  output {}  output {}
+  why:
+  0 {} JAX: may-alias: output {} f32[2]{0} has its shape (f32[2]), element type, memory space and layout
+  0 {} XLA: may-alias: output {} already aliases it, and the pass keeps aliases
+  0 {} Neuron: may-alias: output {} already aliases it, and the pass keeps aliases
 `
 	if stdout != want {
 		t.Errorf("got:\n%s\nwant:\n%s", stdout, want)

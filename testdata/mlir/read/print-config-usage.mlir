@@ -8,8 +8,8 @@
 // RUN: mhlo-alias --print-config %s | FileCheck %s --check-prefix=BARE
 
 // SPACE: mhlo-alias: --print-config takes its form after "=": write --print-config=json (a file named json: write ./json)
-// TYPO:  mhlo-alias: invalid --print-config=jsn: valid forms are long, short, json, summary, table (did you mean --print-config=json?)
-// OTHER: mhlo-alias: invalid --print-config=xml: valid forms are long, short, json, summary, table{{$}}
+// TYPO:  mhlo-alias: invalid --print-config=jsn: valid forms are long, short, json, summary, table, compare (did you mean --print-config=json?)
+// OTHER: mhlo-alias: invalid --print-config=xml: valid forms are long, short, json, summary, table, compare{{$}}
 // BARE:  HloInputOutputAliasConfig
 
 func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
