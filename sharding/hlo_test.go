@@ -62,6 +62,7 @@ func TestParseHLO(t *testing.T) {
 		{`{maximal_mesh[device_id=5]}`, "maximal"},
 		{`{maximal_mesh[device_id=5], metadata={op_name="x"}}`, "maximal"},
 		{`{{mesh['a'=2], [{'a'}]}, {maximal_mesh[device_id=0]}}`, "(tiled[2]/2, maximal)"},
+		{`{mesh['x'=2,'y'=2], device_ids=([4]), [{'y'}, {'x'}], manual={}}`, "tiled[2 2]/4"},
 	} {
 		s, err := ParseHLO([]byte(c.in))
 		if err != nil {

@@ -88,7 +88,7 @@ func (p *scanner) opSharding(start, end, depth int) model.Sharding {
 // wire fails at at when n is a protowire error.
 func (p *scanner) wire(at, n int) {
 	if n < 0 {
-		p.fail(at, "%v", protowire.ParseError(n))
+		p.fail(at, "%s", strings.TrimPrefix(protowire.ParseError(n).Error(), "proto: "))
 	}
 }
 
