@@ -74,7 +74,7 @@ func TestParseShardyErrors(t *testing.T) {
 		{`#sdy.sharding<@mesh, [{"y":(3)2}]>`, 23, `sub-axis next pre-size 6 doesn't divide the size of the full axis 4: "y":(3)2`},
 		{`#sdy.sharding<@mesh, [{"y":(2)1}]>`, 23, `sub-axis sizes must be greater than 1: "y":(2)1`},
 		{`#sdy.sharding<@mesh, [{"y":(1)4}]>`, 23, `sub-axis size is equal to the full axis size: "y":(1)4`},
-		{`#sdy.sharding<@mesh, [{?, "x"}]>`, 24, "Saw axis ref after '?'"},
+		{`#sdy.sharding<@mesh, [{?, "x"}]>`, 26, "Saw axis ref after '?'"},
 		{`#sdy.sharding<@mesh, [{}, {}],>`, 30, "failed to parse Sdy_TensorSharding, expected valid named axis list after comma"},
 		{`#sdy.sharding<@mesh, [{}], replicated{"x"}>`, 37, "expected '='"},
 		{`#sdy.sharding<@mesh, [{}]`, 25, "expected '>'"},
@@ -159,5 +159,54 @@ func TestShardyManyAxes(t *testing.T) {
 	s, err := ParseShardy([]byte(ref.String()), Meshes{"m": m})
 	if err != nil || summary(s) != "tiled[1]/1" {
 		t.Fatalf("%s, %v", summary(s), err)
+	}
+}
+
+// TestMessagesClipped checks that an error quoting the input quotes a
+// window of it, however long the name.
+func TestMessagesClipped(t *testing.T) {
+	long := strings.Repeat("n", 1<<20)
+	for _, in := range []string{
+		`#sdy.sharding<@` + long + `, []>`,
+		`#sdy.sharding<@mesh, [{"` + long + `"}]>`,
+		`#sdy.sharding<@mesh, [{}p` + long + `x]>`,
+		`#sdy.sharding<mesh<["` + long + `"=1, "` + long + `"=1]>, []>`,
+	} {
+		_, err := ParseShardy([]byte(in), testMeshes(t))
+		if err == nil || len(err.Error()) > 128 {
+			t.Errorf("%.40s...: an error of %d bytes: %.80v", in, len(fmt.Sprint(err)), err)
+		}
+	}
+	_, err := ParseHLO([]byte(`{mesh['a'=2], [{'` + long + `'}]}`))
+	if err == nil || len(err.Error()) > 128 {
+		t.Errorf("an error of %d bytes", len(fmt.Sprint(err)))
+	}
+}
+
+// TestDimsAllocations checks that reading a dimension allocates nothing
+// of its own: 16384 dimensions allocate only as Tiles grows beyond 256.
+func TestDimsAllocations(t *testing.T) {
+	ms := testMeshes(t)
+	for _, form := range []struct{ head, dim, tail string }{
+		{`#sdy.sharding<@mesh, [`, `{"x", "y":(2)2, ?}p1, `, `{}]>`},
+		{`{mesh['x'=2,'y'=4], [`, `{'x', 'y':(2)2, ?}, `, `{}], replicated={}}`},
+	} {
+		allocs := func(n int) float64 {
+			in := []byte(form.head + strings.Repeat(form.dim, n) + form.tail)
+			return testing.AllocsPerRun(3, func() {
+				var err error
+				if form.head[0] == '#' {
+					_, err = ParseShardy(in, ms)
+				} else {
+					_, err = ParseHLO(in)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		if small, big := allocs(1<<8), allocs(1<<14); big > small+16 {
+			t.Errorf("%s...: %v allocations for 16384 dims, %v for 256", form.head, big, small)
+		}
 	}
 }
