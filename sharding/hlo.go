@@ -75,7 +75,7 @@ func (p *scanner) leaf(start int) model.Sharding {
 		s.Text = model.ShardingText(p.b[start:p.i])
 		return s
 	}
-	loc, keyword, t := p.pos(), "", tiling{devices: -1}
+	loc, keyword, t := p.pos(), "", tiling{}
 	for !p.at('}') {
 		at := p.pos()
 		switch w := string(p.word("unexpected token")); {
@@ -122,7 +122,6 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 		p.commas(func() { t.dims = append(t.dims, p.num()) })
 		p.expect(']', "expected ']' to end sharding devices shape")
 		if p.eatStr("<=") {
-			t.devices = -1
 			p.iota(t)
 		} else {
 			p.commas(func() { t.devices++; p.device() })
@@ -180,7 +179,7 @@ func (p *scanner) device() {
 // last or last_tile_dims' types).
 type tiling struct {
 	dims, reshape, perm, groups []int64
-	devices                     int64 // explicit devices, -1 when none are
+	devices                     int64 // explicit devices
 	first                       []int64
 	replicateLast               bool
 }

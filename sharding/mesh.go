@@ -26,8 +26,7 @@ func (p *scanner) axes(close byte, dup string) Mesh {
 		return m
 	}
 	p.commas(func() {
-		at := p.pos()
-		name := p.name("expects attribute name")
+		at, name := p.pos(), p.name("expects attribute name")
 		p.expect('=', "expects attribute name")
 		size := p.num()
 		if size < 1 {
@@ -36,8 +35,8 @@ func (p *scanner) axes(close byte, dup string) Mesh {
 		if _, ok := m.index[string(name)]; ok {
 			p.fail(at, dup, clip(name))
 		}
-		m.index[string(name)] = len(m.Axes)
 		m.Axes = append(m.Axes, Axis{string(name), size})
+		m.index[m.Axes[len(m.Axes)-1].Name] = len(m.Axes) - 1
 		m.Devices = p.product([]int64{m.Devices, size}, at)
 	})
 	return m

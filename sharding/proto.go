@@ -83,7 +83,7 @@ func (p *scanner) opSharding(start, end, depth int) model.Sharding {
 		case iota && t.devices > 0:
 			p.fail(start, "OpSharding has both tile_assignment_devices and iota_reshape_dims")
 		case len(t.perm) != len(t.reshape):
-			p.tiled(&t, start)
+			p.tiled(&t, start) // fails, in the text reader's words
 		case iota && p.product(t.reshape, start) == 1 || !iota && t.devices == 1:
 			s.Kind = model.Replicated
 		default:

@@ -12,7 +12,7 @@ import (
 // read as a tuple sharding of its values. Axes are sized from meshes; a
 // dimension's tile count is the product of its axes' sizes (a sub-axis
 // `"y":(m)k` counts k) and Devices is the mesh's size. A sharding on a
-// maximal mesh is maximal.
+// maximal mesh (no axes, Devices 1) is maximal.
 func ParseShardy(text []byte, meshes Meshes) (model.Sharding, error) {
 	return try(func() model.Sharding {
 		p := &scanner{b: text}
