@@ -1,0 +1,245 @@
+package sharding
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+)
+
+// scanner reads a text encoding in place: it never copies the text and
+// keeps no tokens, so a reader costs a constant per byte. A malformed
+// text stops the reader with fail, which try turns into its error.
+type scanner struct {
+	b        []byte
+	i        int
+	comments bool // skip HLO's /*...*/ and // comments as white space
+}
+
+// bail carries a reader's error from fail to try.
+type bail struct{ err *Error }
+
+// try runs a reader and returns its result, or the error it failed with.
+func try[T any](read func() T) (v T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bail)
+			if !ok {
+				panic(r)
+			}
+			var zero T
+			v, err = zero, b.err
+		}
+	}()
+	return read(), nil
+}
+
+// fail stops the reader with an error at offset at.
+func (p *scanner) fail(at int, format string, args ...any) {
+	panic(bail{&Error{Offset: at, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// pos skips white space (and comments) and returns the offset reached.
+func (p *scanner) pos() int {
+	for p.i < len(p.b) {
+		switch rest := p.b[p.i:]; {
+		case rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r':
+			p.i++
+		case p.comments && bytes.HasPrefix(rest, []byte("/*")):
+			end := bytes.Index(rest[2:], []byte("*/"))
+			if end < 0 {
+				p.fail(p.i, "unterminated comment")
+			}
+			p.i += end + 4
+		case p.comments && bytes.HasPrefix(rest, []byte("//")):
+			for p.i < len(p.b) && p.b[p.i] != '\n' && p.b[p.i] != '\r' {
+				p.i++
+			}
+		default:
+			return p.i
+		}
+	}
+	return p.i
+}
+
+// at reports whether the next byte after white space is c.
+func (p *scanner) at(c byte) bool { return p.pos() < len(p.b) && p.b[p.i] == c }
+
+// eat consumes c if it comes next.
+func (p *scanner) eat(c byte) bool { return p.eatStr(string(c)) }
+
+// expect consumes c or fails with msg.
+func (p *scanner) expect(c byte, msg string) {
+	if !p.eat(c) {
+		p.fail(p.i, "%s", msg)
+	}
+}
+
+// eatStr consumes s if it comes next.
+func (p *scanner) eatStr(s string) bool {
+	ok := bytes.HasPrefix(p.b[p.pos():], []byte(s))
+	if ok {
+		p.i += len(s)
+	}
+	return ok
+}
+
+// commas reads item, then another after each ','.
+func (p *scanner) commas(item func()) {
+	for item(); p.eat(','); item() {
+	}
+}
+
+// list reads `open item, ... close`, possibly empty.
+func (p *scanner) list(open, close byte, item func()) {
+	p.delim(open, "expects a list starting with ")
+	if !p.at(close) {
+		p.commas(item)
+	}
+	p.delim(close, "expects a list to end with ")
+}
+
+// delim consumes c or fails in the words of the text's parser: XLA's
+// (what and the token's name) for HLO text, else MLIR's.
+func (p *scanner) delim(c byte, what string) {
+	switch {
+	case p.eat(c):
+	case p.comments:
+		p.fail(p.i, "%s%s", what, map[byte]string{'[': "kLsquare", ']': "kRsquare", '{': "kLbrace", '}': "kRbrace"}[c])
+	default:
+		p.fail(p.i, "expected '%c'", c)
+	}
+}
+
+// peekWord is the identifier that comes next, empty if none.
+func (p *scanner) peekWord() []byte {
+	j := p.pos()
+	for ; j < len(p.b); j++ {
+		c := p.b[j]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' ||
+			j > p.i && (c >= '0' && c <= '9' || c == '-' || c == '.')) {
+			break
+		}
+	}
+	return p.b[p.i:j]
+}
+
+// word consumes an identifier, failing with msg if none comes next.
+func (p *scanner) word(msg string) []byte {
+	w := p.peekWord()
+	if len(w) == 0 {
+		p.fail(p.i, "%s", msg)
+	}
+	p.i += len(w)
+	return w
+}
+
+// attr consumes `name=` if it comes next.
+func (p *scanner) attr(name string) bool {
+	w := p.peekWord()
+	ok := string(w) == name && p.i+len(w) < len(p.b) && p.b[p.i+len(w)] == '='
+	if ok {
+		p.i += len(w) + 1
+	}
+	return ok
+}
+
+// digitNext reports whether an integer comes next.
+func (p *scanner) digitNext() bool {
+	j := p.pos()
+	if j < len(p.b) && p.b[j] == '-' {
+		j++
+	}
+	return j < len(p.b) && p.b[j] >= '0' && p.b[j] <= '9'
+}
+
+// num consumes a decimal integer, optionally negative.
+func (p *scanner) num() int64 {
+	at := p.pos()
+	if !p.digitNext() {
+		p.fail(at, "expects integer")
+	}
+	j, v := at, uint64(0)
+	if p.b[j] == '-' {
+		j++
+	}
+	for ; j < len(p.b) && p.b[j] >= '0' && p.b[j] <= '9'; j++ {
+		if v > (math.MaxInt64-9)/10 {
+			p.fail(at, "expects integer")
+		}
+		v = v*10 + uint64(p.b[j]-'0')
+	}
+	p.i = j
+	if p.b[at] == '-' {
+		return -int64(v)
+	}
+	return int64(v)
+}
+
+// name consumes a '...' or "..." string (its content as written, escapes
+// not decoded) or an identifier: a name in a mesh.
+func (p *scanner) name(msg string) []byte {
+	at := p.pos()
+	if at == len(p.b) || p.b[at] != '"' && p.b[at] != '\'' {
+		return p.word(msg)
+	}
+	for j := at + 1; j < len(p.b); j++ {
+		if p.b[j] == '\\' {
+			j++
+		} else if p.b[j] == p.b[at] {
+			p.i = j + 1
+			return p.b[at+1 : j]
+		}
+	}
+	p.fail(at, "unterminated string")
+	return nil
+}
+
+// clip is b for a message: at most 64 bytes of it.
+func clip(b []byte) string {
+	if len(b) > 64 {
+		return string(b[:61]) + "..."
+	}
+	return string(b)
+}
+
+// skipBraces consumes a balanced {...} (metadata), strings included, unread.
+func (p *scanner) skipBraces() {
+	at := p.pos()
+	p.expect('{', "expects '{' to start sub attributes")
+	for depth := 1; depth > 0; p.i++ {
+		if p.i >= len(p.b) {
+			p.fail(at, "expects '}' to end sub attributes")
+		}
+		switch p.b[p.i] {
+		case '"', '\'':
+			p.name("")
+			p.i--
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+	}
+}
+
+// end fails unless only white space is left.
+func (p *scanner) end(what string) {
+	if p.pos() < len(p.b) {
+		p.fail(p.i, "extra content after %s", what)
+	}
+}
+
+// product is the product of dims, which must be positive, failing at at.
+func (p *scanner) product(dims []int64, at int) int64 {
+	n := int64(1)
+	for _, d := range dims {
+		if d < 1 {
+			p.fail(at, "the dimension %d is not positive", d)
+		}
+		if n > math.MaxInt64/d {
+			p.fail(at, "the number of devices overflows")
+		}
+		n *= d
+	}
+	return n
+}
