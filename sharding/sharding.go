@@ -6,12 +6,6 @@
 // never the device list.
 package sharding
 
-import (
-	"errors"
-
-	"github.com/mhlo-alias/mhlo-alias/model"
-)
-
 // Error is a sharding that does not read, at Offset bytes into the text
 // given to the reader, in XLA's (or Shardy's) words where they have some.
 type Error struct {
@@ -22,10 +16,11 @@ type Error struct {
 func (e *Error) Error() string { return e.Msg }
 
 // Mesh is a Shardy mesh: its axes' names and sizes, in order, and its
-// device ids when written.
+// device count.
 type Mesh struct {
 	Axes    []Axis
-	Devices int64 // the product of the axes' sizes, or the device_ids count of a maximal mesh
+	Devices int64 // the product of the axes' sizes; 1 for a maximal mesh, 0 for the empty mesh
+	index   map[string]int
 }
 
 // Axis is one axis of a mesh.
@@ -36,24 +31,3 @@ type Axis struct {
 
 // Meshes are a module's meshes by symbol name (without '@').
 type Meshes map[string]Mesh
-
-var errTODO = errors.New("sharding: not implemented")
-
-// ParseHLO reads HloSharding text, as mhlo.sharding and HLO text's
-// sharding= write it: `{devices=[2,1]<=[2]}`, `{{replicated}, {maximal device=0}}`,
-// the named form `{mesh['a'=2], [{'a'}]}`. The binary OpSharding JAX writes
-// for more than 100 devices is not text: the error says so.
-func ParseHLO(text []byte) (model.Sharding, error) { return model.Sharding{}, errTODO }
-
-// ParseShardy reads a Shardy tensor sharding, `#sdy.sharding<@mesh, [{"x"}, {}]>`
-// (with or without its `#sdy.sharding` prefix), sizing its axes from meshes.
-func ParseShardy(text []byte, meshes Meshes) (model.Sharding, error) {
-	return model.Sharding{}, errTODO
-}
-
-// ParseMesh reads a Shardy mesh attribute, `<["x"=2, "y"=4]>` or
-// `#sdy.mesh<["x"=2]>`, optionally with `device_ids=[...]`.
-func ParseMesh(text []byte) (Mesh, error) { return Mesh{}, errTODO }
-
-// FromProto reads an OpSharding message's wire bytes.
-func FromProto(b []byte) (model.Sharding, error) { return model.Sharding{}, errTODO }
