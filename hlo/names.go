@@ -42,6 +42,8 @@ func (s *scanner) names(in *Instr, nameAt int, a *instrAttrs) {
 				in.outNames = [2]int{at, end}
 			case string(key) == neffInputNames:
 				neff = [2]int{at, end}
+			case string(key) == sdySharding:
+				in.sdy = [2]int{at, end}
 			}
 		})
 	}
