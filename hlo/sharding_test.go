@@ -6,17 +6,7 @@ import (
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/sharding"
 )
-
-// needParsers skips a test until package sharding reads HloSharding text
-// and Shardy shardings.
-func needParsers(t *testing.T) {
-	t.Helper()
-	if _, err := sharding.ParseHLO([]byte("{replicated}")); err != nil {
-		t.Skip("sharding.ParseHLO:", err)
-	}
-}
 
 func lowerHLO(t *testing.T, src string) (*model.Config, ast.ErrorList) {
 	t.Helper()
@@ -51,7 +41,6 @@ ENTRY %main.9 (p0: f32[16], p1: (f32[8], f32[6,4]), p2: f32[8,16]) -> (f32[16], 
 // TestShardings reads sharding= on the parameters and the ROOT,
 // xla.sdy.sharding with the header's meshes, and num_partitions.
 func TestShardings(t *testing.T) {
-	needParsers(t)
 	cfg, diags := lowerHLO(t, shardedHLO)
 	if len(diags) > 0 {
 		t.Fatal(diags)
@@ -77,7 +66,6 @@ func TestShardings(t *testing.T) {
 // renamed ..._spmd undivided, and reads a header without num_partitions
 // as one partition.
 func TestPartitionedEntry(t *testing.T) {
-	needParsers(t)
 	src := strings.Replace(shardedHLO, "%main.9 ", "%main.9_spmd ", 1)
 	cfg, diags := lowerHLO(t, src)
 	if len(diags) > 0 {
@@ -98,7 +86,6 @@ func TestPartitionedEntry(t *testing.T) {
 // TestShardingWarnings gives a warning at the byte where a sharding goes
 // wrong and sizes the value globally.
 func TestShardingWarnings(t *testing.T) {
-	needParsers(t)
 	for _, c := range []struct{ from, to, want string }{
 		{"sharding={devices=[2]<=[2]}", "sharding={devices=[2]<=[3]}", `parameter 0 "p0": sharding={devices=[2]<=[3]} does not read: `},
 		{`@mesh, [{\"x\"}`, `@nowhere, [{\"x\"}`, `parameter 2 "p2": xla.sdy.sharding="#sdy.sharding<@nowhere`},

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/sharding"
 )
 
 // tiled is the OpSharding of a sharding over two devices in two tiles
@@ -41,9 +40,6 @@ func shardedProto(name string, param0 message) []byte {
 // spmd_parameters_shardings for a parameter without one, and the
 // partitioned entry's name.
 func TestShardings(t *testing.T) {
-	if _, err := sharding.FromProto(tiled(1)); err != nil {
-		t.Skip("sharding.FromProto:", err)
-	}
 	_, cfg, err := ReadNamed("m.pb", shardedProto("main.4", tiled(1)), ModuleProto)
 	if err != nil {
 		t.Fatal(err)
@@ -74,9 +70,6 @@ func TestShardings(t *testing.T) {
 // TestShardingWarning sizes a parameter whose OpSharding does not read
 // globally, with a warning at its bytes.
 func TestShardingWarning(t *testing.T) {
-	if _, err := sharding.FromProto(tiled(1)); err != nil {
-		t.Skip("sharding.FromProto:", err)
-	}
 	src := shardedProto("main.4", message("\xff\xff"))
 	f, cfg, err := ReadNamed("m.pb", src, ModuleProto)
 	if err != nil {

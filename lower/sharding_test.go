@@ -5,17 +5,7 @@ import (
 	"testing"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
-	"github.com/mhlo-alias/mhlo-alias/sharding"
 )
-
-// needParsers skips a test until package sharding reads HloSharding text
-// and Shardy shardings.
-func needParsers(t *testing.T) {
-	t.Helper()
-	if _, err := sharding.ParseHLO([]byte("{replicated}")); err != nil {
-		t.Skip("sharding.ParseHLO:", err)
-	}
-}
 
 // deviceParam is parameter p's shape on one device, printed.
 func deviceParam(t *testing.T, cfg *model.Config, p int64, index model.ShapeIndex) string {
@@ -30,7 +20,6 @@ func deviceParam(t *testing.T, cfg *model.Config, p int64, index model.ShapeInde
 // TestShardings reads mhlo.sharding and sdy.sharding on arguments and
 // results, and mhlo.num_partitions, into per-device shapes.
 func TestShardings(t *testing.T) {
-	needParsers(t)
 	src := `module attributes {mhlo.num_partitions = 2 : i32} {
   sdy.mesh @mesh = <["x"=2, "y"=4]>
   func.func @main(%a: tensor<16xf32> {mhlo.sharding = "{devices=[2]<=[2]}"},
@@ -76,7 +65,6 @@ func TestShardings(t *testing.T) {
 // sharding with --use-tuple-args, and reads a single result's sharding as
 // the output's.
 func TestShardingsTupleArgs(t *testing.T) {
-	needParsers(t)
 	src := fn(`%a: tensor<16xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}, %b: tensor<8xf32>`, `tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}`)
 	cfg, diags := lowerText(t, src, Options{UseTupleArgs: true})
 	if len(diags) > 0 {
@@ -99,7 +87,6 @@ func TestShardingsTupleArgs(t *testing.T) {
 // TestShardingWarnings gives a warning at the byte where a sharding goes
 // wrong, escapes counted, and sizes the value globally.
 func TestShardingWarnings(t *testing.T) {
-	needParsers(t)
 	tests := []struct{ name, attrs, want string }{
 		{"malformed", `mhlo.sharding = "{devices=[2]<=[3]}"`, `argument 0: mhlo.sharding {devices=[2]<=[3]} does not read: `},
 		{"not a string", `mhlo.sharding = 3 : i32`, "argument 0: mhlo.sharding must be a string"},
