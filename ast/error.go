@@ -116,3 +116,7 @@ func Clip(s string) string {
 	}
 	return s[:max] + "..."
 }
+
+// ClipBytes is Clip of a text given as bytes, which it does not copy
+// whole.
+func ClipBytes(b []byte) string { return Clip(string(b[:min(len(b), 65)])) }

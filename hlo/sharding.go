@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -88,14 +89,18 @@ func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding 
 		sh, err = sharding.ParseHLO(text)
 	case sdy && in.sdy[1] > 0:
 		at, esc = in.sdy[0], model.CString
-		text = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc)
-		sh, err = sharding.ParseShardy(text, r.meshMap())
+		var ok bool
+		if text, ok = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc); ok {
+			sh, err = sharding.ParseShardy(text, r.meshMap())
+		} else {
+			text, err = r.src[in.sdy[0]:in.sdy[1]], errLong
+		}
 	default:
 		return nil
 	}
-	what := "sharding=" + ast.Clip(string(text))
+	what := "sharding=" + ast.ClipBytes(text)
 	if esc != model.Raw {
-		what = sdySharding + "=" + strconv.Quote(ast.Clip(string(text)))
+		what = sdySharding + "=" + strconv.Quote(ast.ClipBytes(text))
 	}
 	if err != nil {
 		off := at + model.EscapedOffset(r.src[at:], esc, errorOffset(err))
@@ -160,7 +165,11 @@ func (r *shardReader) meshMap() sharding.Meshes {
 	})
 	text := r.src[dict[0]:dict[1]]
 	if quoted {
-		text = model.Unescaped(text, model.CString)
+		var ok bool
+		if text, ok = model.Unescaped(text, model.CString); !ok {
+			r.warn(a.Value.Pos, "%s: %s", sdyMeshes, errLong)
+			return r.meshes
+		}
 	}
 	eachMesh(text, func(name string, at, end int) {
 		m, err := sharding.ParseMesh(text[at:end])
@@ -220,6 +229,9 @@ func eachMesh(text []byte, f func(name string, at, end int)) {
 		f(name, at, end)
 	}
 }
+
+// errLong is the error of a value with escapes too long to unescape.
+var errLong = fmt.Errorf("it holds escapes and is longer than %d bytes, the most the tool unescapes", model.UnescapeLimit)
 
 // errorOffset is the offset into the text read of a reader's error.
 func errorOffset(err error) int {

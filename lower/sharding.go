@@ -2,6 +2,7 @@ package lower
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -142,16 +143,19 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label string) *model.Sharding {
 		return s
 	}
 	inner := lit[1 : len(lit)-1]
-	text := model.Unescaped(inner, model.MLIRString)
-	s, err := sharding.ParseHLO(text)
-	if err != nil && (len(text) == 0 || text[0] != '{') {
+	text, ok := model.Unescaped(inner, model.MLIRString)
+	s, err := model.Sharding{}, errLong
+	if ok {
+		s, err = sharding.ParseHLO(text)
+	}
+	if err != nil && ok && (len(text) == 0 || text[0] != '{') {
 		if b, berr := sharding.FromProto(text); berr == nil {
 			s, err = b, nil
 		}
 	}
 	if err != nil {
 		at := v.Pos.Offset + 1 + model.EscapedOffset(inner, model.MLIRString, errorOffset(err))
-		l.warn(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label, AttrSharding, ast.Clip(string(text)), err)
+		l.warn(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label, AttrSharding, ast.ClipBytes(inner), err)
 		return nil
 	}
 	return l.cache(lit, s)
@@ -171,7 +175,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label string) *model.Sharding {
 	}
 	s, err := sharding.ParseShardy(text, l.meshes())
 	if err != nil {
-		l.warn(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label, AttrSdySharding, ast.Clip(string(text)), err)
+		l.warn(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label, AttrSdySharding, ast.ClipBytes(text), err)
 		return nil
 	}
 	return l.cache(text, s)
@@ -208,6 +212,9 @@ func (l *lowerer) meshes() sharding.Meshes {
 	}
 	return l.meshMap
 }
+
+// errLong is the error of a sharding with escapes too long to unescape.
+var errLong = fmt.Errorf("it holds escapes and is longer than %d bytes, the most the tool unescapes", model.UnescapeLimit)
 
 // errorOffset is the offset into the text read of a reader's error.
 func errorOffset(err error) int {

@@ -209,14 +209,22 @@ func writeJSONChars(w JSONWriter, s []byte) {
 	w.Write(s[start:])
 }
 
+// UnescapeLimit is the longest text with escapes Unescaped copies, so
+// that reading a value costs at most a constant beyond the input.
+const UnescapeLimit = 1 << 20
+
 // Unescaped is the text src holds, escapes esc undone: src itself, not
-// a copy, when it holds no escape.
-func Unescaped(src []byte, esc Escapes) []byte {
+// a copy, when it holds no escape; false when it holds one and is longer
+// than UnescapeLimit.
+func Unescaped(src []byte, esc Escapes) ([]byte, bool) {
 	if esc == Raw || bytes.IndexByte(src, '\\') < 0 {
-		return src
+		return src, true
+	}
+	if len(src) > UnescapeLimit {
+		return nil, false
 	}
 	text, _ := unescape(make([]byte, 0, len(src)), src, esc, len(src))
-	return text
+	return text, true
 }
 
 // EscapedOffset is the offset in src of byte off of Unescaped(src, esc):
