@@ -33,7 +33,7 @@ func (l *lowerer) shardings() error {
 	p.Partitions = l.numPartitions()
 	var args []*model.Sharding
 	for i := range l.args {
-		if s := l.valueSharding(l.argEntry(i, keySharding), l.argEntry(i, keySdySharding), &l.args[i], l.argLabel(i)); s != nil {
+		if s := l.valueSharding(l.argEntry(i, keySharding), l.argEntry(i, keySdySharding), &l.args[i], func() string { return l.argLabel(i) }); s != nil {
 			if args == nil {
 				args = make([]*model.Sharding, len(l.args))
 			}
@@ -50,9 +50,11 @@ func (l *lowerer) shardings() error {
 	results := make([]*model.Sharding, len(l.results))
 	found := false
 	for i := range l.results {
-		label := "result " + strconv.Itoa(i)
-		if i < len(l.resultNames) {
-			label += l.resultNames[i].Suffix()
+		label := func() string {
+			if i < len(l.resultNames) {
+				return "result " + strconv.Itoa(i) + l.resultNames[i].Suffix()
+			}
+			return "result " + strconv.Itoa(i)
 		}
 		results[i] = l.valueSharding(l.resultEntry(i, keySharding), l.resultEntry(i, keySdySharding), &l.results[i], label)
 		found = found || results[i] != nil
@@ -104,10 +106,11 @@ func (l *lowerer) numPartitions() int64 {
 	return n
 }
 
-// valueSharding reads the sharding of a value of the shape s, labelled
-// label, from its mhlo.sharding entry hlo, else its sdy.sharding entry
-// sdy; nil when it has neither, or one that does not read (a warning).
-func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label string) *model.Sharding {
+// valueSharding reads the sharding of a value of the shape s, which
+// label names in a message, from its mhlo.sharding entry hlo, else its
+// sdy.sharding entry sdy; nil when it has neither, or one that does not
+// read (a warning).
+func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label func() string) *model.Sharding {
 	var sh *model.Sharding
 	switch {
 	case hlo != nil:
@@ -124,7 +127,7 @@ func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label s
 		if e == nil {
 			e = sdy
 		}
-		l.warn(l.pos(e.Pos), "%s: %s %s does not fit its type %s; it is sized globally", label, e.Name(), ast.Clip(sh.String()), s)
+		l.warn(l.pos(e.Pos), "%s: %s %s does not fit its type %s; it is sized globally", label(), e.Name(), ast.Clip(sh.String()), s)
 		return nil
 	}
 	return &nested
@@ -132,11 +135,11 @@ func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label s
 
 // hloSharding reads an mhlo.sharding entry: binary OpSharding bytes, as
 // XLA reads them first, or HloSharding text.
-func (l *lowerer) hloSharding(e *ast.AttrEntry, label string) *model.Sharding {
+func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Sharding {
 	_, v, err := l.value(e)
 	lit := l.strBytes(v)
 	if err != nil || lit == nil {
-		l.warn(l.pos(e.Pos), "%s: %s must be a string; it is sized globally", label, AttrSharding)
+		l.warn(l.pos(e.Pos), "%s: %s must be a string; it is sized globally", label(), AttrSharding)
 		return nil
 	}
 	if s, ok := l.shardCache[string(lit)]; ok {
@@ -155,17 +158,17 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label string) *model.Sharding {
 	}
 	if err != nil {
 		at := v.Pos.Offset + 1 + model.EscapedOffset(inner, model.MLIRString, errorOffset(err))
-		l.warn(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label, AttrSharding, ast.ClipBytes(inner), err)
+		l.warn(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSharding, ast.ClipBytes(inner), err)
 		return nil
 	}
 	return l.cache(lit, s)
 }
 
 // sdySharding reads a sdy.sharding entry, `#sdy.sharding<@mesh, [...]>`.
-func (l *lowerer) sdySharding(e *ast.AttrEntry, label string) *model.Sharding {
+func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Sharding {
 	_, v, err := l.value(e)
 	if err != nil || v == nil || v.AsHash() == nil || v.AsHash().Name != "" {
-		l.warn(l.pos(e.Pos), "%s: %s must be a #sdy.sharding; it is sized globally", label, AttrSdySharding)
+		l.warn(l.pos(e.Pos), "%s: %s must be a #sdy.sharding; it is sized globally", label(), AttrSdySharding)
 		return nil
 	}
 	h := v.AsHash()
@@ -175,7 +178,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label string) *model.Sharding {
 	}
 	s, err := sharding.ParseShardy(text, l.meshes())
 	if err != nil {
-		l.warn(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label, AttrSdySharding, ast.ClipBytes(text), err)
+		l.warn(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
 		return nil
 	}
 	return l.cache(text, s)
