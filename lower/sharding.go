@@ -76,11 +76,12 @@ func (l *lowerer) shardings() error {
 	return nil
 }
 
-// tupleOf is the tuple sharding of values sharded as elems, the zero
-// Sharding (replicated) where one is nil.
+// tupleOf is the tuple sharding of values sharded as elems: where one is
+// nil, replicated, spelt "unspecified" as a nil sharding prints.
 func tupleOf(elems []*model.Sharding) *model.Sharding {
 	t := &model.Sharding{Kind: model.TupleSharding, Elems: make([]model.Sharding, len(elems))}
 	for i, s := range elems {
+		t.Elems[i] = model.Sharding{Text: (*model.Sharding)(nil).String()}
 		if s != nil {
 			t.Elems[i] = *s
 		}
