@@ -546,20 +546,22 @@ func (s *scanner) dictValue(d [2]int, key string) [2]int {
 	return noSpan
 }
 
-// customMesh records `sdy.mesh @name = <[...]>` (File.Meshes).
+// customMesh records `sdy.mesh @name = <[...]>` (File.Meshes). Any
+// other text after `sdy.mesh` is scanned on as any other: the tool reads
+// meshes, it does not check them.
 func (s *scanner) customMesh(i int) (int, error) {
 	j := s.skipTrivia(i + len("sdy.mesh"))
 	end, name, ok := s.symbol(j)
 	if !ok {
-		return 0, s.errorf(j, "expected a mesh name (@name) after 'sdy.mesh'")
+		return j, nil
 	}
 	j = s.skipTrivia(end)
 	if !s.At(j) || s.Src[j] != '=' {
-		return 0, s.errorf(j, "expected '=' after the mesh name @%s", ast.Clip(name))
+		return j, nil
 	}
 	start := s.skipTrivia(j + 1)
 	if !s.At(start) || s.Src[start] != '<' {
-		return 0, s.errorf(start, "expected '<' to begin the mesh @%s", ast.Clip(name))
+		return start, nil
 	}
 	end, err := s.skipAngle(start)
 	if err != nil {

@@ -445,7 +445,12 @@ func TestMeshes(t *testing.T) {
 	if e == nil || e.Value == nil || e.Value.AsHash() == nil || text(src, e.Value.Pos, e.Value.EndPos) != `#sdy.sharding<@mesh, [{"x"}]>` {
 		t.Errorf("sdy.sharding read as %+v", e)
 	}
-	if _, err := parse(t, "module {\n  sdy.mesh mesh = <[]>\n}", ""); err == nil || !strings.Contains(err.Error(), "expected a mesh name") {
-		t.Errorf("a mesh without @: %v", err)
+	for _, odd := range []string{"sdy.mesh mesh = <[]>", "sdy.mesh @m <[]>", "sdy.mesh @m = #mesh"} {
+		f, err := parse(t, "module {\n  "+odd+"\n  func.func @main() {\n  }\n}", "")
+		if err != nil {
+			t.Errorf("%s: %v", odd, err)
+		} else if f.Meshes != nil {
+			t.Errorf("%s: meshes %v; want it skipped", odd, f.Meshes)
+		}
 	}
 }
