@@ -50,3 +50,32 @@ func FuzzParseHLO(f *testing.F) {
 		checkRead(t, in, s, err)
 	})
 }
+
+func FuzzParseShardy(f *testing.F) {
+	for _, s := range []string{`#sdy.sharding<@mesh, [{"x"}, {"y":(2)2, ?}p1, {?}], replicated={"z"}>`,
+		`#sdy.sharding_per_value<[<@mesh, [{"x"}]>, <@maximal, []>]>`, `#sdy.sharding<mesh<["a"=4]>, [{"a"}]>`,
+		`<["x"=2, "y"=4], device_ids=[0, 2, 1, 3, 4, 5, 6, 7]>`, `#sdy.mesh<[], device_ids=[3]>`} {
+		f.Add([]byte(s))
+	}
+	meshes := Meshes{"mesh": {Axes: []Axis{{"x", 2}, {"y", 4}, {"z", 2}}, Devices: 16}, "maximal": {Devices: 1}}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		s, err := ParseShardy(in, meshes)
+		checkRead(t, in, s, err)
+		m, err := ParseMesh(in)
+		checkRead(t, in, model.Sharding{}, err)
+		if err == nil && m.Devices < 0 {
+			t.Fatalf("%q: %d devices", in, m.Devices)
+		}
+	})
+}
+
+func FuzzFromProto(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte(msg{}.varint(fType, 3).packed(fDims, 2, 1, 4).packed(fReshape, 2, 4).packed(fPerm, 1, 0).varint(fReplLast, 1)))
+	f.Add([]byte(msg{}.varint(fType, 2).bytes(fTuple, msg{}.varint(fType, 1).varint(fDevices, 0)).bytes(fTuple, nil)))
+	f.Add([]byte(msg{}.varint(fType, 3).varint(fDims, 2, 2).varint(fDevices, 0, 2, 1, 3).packed(fLastDims, 4)))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		s, err := FromProto(in)
+		checkRead(t, in, s, err)
+	})
+}

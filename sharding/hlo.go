@@ -27,18 +27,26 @@ func ParseHLO(text []byte) (model.Sharding, error) {
 	}
 	return try(func() model.Sharding {
 		p := &scanner{b: text, comments: true}
-		s := p.hlo()
+		start := p.pos()
+		p.expect('{', "expected '{' to start sharding attribute")
+		s := model.Sharding{Kind: model.TupleSharding}
+		if !p.at('{') && !p.at('}') {
+			s = p.leaf(start)
+		} else if !p.at('}') {
+			p.commas(func() {
+				at := p.pos()
+				p.expect('{', "expected '{' to start sharding attribute")
+				s.Elems = append(s.Elems, p.leaf(at))
+			})
+		}
+		if s.Kind == model.TupleSharding {
+			p.expect('}', "expected '}' to end sharding attribute")
+			s.Text = model.ShardingText(p.b[start:p.i])
+		}
 		p.end("sharding")
 		return s
 	})
 }
-
-// keywords are the kinds HloSharding text names, in the order XLA's
-// parser gives them precedence when several are written.
-var keywords = []string{"replicated", "maximal", "manual", "unknown", "unreduced"}
-
-var kinds = map[string]model.ShardingKind{"replicated": model.Replicated, "maximal": model.Maximal,
-	"manual": model.Manual, "unknown": model.UnknownSharding, "unreduced": model.Unreduced}
 
 // printable reports whether b reads as text: printable ASCII or white space.
 func printable(b []byte) bool {
@@ -50,138 +58,111 @@ func printable(b []byte) bool {
 	return true
 }
 
-// hlo reads a sharding: one leaf, a tuple of leaves, or the empty tuple.
-func (p *scanner) hlo() model.Sharding {
-	start := p.pos()
-	p.expect('{', "expected '{' to start sharding attribute")
-	if !p.at('{') && !p.at('}') {
-		return p.leaf(start)
-	}
-	t := model.Sharding{Kind: model.TupleSharding}
-	for !p.at('}') {
-		at := p.pos()
-		p.expect('{', "expected '{' to start sharding attribute")
-		t.Elems = append(t.Elems, p.leaf(at))
-		if !p.eat(',') {
-			break
-		}
-	}
-	p.expect('}', "expected '}' to end sharding attribute")
-	t.Text = model.ShardingText(p.b[start:p.i])
-	return t
-}
+// The kinds HloSharding text names, in the order of precedence XLA's
+// parser gives them when several are written, and the OpSharding types
+// that last_tile_dims names.
+var (
+	precedence = []string{"replicated", "maximal", "manual", "unknown", "unreduced"}
+	kinds      = map[string]model.ShardingKind{"replicated": model.Replicated, "maximal": model.Maximal,
+		"manual": model.Manual, "unknown": model.UnknownSharding, "unreduced": model.Unreduced}
+	types = map[string]int64{"replicated": 0, "maximal": 1, "manual": 4, "unreduced": 6}
+)
 
-// leaf reads a non-tuple sharding from after its '{' (at start) to its '}'.
+// leaf reads a non-tuple sharding from after its '{' (at start) through its '}'.
 func (p *scanner) leaf(start int) model.Sharding {
-	if w := p.peekWord(); w == "mesh" || w == "maximal_mesh" {
+	if w := string(p.peekWord()); w == "mesh" || w == "maximal_mesh" {
 		s := p.named()
 		s.Text = model.ShardingText(p.b[start:p.i])
 		return s
 	}
-	loc := p.pos()
-	var (
-		keyword               string
-		devices               = int64(-1) // explicit devices, -1 when none written
-		dims                  []int64
-		prod, iota            int64 // iota is the reshape's product, 0 when not iota
-		reshape, perm         int
-		lastReplicate, groups bool
-		subgroups             int
-	)
+	loc, keyword, t := p.pos(), "", tiling{}
 	for !p.at('}') {
 		at := p.pos()
-		w := p.word("unexpected token")
-		if p.i < len(p.b) && p.b[p.i] == '=' {
-			p.i++
-			switch w {
-			case "device":
-				if !p.digitNext() {
-					p.fail(p.i, "device= attribute must be an integer")
-				}
-				devices = 1
-				p.device()
-			case "devices":
-				dims, prod, iota, reshape, perm, devices = p.tiles()
-			case "metadata":
-				p.skipBraces()
-			case "last_tile_dims":
-				groups = true
-				p.expect('{', "expected '{' to start sharding type list")
-				for !p.at('}') {
-					t := p.pos()
-					if w := p.word("expected '}' to end sharding type list"); w == "unknown" || !slices.Contains(keywords, w) {
-						p.fail(t, "expects a sharding type: maximal, replicated, manual or unreduced")
-					}
-					subgroups++
-					if !p.eat(',') {
-						break
-					}
-				}
-				p.expect('}', "expected '}' to end sharding type list")
-			default:
-				p.fail(at, "unknown attribute in sharding: expected device=, devices= metadata= or last_tile_dims= ")
-			}
-			continue
-		}
-		switch w {
-		case "replicated", "maximal", "manual", "unknown", "unreduced":
-			if keyword == "" || slices.Index(keywords, w) < slices.Index(keywords, keyword) {
+		switch w := string(p.word("unexpected token")); {
+		case p.eat('='):
+			p.attribute(w, at, &t)
+		case slices.Contains(precedence, w):
+			if keyword == "" || slices.Index(precedence, w) < slices.Index(precedence, keyword) {
 				keyword = w
 			}
-		case "last_tile_dim_replicate":
-			lastReplicate = true
-		case "shard_as", "shard_like":
+		case w == "last_tile_dim_replicate":
+			t.replicateLast = true
+		case w == "shard_as" || w == "shard_like":
 			p.num()
 		default:
 			p.fail(at, "unexpected token")
 		}
 	}
 	p.i++
-	s := model.Sharding{Text: model.ShardingText(p.b[start:p.i])}
-	switch keyword {
-	case "maximal":
-		if devices != 1 {
-			p.fail(loc, "maximal shardings should have exactly one device assigned")
-		}
-		s.Kind = model.Maximal
-		return s
-	case "replicated", "manual", "unknown", "unreduced":
-		if devices > 0 {
-			p.fail(loc, "%s shardings should not have any devices assigned", keyword)
-		}
-		s.Kind = kinds[keyword]
-		return s
-	}
+	s := model.Sharding{Kind: kinds[keyword]}
 	switch {
-	case len(dims) == 0:
-		p.fail(loc, "non-maximal shardings must have a tile assignment list including dimensions")
-	case perm != reshape:
-		p.fail(loc, "iota_transpose_perm should have the same rank as iota_reshape_dims : expected %d, saw %d.", reshape, perm)
-	case iota > 0 && iota != prod:
-		p.fail(loc, "the iota device list has %d devices but the tile assignment dimensions have %d", iota, prod)
-	case iota == 0 && devices <= 1:
-		p.fail(loc, "non-maximal shardings must have more than one device assigned")
-	case iota == 0 && devices != prod:
-		p.fail(loc, "the device list has %d devices but the tile assignment dimensions have %d", devices, prod)
-	case lastReplicate && groups:
-		p.fail(loc, "last_tile_dim_replicate and last_tile_dims cannot both be set")
+	case keyword == "maximal" && t.devices != 1:
+		p.fail(loc, "maximal shardings should have exactly one device assigned")
+	case keyword != "" && keyword != "maximal" && t.devices > 0:
+		p.fail(loc, "%s shardings should not have any devices assigned", keyword)
+	case keyword == "":
+		s = p.tiled(&t, loc)
 	}
-	if lastReplicate {
-		subgroups = 1
-	}
-	if subgroups > len(dims) {
-		p.fail(loc, "the tile assignment has %d dimensions, fewer than its %d subgroup dimensions", len(dims), subgroups)
-	}
-	s.Kind, s.Tiles, s.Devices = model.Tiled, dims[:len(dims)-subgroups], prod
+	s.Text = model.ShardingText(p.b[start:p.i])
 	return s
 }
 
-func (p *scanner) digitNext() bool {
-	j := p.pos()
-	if j < len(p.b) && p.b[j] == '-' {
-		j++
+// attribute reads the value of the attribute w= of a sharding at at.
+func (p *scanner) attribute(w string, at int, t *tiling) {
+	switch w {
+	case "device":
+		if !p.digitNext() {
+			p.fail(p.i, "device= attribute must be an integer")
+		}
+		t.devices = 1
+		p.device()
+	case "devices":
+		t.devices = 0
+		p.expect('[', "expected '[' to start sharding devices shape")
+		p.commas(func() { t.dims = append(t.dims, p.num()) })
+		p.expect(']', "expected ']' to end sharding devices shape")
+		if p.eatStr("<=") {
+			p.iota(t)
+		} else {
+			p.commas(func() { t.devices++; p.device() })
+		}
+	case "metadata":
+		p.skipBraces()
+	case "last_tile_dims":
+		p.list('{', '}', func() {
+			at := p.pos()
+			typ, ok := types[string(p.word("expects a sharding type"))]
+			if !ok {
+				p.fail(at, "expects a sharding type: maximal, replicated, manual or unreduced")
+			}
+			t.groups = append(t.groups, typ)
+		})
+	default:
+		p.fail(at, "unknown attribute in sharding: expected device=, devices= metadata= or last_tile_dims= ")
 	}
-	return j < len(p.b) && p.b[j] >= '0' && p.b[j] <= '9'
+}
+
+// iota reads an iota device list, `[reshape]` then `T(perm)` when
+// reshape has several dims.
+func (p *scanner) iota(t *tiling) {
+	p.expect('[', "expected '[' to start sharding iota_reshape_dims")
+	p.commas(func() { t.reshape = append(t.reshape, p.num()) })
+	p.expect(']', "expected ']' to end sharding iota_reshape_dims")
+	if len(t.reshape) == 1 {
+		t.perm = []int64{0}
+		return
+	}
+	if !p.eatStr("T(") {
+		p.fail(p.i, "expected 'T(' to start sharding devices iota_transpose_perm")
+	}
+	p.commas(func() {
+		at, d := p.pos(), p.num()
+		if d < 0 || d >= int64(len(t.reshape)) {
+			p.fail(at, "Out of range iota minor_to_major value %d, expecting value in range [0, %d)", d, len(t.reshape))
+		}
+		t.perm = append(t.perm, d)
+	})
+	p.expect(')', "expected ')' to end sharding devices iota_transpose_perm")
 }
 
 // device reads a device id, which must not be negative.
@@ -192,76 +173,40 @@ func (p *scanner) device() {
 	}
 }
 
-// dim reads a tile assignment or mesh dimension, which must be positive.
-func (p *scanner) dim() int64 {
-	at := p.pos()
-	d := p.num()
-	if d < 1 {
-		p.fail(at, "the dimension %d is not positive", d)
-	}
-	return d
+// tiling is a tiled sharding as written: the tile assignment's dims, its
+// devices (explicit, counted, the first few kept for printing, or an iota
+// reshaped and transposed) and its subgroup dimensions (replicated on the
+// last or last_tile_dims' types).
+type tiling struct {
+	dims, reshape, perm, groups []int64
+	devices                     int64 // explicit devices
+	first                       []int64
+	replicateLast               bool
 }
 
-// tiles reads `[dims]` and then either an explicit device list, counted
-// and not kept, or an iota `<=[reshape]T(perm)`. It returns the dims,
-// their product, the iota's product (0 when not iota), the lengths of
-// reshape and perm, and the explicit devices' count (-1 when iota).
-func (p *scanner) tiles() (dims []int64, prod, iota int64, reshape, perm int, devices int64) {
-	p.expect('[', "expected '[' to start sharding devices shape")
-	prod = 1
-	for {
-		at := p.pos()
-		dims = append(dims, p.dim())
-		prod = p.mul(prod, dims[len(dims)-1], at)
-		if !p.eat(',') {
-			break
-		}
+// tiled checks a tiling as XLA does and sizes it; at is where it starts.
+func (p *scanner) tiled(t *tiling, at int) model.Sharding {
+	prod, iota := p.product(t.dims, at), p.product(t.reshape, at)
+	switch {
+	case len(t.dims) == 0:
+		p.fail(at, "non-maximal shardings must have a tile assignment list including dimensions")
+	case len(t.perm) != len(t.reshape):
+		p.fail(at, "iota_transpose_perm should have the same rank as iota_reshape_dims : expected %d, saw %d.", len(t.reshape), len(t.perm))
+	case len(t.reshape) > 0 && iota != prod:
+		p.fail(at, "the iota device list has %d devices but the tile assignment dimensions have %d", iota, prod)
+	case len(t.reshape) == 0 && t.devices <= 1:
+		p.fail(at, "non-maximal shardings must have more than one device assigned")
+	case len(t.reshape) == 0 && t.devices != prod:
+		p.fail(at, "the device list has %d devices but the tile assignment dimensions have %d", t.devices, prod)
+	case t.replicateLast && len(t.groups) > 0:
+		p.fail(at, "last_tile_dim_replicate and last_tile_dims cannot both be set")
 	}
-	p.expect(']', "expected ']' to end sharding devices shape")
-	if !p.eatStr("<=") {
-		for devices = 1; ; devices++ {
-			p.device()
-			if !p.eat(',') {
-				return dims, prod, 0, 0, 0, devices
-			}
-		}
+	groups := len(t.groups)
+	if t.replicateLast {
+		groups = 1
 	}
-	iota, reshape, perm = p.iota()
-	return dims, prod, iota, reshape, perm, -1
-}
-
-// iota reads `[reshape]` and, when reshape has several dims, `T(perm)`:
-// it returns reshape's product and the lengths of both.
-func (p *scanner) iota() (prod int64, reshape, perm int) {
-	p.expect('[', "expected '[' to start sharding iota_reshape_dims")
-	prod = 1
-	for {
-		at := p.pos()
-		prod = p.mul(prod, p.dim(), at)
-		reshape++
-		if !p.eat(',') {
-			break
-		}
+	if groups > len(t.dims) {
+		p.fail(at, "the tile assignment has %d dimensions, fewer than its %d subgroup dimensions", len(t.dims), groups)
 	}
-	p.expect(']', "expected ']' to end sharding iota_reshape_dims")
-	if reshape == 1 {
-		return prod, 1, 1
-	}
-	if p.peekWord() != "T" {
-		p.fail(p.i, "expected 'T(' to start sharding devices iota_transpose_perm")
-	}
-	p.i++
-	p.expect('(', "expected 'T(' to start sharding devices iota_transpose_perm")
-	for {
-		at := p.pos()
-		if d := p.num(); d < 0 || d >= int64(reshape) {
-			p.fail(at, "Out of range iota minor_to_major value %d, expecting value in range [0, %d)", d, reshape)
-		}
-		perm++
-		if !p.eat(',') {
-			break
-		}
-	}
-	p.expect(')', "expected ')' to end sharding devices iota_transpose_perm")
-	return prod, reshape, perm
+	return model.Sharding{Kind: model.Tiled, Tiles: t.dims[:len(t.dims)-groups], Devices: prod}
 }

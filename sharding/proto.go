@@ -2,7 +2,6 @@ package sharding
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -22,241 +21,159 @@ func FromProto(b []byte) (model.Sharding, error) {
 	return try(func() model.Sharding { return (&scanner{b: b}).opSharding(0, len(b), 0) })
 }
 
-// opSharding holds what FromProto reads of one OpSharding.
-type opSharding struct {
-	typ, replLast       uint64
-	dims, reshape, perm []int64
-	groups              []uint64
-	devices             int64
-	first               []int64 // the first devices, for Text
-	elems               []model.Sharding
-}
+// protoKinds are the kinds of OpSharding's types.
+var protoKinds = map[uint64]model.ShardingKind{0: model.Replicated, 1: model.Maximal, 2: model.TupleSharding,
+	3: model.Tiled, 4: model.Manual, 5: model.UnknownSharding, 6: model.Unreduced}
 
 // opSharding reads the OpSharding in p.b[start:end], nested depth deep.
 func (p *scanner) opSharding(start, end, depth int) model.Sharding {
 	if depth > 100 {
 		p.fail(start, "OpSharding nested too deeply")
 	}
-	var o opSharding
+	var (
+		typ   uint64
+		t     tiling
+		elems []model.Sharding
+	)
+	lists := map[protowire.Number]*[]int64{3: &t.dims, 8: &t.groups, 9: &t.reshape, 10: &t.perm}
 	for i := start; i < end; {
-		num, typ, n := protowire.ConsumeTag(p.b[i:end])
-		p.wire(i, n)
+		num, wt, n := protowire.ConsumeTag(p.b[i:end])
 		at := i
-		i += n
+		i += p.wire(i, n)
 		b := p.b[i:end]
-		switch {
-		case num == 1 && typ == protowire.VarintType:
-			o.typ, n = protowire.ConsumeVarint(b)
-		case num == 6 && typ == protowire.VarintType:
-			o.replLast, n = protowire.ConsumeVarint(b)
-		case num == 5 && typ == protowire.BytesType:
-			var v []byte
-			v, n = protowire.ConsumeBytes(b)
-			p.wire(i, n)
-			o.elems = append(o.elems, p.opSharding(i+n-len(v), i+n, depth+1))
-		case num == 14 && typ == protowire.BytesType:
+		var v uint64
+		switch list := lists[num]; {
+		case wt == protowire.VarintType && (num == 1 || num == 6):
+			v, n = protowire.ConsumeVarint(b)
+			if num == 1 {
+				typ = v
+			} else {
+				t.replicateLast = v != 0
+			}
+		case wt == protowire.BytesType && num == 5:
+			var m []byte
+			m, n = protowire.ConsumeBytes(b)
+			elems = append(elems, p.opSharding(i+p.wire(i, n)-len(m), i+n, depth+1))
+		case wt == protowire.BytesType && num == 14:
 			p.fail(at, "OpSharding.named_sharding is not read")
-		case (num == 3 || num == 4 || num == 8 || num == 9 || num == 10) &&
-			(typ == protowire.VarintType || typ == protowire.BytesType):
-			n = p.ints(b, i, typ, func(v uint64) {
-				switch num {
-				case 3:
-					o.dims = append(o.dims, int64(v))
-				case 4:
-					if o.devices++; len(o.first) < 64 {
-						o.first = append(o.first, int64(v))
-					}
-				case 8:
-					o.groups = append(o.groups, v)
-				case 9:
-					o.reshape = append(o.reshape, int64(v))
-				case 10:
-					o.perm = append(o.perm, int64(v))
+		case (wt == protowire.VarintType || wt == protowire.BytesType) && (list != nil || num == 4):
+			n = p.ints(b, i, wt, func(v int64) {
+				if list != nil {
+					*list = append(*list, v)
+				} else if t.devices++; len(t.first) < 64 {
+					t.first = append(t.first, v)
 				}
 			})
 		default:
-			n = protowire.ConsumeFieldValue(num, typ, b)
+			n = protowire.ConsumeFieldValue(num, wt, b)
 		}
-		p.wire(i, n)
-		i += n
+		i += p.wire(i, n)
 	}
-	s := p.build(&o, start)
-	s.Text = o.text(&s)
+	s := model.Sharding{Kind: protoKinds[typ]}
+	switch typ {
+	case 0, 4, 5, 6:
+	case 1:
+		if t.devices != 1 {
+			p.fail(start, "Maximal sharding is expected to have single device assignment, but %d has provided.", t.devices)
+		}
+	case 2:
+		s.Elems = elems
+	case 3:
+		switch iota := len(t.reshape) > 0; {
+		case iota && t.devices > 0:
+			p.fail(start, "OpSharding has both tile_assignment_devices and iota_reshape_dims")
+		case len(t.perm) != len(t.reshape):
+			p.tiled(&t, start) // fails, in the text reader's words
+		case iota && p.product(t.reshape, start) == 1 || !iota && t.devices == 1:
+			s.Kind = model.Replicated
+		default:
+			s = p.tiled(&t, start)
+		}
+	default:
+		p.fail(start, "unknown OpSharding type %d", typ)
+	}
+	s.Text = t.text(&s)
 	return s
 }
 
-// wire fails at at when n is a protowire error.
-func (p *scanner) wire(at, n int) {
+// wire returns n, failing at at when it is a protowire error.
+func (p *scanner) wire(at, n int) int {
 	if n < 0 {
-		p.fail(at, "%v", protowire.ParseError(n))
+		msg := strings.TrimPrefix(protowire.ParseError(n).Error(), "proto:")
+		p.fail(at, "%s", strings.TrimLeft(msg, " \u00a0")) // the package's prefix and its space, plain or not
 	}
+	return n
 }
 
 // ints calls f with each value of a repeated integer field written at at,
 // one varint or a packed run, and returns the bytes it took.
-func (p *scanner) ints(b []byte, at int, typ protowire.Type, f func(uint64)) int {
-	if typ == protowire.VarintType {
-		v, n := protowire.ConsumeVarint(b)
-		if n > 0 {
-			f(v)
-		}
-		return n
+func (p *scanner) ints(b []byte, at int, wt protowire.Type, f func(int64)) int {
+	run, n := b, -1
+	if wt == protowire.BytesType {
+		run, n = protowire.ConsumeBytes(b)
+		at += p.wire(at, n) - len(run)
 	}
-	run, n := protowire.ConsumeBytes(b)
-	p.wire(at, n)
 	for j := 0; j < len(run); {
 		v, m := protowire.ConsumeVarint(run[j:])
-		p.wire(at+n-len(run)+j, m)
-		f(v)
-		j += m
+		f(int64(v))
+		j += p.wire(at+j, m)
+		if n < 0 {
+			return m
+		}
 	}
 	return n
 }
 
-// protoKinds are the OpSharding types that carry nothing but their kind.
-var protoKinds = map[uint64]model.ShardingKind{0: model.Replicated, 4: model.Manual, 5: model.UnknownSharding, 6: model.Unreduced}
-
-// build checks o as HloSharding::FromProto does and sizes it.
-func (p *scanner) build(o *opSharding, at int) model.Sharding {
-	switch o.typ {
-	case 0, 4, 5, 6:
-		return model.Sharding{Kind: protoKinds[o.typ]}
-	case 1:
-		if o.devices != 1 {
-			p.fail(at, "Maximal sharding is expected to have single device assignment, but %d has provided.", o.devices)
-		}
-		return model.Sharding{Kind: model.Maximal}
-	case 2:
-		return model.Sharding{Kind: model.TupleSharding, Elems: o.elems}
-	case 3:
-	default:
-		p.fail(at, "unknown OpSharding type %d", o.typ)
-	}
-	iota := len(o.reshape) > 0
-	switch {
-	case iota && o.devices > 0:
-		p.fail(at, "OpSharding has both tile_assignment_devices and iota_reshape_dims")
-	case iota && len(o.perm) != len(o.reshape):
-		p.fail(at, "iota_transpose_perm should have the same rank as iota_reshape_dims : expected %d, saw %d.", len(o.reshape), len(o.perm))
-	case !iota && o.devices == 0:
-		p.fail(at, "OpSharding of type OTHER has neither tile_assignment_devices nor iota_reshape_dims")
-	case !iota && o.devices == 1 || iota && p.product(o.reshape, at) == 1:
-		return model.Sharding{Kind: model.Replicated}
-	case len(o.dims) == 0:
-		p.fail(at, "OpSharding of type OTHER has no tile_assignment_dimensions")
-	case len(o.groups) > 0 && o.replLast != 0:
-		p.fail(at, "OpSharding has both replicate_on_last_tile_dim and last_tile_dims")
-	}
-	prod, devices := p.product(o.dims, at), o.devices
-	if iota {
-		devices = p.product(o.reshape, at)
-	}
-	if prod != devices {
-		p.fail(at, "the tile assignment dimensions have %d devices, the device list %d", prod, devices)
-	}
-	groups := len(o.groups)
-	if o.replLast != 0 {
-		groups = 1
-	}
-	if groups > len(o.dims) {
-		p.fail(at, "the tile assignment has %d dimensions, fewer than its %d subgroup dimensions", len(o.dims), groups)
-	}
-	return model.Sharding{Kind: model.Tiled, Tiles: o.dims[:len(o.dims)-groups], Devices: prod}
-}
-
-// product is the product of dims, which must be positive.
-func (p *scanner) product(dims []int64, at int) int64 {
-	n := int64(1)
-	for _, d := range dims {
-		if d < 1 {
-			p.fail(at, "the dimension %d is not positive", d)
-		}
-		n = p.mul(n, d, at)
-	}
-	return n
-}
-
-// text prints s, read from o, as HloSharding text, cut as Sharding.Text is.
-func (o *opSharding) text(s *model.Sharding) string {
+// text prints s, read as t, as HloSharding text, cut as Sharding.Text is.
+func (t *tiling) text(s *model.Sharding) string {
 	var b strings.Builder
-	add := func(parts ...string) {
-		for _, x := range parts {
-			if b.Len() <= model.ShardingTextKeep {
-				b.WriteString(x)
-			}
-		}
-	}
-	list := func(v []int64, sep string) {
-		for i, x := range v {
-			if i > 0 {
-				add(sep)
-			}
-			add(strconv.FormatInt(x, 10))
-		}
-	}
 	switch s.Kind {
 	case model.TupleSharding:
-		add("{")
-		for i := range s.Elems {
+		b.WriteString("{")
+		for i := 0; i < len(s.Elems) && b.Len() <= model.ShardingTextKeep; i++ {
 			if i > 0 {
-				add(", ")
+				b.WriteString(", ")
 			}
-			add(s.Elems[i].Text)
+			b.WriteString(s.Elems[i].Text)
 		}
-		add("}")
+		b.WriteString("}")
 	case model.Maximal:
-		add("{maximal device=", strconv.FormatInt(o.first[0], 10), "}")
+		fmt.Fprintf(&b, "{maximal device=%d}", t.first[0])
 	case model.Tiled:
-		add("{devices=[")
-		list(o.dims, ",")
-		add("]")
-		if len(o.reshape) > 0 {
-			add("<=[")
-			list(o.reshape, ",")
-			add("]")
-			if len(o.reshape) > 1 {
-				add("T(")
-				list(o.perm, ",")
-				add(")")
+		fmt.Fprintf(&b, "{devices=[%s]", ints(t.dims, 0))
+		if len(t.reshape) == 0 {
+			b.WriteString(ints(t.first, t.devices))
+		} else if fmt.Fprintf(&b, "<=[%s]", ints(t.reshape, 0)); len(t.reshape) > 1 {
+			fmt.Fprintf(&b, "T(%s)", ints(t.perm, 0))
+		}
+		if t.replicateLast {
+			b.WriteString(" last_tile_dim_replicate")
+		}
+		for i, g := range t.groups[:min(len(t.groups), 64)] {
+			name := fmt.Sprint(g)
+			for n, typ := range types {
+				if typ == g {
+					name = n
+				}
 			}
-		} else {
-			list(o.first, ",")
-			if o.devices > int64(len(o.first)) {
-				add(",...")
-			}
+			b.WriteString(map[bool]string{true: " last_tile_dims={", false: ", "}[i == 0] + name)
 		}
-		if o.replLast != 0 {
-			add(" last_tile_dim_replicate")
+		if len(t.groups) > 0 {
+			b.WriteString("}")
 		}
-		for i, g := range o.groups {
-			if i == 0 {
-				add(" last_tile_dims={")
-			} else {
-				add(", ")
-			}
-			add(groupName(g))
-		}
-		if len(o.groups) > 0 {
-			add("}")
-		}
-		add("}")
+		b.WriteString("}")
 	default:
-		add("{", s.Kind.String(), "}")
+		fmt.Fprintf(&b, "{%s}", s.Kind)
 	}
 	return model.ShardingText([]byte(b.String()))
 }
 
-// groupName is the text of a last_tile_dims type.
-func groupName(t uint64) string {
-	switch t {
-	case 0:
-		return "replicated"
-	case 1:
-		return "maximal"
-	case 4:
-		return "manual"
-	case 6:
-		return "unreduced"
+// ints is v joined by commas, at most 64 of them, then ",..." if v is
+// the start of a longer list, of n.
+func ints(v []int64, n int64) string {
+	s := strings.ReplaceAll(strings.Trim(fmt.Sprint(v[:min(len(v), 64)]), "[]"), " ", ",")
+	if int64(len(v)) > 64 || n > int64(len(v)) {
+		s += ",..."
 	}
-	return fmt.Sprint(t)
+	return s
 }

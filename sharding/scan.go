@@ -6,10 +6,9 @@ import (
 	"math"
 )
 
-// scanner reads the text encodings byte by byte: it never copies the
-// text and keeps no token buffer, so a reader costs a constant per byte.
-// A malformed text stops the reader with fail, which try turns into the
-// reader's error.
+// scanner reads a text encoding in place: it never copies the text and
+// keeps no tokens, so a reader costs a constant per byte. A malformed
+// text stops the reader with fail, which try turns into its error.
 type scanner struct {
 	b        []byte
 	i        int
@@ -19,8 +18,7 @@ type scanner struct {
 // bail carries a reader's error from fail to try.
 type bail struct{ err *Error }
 
-// try runs a reader and returns its result, or the error it failed with
-// and the zero value.
+// try runs a reader and returns its result, or the error it failed with.
 func try[T any](read func() T) (v T, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -43,16 +41,16 @@ func (p *scanner) fail(at int, format string, args ...any) {
 // pos skips white space (and comments) and returns the offset reached.
 func (p *scanner) pos() int {
 	for p.i < len(p.b) {
-		switch c := p.b[p.i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		switch rest := p.b[p.i:]; {
+		case rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r':
 			p.i++
-		case p.comments && bytes.HasPrefix(p.b[p.i:], []byte("/*")):
-			end := bytes.Index(p.b[p.i+2:], []byte("*/"))
+		case p.comments && bytes.HasPrefix(rest, []byte("/*")):
+			end := bytes.Index(rest[2:], []byte("*/"))
 			if end < 0 {
 				p.fail(p.i, "unterminated comment")
 			}
 			p.i += end + 4
-		case p.comments && bytes.HasPrefix(p.b[p.i:], []byte("//")):
+		case p.comments && bytes.HasPrefix(rest, []byte("//")):
 			for p.i < len(p.b) && p.b[p.i] != '\n' && p.b[p.i] != '\r' {
 				p.i++
 			}
@@ -64,18 +62,10 @@ func (p *scanner) pos() int {
 }
 
 // at reports whether the next byte after white space is c.
-func (p *scanner) at(c byte) bool {
-	return p.pos() < len(p.b) && p.b[p.i] == c
-}
+func (p *scanner) at(c byte) bool { return p.pos() < len(p.b) && p.b[p.i] == c }
 
 // eat consumes c if it comes next.
-func (p *scanner) eat(c byte) bool {
-	if p.at(c) {
-		p.i++
-		return true
-	}
-	return false
-}
+func (p *scanner) eat(c byte) bool { return p.eatStr(string(c)) }
 
 // expect consumes c or fails with msg.
 func (p *scanner) expect(c byte, msg string) {
@@ -86,60 +76,97 @@ func (p *scanner) expect(c byte, msg string) {
 
 // eatStr consumes s if it comes next.
 func (p *scanner) eatStr(s string) bool {
-	if bytes.HasPrefix(p.b[p.pos():], []byte(s)) {
+	ok := bytes.HasPrefix(p.b[p.pos():], []byte(s))
+	if ok {
 		p.i += len(s)
-		return true
 	}
-	return false
+	return ok
 }
 
-func isIdent(c byte, first bool) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' ||
-		!first && (c >= '0' && c <= '9' || c == '-' || c == '.')
+// commas reads item, then another after each ','.
+func (p *scanner) commas(item func()) {
+	for item(); p.eat(','); item() {
+	}
 }
 
-// peekWord is the identifier that comes next, empty if none; it consumes
-// nothing.
-func (p *scanner) peekWord() string {
+// list reads `open item, ... close`, possibly empty.
+func (p *scanner) list(open, close byte, item func()) {
+	p.delim(open, "expects a list starting with ")
+	if !p.at(close) {
+		p.commas(item)
+	}
+	p.delim(close, "expects a list to end with ")
+}
+
+// delim consumes c or fails in the words of the text's parser: XLA's
+// (what and the token's name) for HLO text, else MLIR's.
+func (p *scanner) delim(c byte, what string) {
+	switch {
+	case p.eat(c):
+	case p.comments:
+		p.fail(p.i, "%s%s", what, map[byte]string{'[': "kLsquare", ']': "kRsquare", '{': "kLbrace", '}': "kRbrace"}[c])
+	default:
+		p.fail(p.i, "expected '%c'", c)
+	}
+}
+
+// peekWord is the identifier that comes next, empty if none.
+func (p *scanner) peekWord() []byte {
 	j := p.pos()
-	for j < len(p.b) && isIdent(p.b[j], j == p.i) {
-		j++
+	for ; j < len(p.b); j++ {
+		c := p.b[j]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' ||
+			j > p.i && (c >= '0' && c <= '9' || c == '-' || c == '.')) {
+			break
+		}
 	}
-	return string(p.b[p.i:j])
+	return p.b[p.i:j]
 }
 
 // word consumes an identifier, failing with msg if none comes next.
-func (p *scanner) word(msg string) string {
+func (p *scanner) word(msg string) []byte {
 	w := p.peekWord()
-	if w == "" {
+	if len(w) == 0 {
 		p.fail(p.i, "%s", msg)
 	}
 	p.i += len(w)
 	return w
 }
 
-// isAttr reports whether the identifier that comes next is name=.
-func (p *scanner) isAttr(name string) bool {
+// attr consumes `name=` if it comes next.
+func (p *scanner) attr(name string) bool {
 	w := p.peekWord()
-	return w == name && p.i+len(w) < len(p.b) && p.b[p.i+len(w)] == '='
+	ok := string(w) == name && p.i+len(w) < len(p.b) && p.b[p.i+len(w)] == '='
+	if ok {
+		p.i += len(w) + 1
+	}
+	return ok
+}
+
+// digitNext reports whether an integer comes next.
+func (p *scanner) digitNext() bool {
+	j := p.pos()
+	if j < len(p.b) && p.b[j] == '-' {
+		j++
+	}
+	return j < len(p.b) && p.b[j] >= '0' && p.b[j] <= '9'
 }
 
 // num consumes a decimal integer, optionally negative.
 func (p *scanner) num() int64 {
 	at := p.pos()
-	j := at
-	if j < len(p.b) && p.b[j] == '-' {
+	if !p.digitNext() {
+		p.fail(at, "expects integer")
+	}
+	j, v := at, uint64(0)
+	if p.b[j] == '-' {
 		j++
 	}
-	var v uint64
 	for ; j < len(p.b) && p.b[j] >= '0' && p.b[j] <= '9'; j++ {
 		if v > (math.MaxInt64-9)/10 {
 			p.fail(at, "expects integer")
 		}
 		v = v*10 + uint64(p.b[j]-'0')
-	}
-	if j == at || p.b[j-1] == '-' {
-		p.fail(at, "expects integer")
 	}
 	p.i = j
 	if p.b[at] == '-' {
@@ -148,16 +175,17 @@ func (p *scanner) num() int64 {
 	return int64(v)
 }
 
-// quoted consumes a '...' or "..." string and returns its content as
-// written (escapes are not decoded: names compare as spelled).
-func (p *scanner) quoted() []byte {
+// name consumes a '...' or "..." string (its content as written, escapes
+// not decoded) or an identifier: a name in a mesh.
+func (p *scanner) name(msg string) []byte {
 	at := p.pos()
-	q := p.b[at]
+	if at == len(p.b) || p.b[at] != '"' && p.b[at] != '\'' {
+		return p.word(msg)
+	}
 	for j := at + 1; j < len(p.b); j++ {
-		switch p.b[j] {
-		case '\\':
+		if p.b[j] == '\\' {
 			j++
-		case q:
+		} else if p.b[j] == p.b[at] {
 			p.i = j + 1
 			return p.b[at+1 : j]
 		}
@@ -166,32 +194,31 @@ func (p *scanner) quoted() []byte {
 	return nil
 }
 
-// name consumes a quoted string or an identifier: a mesh's axis name.
-func (p *scanner) name(msg string) string {
-	if p.at('"') || p.at('\'') {
-		return string(p.quoted())
+// clip is b for a message: at most 64 bytes of it.
+func clip(b []byte) string {
+	if len(b) > 64 {
+		return string(b[:61]) + "..."
 	}
-	return p.word(msg)
+	return string(b)
 }
 
 // skipBraces consumes a balanced {...} (metadata), strings included, unread.
 func (p *scanner) skipBraces() {
 	at := p.pos()
 	p.expect('{', "expects '{' to start sub attributes")
-	for depth := 1; depth > 0; {
+	for depth := 1; depth > 0; p.i++ {
 		if p.i >= len(p.b) {
 			p.fail(at, "expects '}' to end sub attributes")
 		}
 		switch p.b[p.i] {
 		case '"', '\'':
-			p.quoted()
-			continue
+			p.name("")
+			p.i--
 		case '{':
 			depth++
 		case '}':
 			depth--
 		}
-		p.i++
 	}
 }
 
@@ -202,10 +229,17 @@ func (p *scanner) end(what string) {
 	}
 }
 
-// mul is a*b, failing at at when it overflows.
-func (p *scanner) mul(a, b int64, at int) int64 {
-	if b != 0 && a > math.MaxInt64/b {
-		p.fail(at, "the number of devices overflows")
+// product is the product of dims, which must be positive, failing at at.
+func (p *scanner) product(dims []int64, at int) int64 {
+	n := int64(1)
+	for _, d := range dims {
+		if d < 1 {
+			p.fail(at, "the dimension %d is not positive", d)
+		}
+		if n > math.MaxInt64/d {
+			p.fail(at, "the number of devices overflows")
+		}
+		n *= d
 	}
-	return a * b
+	return n
 }

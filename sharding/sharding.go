@@ -1,9 +1,3 @@
-// Package sharding reads the encodings of a value's sharding into a
-// model.Sharding: XLA's HloSharding text (mhlo.sharding, HLO text's
-// sharding=), Shardy's #sdy.sharding with its module's sdy.mesh, and the
-// OpSharding protobuf message. Each reader takes the encoding's bytes and
-// costs at most a constant per byte; a Sharding holds the tile counts,
-// never the device list.
 package sharding
 
 // Error is a sharding that does not read, at Offset bytes into the text
@@ -19,8 +13,8 @@ func (e *Error) Error() string { return e.Msg }
 // device count.
 type Mesh struct {
 	Axes    []Axis
-	Devices int64 // the product of the axes' sizes; 1 for a maximal mesh, 0 for the empty mesh
-	index   map[string]int
+	Devices int64          // the product of the axes' sizes; 1 for a maximal mesh, 0 for the empty mesh
+	index   map[string]int // axis positions by name, set by ParseMesh; nil when built by hand
 }
 
 // Axis is one axis of a mesh.

@@ -1,7 +1,7 @@
 package sharding
 
 import (
-	"strings"
+	"bytes"
 
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
@@ -12,30 +12,22 @@ import (
 // read as a tuple sharding of its values. Axes are sized from meshes; a
 // dimension's tile count is the product of its axes' sizes (a sub-axis
 // `"y":(m)k` counts k) and Devices is the mesh's size. A sharding on a
-// maximal mesh is maximal.
+// maximal mesh (no axes, Devices 1) is maximal.
 func ParseShardy(text []byte, meshes Meshes) (model.Sharding, error) {
 	return try(func() model.Sharding {
 		p := &scanner{b: text}
 		start := p.pos()
-		if !p.eatStr("#sdy.sharding_per_value") {
-			s := p.tensor(meshes)
-			p.end("sharding")
-			return s
+		s := model.Sharding{Kind: model.TupleSharding}
+		if p.eatStr("#sdy.sharding_per_value") {
+			p.delim('<', "")
+			p.list('[', ']', func() { s.Elems = append(s.Elems, p.tensor(meshes)) })
+			p.delim('>', "")
+			s.Text = model.ShardingText(p.b[start:p.i])
+		} else {
+			s = p.tensor(meshes)
 		}
-		t := model.Sharding{Kind: model.TupleSharding}
-		p.expect('<', "expected '<'")
-		p.expect('[', "expected '['")
-		for !p.at(']') {
-			t.Elems = append(t.Elems, p.tensor(meshes))
-			if !p.eat(',') {
-				break
-			}
-		}
-		p.expect(']', "expected ']'")
-		p.expect('>', "expected '>'")
 		p.end("sharding")
-		t.Text = model.ShardingText(p.b[start:p.i])
-		return t
+		return s
 	})
 }
 
@@ -43,59 +35,47 @@ func ParseShardy(text []byte, meshes Meshes) (model.Sharding, error) {
 func (p *scanner) tensor(meshes Meshes) model.Sharding {
 	start := p.pos()
 	p.eatStr("#sdy.sharding")
-	p.expect('<', "expected '<'")
+	p.delim('<', "")
 	var m Mesh
 	if at := p.pos(); p.eat('@') {
 		name := p.name("expected a mesh name after '@'")
 		var ok bool
-		if m, ok = meshes[name]; !ok {
-			p.fail(at, "unknown mesh: @%s", name)
+		if m, ok = meshes[string(name)]; !ok {
+			p.fail(at, "unknown mesh: @%s", clip(name))
 		}
-	} else if p.peekWord() == "mesh" {
-		p.i += len("mesh")
+	} else if p.eatStr("mesh") {
 		m = p.mesh()
 	} else {
 		p.fail(at, "expecting MeshAttr or FlatSymbolRefAttr")
 	}
-	p.expect(',', "expected ','")
+	p.delim(',', "")
 	s := model.Sharding{Kind: model.Tiled, Devices: m.Devices}
-	p.expect('[', "expected '['")
-	for !p.at(']') {
-		s.Tiles = append(s.Tiles, p.dimSharding(&m, false))
-		if w := p.peekWord(); w != "" {
+	p.list('[', ']', func() {
+		s.Tiles = append(s.Tiles, p.dimSharding(&m))
+		if w := p.peekWord(); len(w) > 0 {
 			at := p.i
 			p.i += len(w)
-			if len(w) < 2 || w[0] != 'p' || strings.Trim(w[1:], "0123456789") != "" {
-				p.fail(at, "expecting priority in format 'p<number>', got: %s", w)
-			}
-			if len(w) > 2 && w[1] == '0' {
-				p.fail(at, "priorities with leading zeros are not allowed, got: %s", w)
+			if len(w) < 2 || w[0] != 'p' || len(bytes.Trim(w[1:], "0123456789")) > 0 {
+				p.fail(at, "expecting priority in format 'p<number>', got: %s", clip(w))
+			} else if len(w) > 2 && w[1] == '0' {
+				p.fail(at, "priorities with leading zeros are not allowed, got: %s", clip(w))
 			}
 		}
-		if !p.eat(',') {
-			break
-		}
-	}
-	p.expect(']', "expected ']'")
+	})
 	for p.eat(',') {
-		at := p.pos()
-		switch p.peekWord() {
-		case "replicated":
-			p.i += len("replicated")
-			p.expect('=', "expected '='")
-		case "unreduced":
-			p.i += len("unreduced")
-			if p.eat('=') {
-				if w := p.peekWord(); w == "sum" || w == "max" || w == "min" {
-					p.i += len(w)
-				}
-			}
+		at, w := p.pos(), string(p.peekWord())
+		p.i += len(w)
+		switch {
+		case w == "replicated":
+			p.delim('=', "")
+		case w == "unreduced":
+			_ = p.eat('=') && (p.eatStr("sum") || p.eatStr("max") || p.eatStr("min"))
 		default:
 			p.fail(at, "failed to parse Sdy_TensorSharding, expected valid named axis list after comma")
 		}
-		p.dimSharding(&m, false)
+		p.dimSharding(&m)
 	}
-	p.expect('>', "expected '>'")
+	p.delim('>', "")
 	if len(m.Axes) == 0 && m.Devices == 1 {
 		s = model.Sharding{Kind: model.Maximal}
 	}
@@ -117,32 +97,28 @@ func ParseMesh(text []byte) (Mesh, error) {
 	})
 }
 
-// mesh reads a MeshAttr from its '<' to its '>'.
+// mesh reads a MeshAttr from its '<' through its '>'.
 func (p *scanner) mesh() Mesh {
-	p.expect('<', "expected '<'")
-	p.expect('[', "expected '['")
-	m := p.meshAxes(']', "duplicate axis name: \"%s\"")
-	p.expect(']', "expected ']'")
+	p.delim('<', "")
+	p.delim('[', "")
+	m := p.axes(']', "duplicate axis name: \"%s\"")
+	p.delim(']', "")
 	ids := int64(-1)
 	if p.eat(',') {
-		if !p.isAttr("device_ids") {
+		if !p.attr("device_ids") {
 			p.fail(p.i, "expected 'device_ids'")
 		}
-		p.i += len("device_ids=")
-		p.expect('[', "expected '['")
-		for ids = 0; !p.at(']'); {
+		ids = 0
+		p.list('[', ']', func() {
 			at := p.pos()
 			if d := p.num(); d < 0 {
 				p.fail(at, "device id must be non-negative, got: %d", d)
 			}
-			if ids++; !p.eat(',') {
-				break
-			}
-		}
-		p.expect(']', "expected ']'")
+			ids++
+		})
 	}
-	at := p.i
-	p.expect('>', "expected '>'")
+	at := p.pos()
+	p.delim('>', "")
 	switch {
 	case len(m.Axes) == 0 && ids > 1:
 		p.fail(at, "axes is empty and device_ids has more than one element")
