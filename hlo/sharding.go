@@ -145,8 +145,9 @@ func (r *shardReader) posFrom(base ast.Pos, off int) ast.Pos {
 	return ast.Pos(p)
 }
 
-// meshMap is the header's xla.sdy.meshes, read on first use; a mesh
-// that does not read is a warning, and left out.
+// meshMap is the header's xla.sdy.meshes, `{name = #sdy.mesh<...>, ...}`
+// (XLA prints it unquoted), read on first use; a mesh that does not read
+// is a warning, and left out.
 func (r *shardReader) meshMap() sharding.Meshes {
 	if r.meshes != nil {
 		return r.meshes
@@ -156,78 +157,20 @@ func (r *shardReader) meshMap() sharding.Meshes {
 	if a == nil {
 		return r.meshes
 	}
-	var dict [2]int
-	var quoted bool
-	eachPair(r.src, a.Value.Pos.Offset, a.Value.End.Offset, func(key []byte, at, end int, q bool) {
-		if string(key) == sdyMeshes {
-			dict, quoted = [2]int{at, end}, q
-		}
-	})
-	text := r.src[dict[0]:dict[1]]
-	if quoted {
-		var ok bool
-		if text, ok = model.Unescaped(text, model.CString); !ok {
-			r.warn(a.Value.Pos, "%s: %s", sdyMeshes, errLong)
-			return r.meshes
-		}
-	}
-	eachMesh(text, func(name string, at, end int) {
-		m, err := sharding.ParseMesh(text[at:end])
-		if err != nil {
-			off := dict[0] + at + errorOffset(err)
-			if quoted {
-				off = dict[0] + model.EscapedOffset(r.src[dict[0]:dict[1]], model.CString, at+errorOffset(err))
-			}
-			r.warn(r.posFrom(a.Value.Pos, off), "%s: mesh %s does not read: %s", sdyMeshes, ast.Clip(name), err)
+	eachPair(r.src, a.Value.Pos.Offset, a.Value.End.Offset, func(key []byte, at, end int, quoted bool) {
+		if string(key) != sdyMeshes || quoted {
 			return
 		}
-		r.meshes[name] = m
+		eachPair(r.src, at, end, func(name []byte, at, end int, _ bool) {
+			m, err := sharding.ParseMesh(r.src[at:end])
+			if err != nil {
+				r.warn(r.posFrom(a.Value.Pos, at+errorOffset(err)), "%s: mesh %s does not read: %s", sdyMeshes, ast.ClipBytes(name), err)
+				return
+			}
+			r.meshes[string(name)] = m
+		})
 	})
 	return r.meshes
-}
-
-// eachMesh calls f with the name and the value's span of each entry of
-// the dictionary of meshes text, `{name = #sdy.mesh<...>, ...}`. A value
-// runs to the next ',' or '}' outside brackets and strings.
-func eachMesh(text []byte, f func(name string, at, end int)) {
-	i := 1
-	for i < len(text) && text[0] == '{' {
-		for i < len(text) && (isSpace(text[i]) || text[i] == ',') {
-			i++
-		}
-		n := identLen(text, i)
-		if n == 0 {
-			return
-		}
-		name := string(text[i : i+n])
-		i = skipTrivia(text, i+n)
-		if i >= len(text) || text[i] != '=' {
-			return
-		}
-		at := skipTrivia(text, i+1)
-		depth := 0
-		for i = at; i < len(text); i++ {
-			c := text[i]
-			if depth == 0 && (c == ',' || c == '}') {
-				break
-			}
-			switch c {
-			case '{', '[', '(', '<':
-				depth++
-			case '}', ']', ')', '>':
-				depth--
-			case '"':
-				if n, ok := stringLen(text, i); ok {
-					i += n - 1
-				}
-			}
-		}
-		end := i
-		for end > at && isSpace(text[end-1]) {
-			end--
-		}
-		f(name, at, end)
-	}
 }
 
 // errLong is the error of a value with escapes too long to unescape.

@@ -99,8 +99,11 @@ func (l *lowerer) numPartitions() int64 {
 	if e == nil {
 		return 0
 	}
-	n, perr := ast.ParseInt(v.Num())
-	if err != nil || v.Num() == "" || perr != nil || n < 1 {
+	n, perr := int64(0), err
+	if v != nil && err == nil {
+		n, perr = ast.ParseInt(v.Num())
+	}
+	if perr != nil || n < 1 {
 		l.warn(l.pos(e.Pos), "%s must be a positive integer; it is ignored", AttrNumPartitions)
 		return 0
 	}
@@ -112,22 +115,19 @@ func (l *lowerer) numPartitions() int64 {
 // sdy.sharding entry sdy; nil when it has neither, or one that does not
 // read (a warning).
 func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label func() string) *model.Sharding {
-	var sh *model.Sharding
-	switch {
-	case hlo != nil:
-		sh = l.hloSharding(hlo, label)
-	case sdy != nil:
-		sh = l.sdySharding(sdy, label)
+	e, read := hlo, l.hloSharding
+	if e == nil {
+		e, read = sdy, l.sdySharding
 	}
+	if e == nil {
+		return nil
+	}
+	sh := read(e, label)
 	if sh == nil || sh.Kind != model.TupleSharding {
 		return sh
 	}
 	nested, ok := model.NestSharding(*sh, s)
 	if !ok {
-		e := hlo
-		if e == nil {
-			e = sdy
-		}
 		l.warn(l.pos(e.Pos), "%s: %s %s does not fit its type %s; it is sized globally", label(), e.Name(), ast.Clip(sh.String()), s)
 		return nil
 	}

@@ -112,6 +112,18 @@ func TestShardingWarnings(t *testing.T) {
 	}
 }
 
+// TestNumPartitionsWarnings ignores an mhlo.num_partitions that is not a
+// positive integer, with a warning.
+func TestNumPartitionsWarnings(t *testing.T) {
+	for _, v := range []string{"0 : i32", `"two"`, "#undefined", "[2]"} {
+		src := "module attributes {mhlo.num_partitions = " + v + "} {\n  func.func @main(%a: tensor<16xf32>) -> tensor<16xf32>\n}\n"
+		cfg, diags := lowerText(t, src, Options{})
+		if cfg == nil || len(diags) != 1 || !strings.Contains(diags[0].Msg, "mhlo.num_partitions must be a positive integer") || cfg.Sharding.Partitions != 0 {
+			t.Errorf("mhlo.num_partitions = %s: %v", v, diags)
+		}
+	}
+}
+
 // TestNoShardings leaves a module without shardings unsharded, with
 // nothing allocated for them.
 func TestNoShardings(t *testing.T) {
