@@ -211,7 +211,7 @@ func ReadsValue(key string) bool {
 	switch key {
 	case "mhlo.result_alias", "tf.aliasing_output", "jax.buffer_donor", "mhlo.layout_mode",
 		"mhlo.memory_kind", "jax.arg_info", "jax.result_info", "mhlo.frontend_attributes",
-		"mhlo.sharding", "sdy.sharding", "mhlo.num_partitions",
+		"sdy.sharding", "mhlo.num_partitions",
 		"mhlo.input_output_alias", "mhlo.xla_entry_computation_parameter_layouts",
 		"mhlo.xla_entry_computation_result_layout", "function_type", "arg_attrs", "res_attrs",
 		"sym_name", "sym_visibility":

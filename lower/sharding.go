@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -115,14 +116,14 @@ func (l *lowerer) numPartitions() int64 {
 // sdy.sharding entry sdy; nil when it has neither, or one that does not
 // read (a warning).
 func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label func() string) *model.Sharding {
-	e, read := hlo, l.hloSharding
-	if e == nil {
-		e, read = sdy, l.sdySharding
+	var sh *model.Sharding
+	e := hlo
+	switch {
+	case hlo != nil:
+		sh = l.hloSharding(hlo, label)
+	case sdy != nil:
+		e, sh = sdy, l.sdySharding(sdy, label)
 	}
-	if e == nil {
-		return nil
-	}
-	sh := read(e, label)
 	if sh == nil || sh.Kind != model.TupleSharding {
 		return sh
 	}
@@ -135,11 +136,20 @@ func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label f
 }
 
 // hloSharding reads an mhlo.sharding entry: binary OpSharding bytes, as
-// XLA reads them first, or HloSharding text.
+// XLA reads them first, or HloSharding text. The parser keeps no node
+// for its value, a string (ast.ReadsValue): the literal is read from the
+// entry's span.
 func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Sharding {
-	_, v, err := l.value(e)
-	lit := l.strBytes(v)
-	if err != nil || lit == nil {
+	lit, at := l.unkeptString(e)
+	if e.Value != ast.Unkept {
+		_, v, err := l.value(e)
+		if lit = l.strBytes(v); err != nil || lit == nil {
+			lit = nil
+		} else {
+			at = v.Pos.Offset
+		}
+	}
+	if lit == nil {
 		l.warn(l.pos(e.Pos), "%s: %s must be a string; it is sized globally", label(), AttrSharding)
 		return nil
 	}
@@ -158,11 +168,31 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 		}
 	}
 	if err != nil {
-		at := v.Pos.Offset + 1 + model.EscapedOffset(inner, model.MLIRString, errorOffset(err))
+		at += 1 + model.EscapedOffset(inner, model.MLIRString, errorOffset(err))
 		l.warn(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSharding, ast.ClipBytes(inner), err)
 		return nil
 	}
 	return l.cache(lit, s)
+}
+
+// unkeptString is the string literal, quotes included, and its offset,
+// that the entry e holds when the parser kept no node of its value
+// (ast.Unkept); nil when it holds something else.
+func (l *lowerer) unkeptString(e *ast.AttrEntry) ([]byte, int) {
+	if e.Value != ast.Unkept {
+		return nil, 0
+	}
+	at := e.Pos.Offset + len(e.Key)
+	text := l.src[at:e.EndPos.Offset]
+	eq := bytes.IndexByte(text, '=')
+	if eq < 0 {
+		return nil, 0
+	}
+	lit := bytes.TrimSpace(text[eq+1:])
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return nil, 0
+	}
+	return lit, at + eq + 1 + bytes.Index(text[eq+1:], lit[:1])
 }
 
 // sdySharding reads a sdy.sharding entry, `#sdy.sharding<@mesh, [...]>`.
