@@ -37,15 +37,9 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(in
 	if k != hloproto.Unknown {
 		f, cfg, err := s.readProto(name, src, k)
 		if err != nil {
-			d := ast.Errorf(ast.Pos{Filename: name}, "%s", err)
-			var pe *hloproto.Error
-			if errors.As(err, &pe) {
-				// FILE: byte OFFSET: FIELD.PATH: message
-				d.Pos.Offset, d.Binary = pe.Offset, true
-			}
-			return nil, ast.ErrorList{d}
+			return nil, ast.ErrorList{protoDiag(name, err)}
 		}
-		return protoModule{f, src, cfg}, nil
+		return protoModule{f, src, cfg, name}, nil
 	}
 	if s.InputFormat == "hlo" || hlo.IsHLO(src) && s.InputFormat != "mlir" {
 		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
@@ -97,15 +91,35 @@ func (m *hloModule) edits(cfg *model.Config) ([]edit.Edit, error) {
 	return hlo.EditsSince(m.file, m.src, m.read, cfg)
 }
 
+// protoDiag is a proto's error as a diagnostic: FILE: byte OFFSET:
+// FIELD.PATH: message.
+func protoDiag(name string, err error) *ast.Error {
+	d := ast.Errorf(ast.Pos{Filename: name}, "%s", err)
+	var pe *hloproto.Error
+	if errors.As(err, &pe) {
+		d.Pos.Offset, d.Binary = pe.Offset, true
+	}
+	return d
+}
+
 // protoModule is an HloModuleProto, HloProto or HloSnapshot: read with
 // its config, its alias fields rewritten in place.
 type protoModule struct {
 	file *hloproto.File
 	src  []byte
 	cfg  *model.Config
+	name string
 }
 
-func (m protoModule) config() (*model.Config, ast.ErrorList) { return m.cfg, nil }
+func (m protoModule) config() (*model.Config, ast.ErrorList) {
+	var diags ast.ErrorList
+	for _, w := range m.file.Warnings {
+		d := protoDiag(m.name, w)
+		d.Severity = ast.SevWarning
+		diags = append(diags, d)
+	}
+	return m.cfg, diags
+}
 
 func (m protoModule) edits(cfg *model.Config) ([]edit.Edit, error) {
 	return m.file.Edits(m.src, cfg), nil

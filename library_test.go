@@ -107,7 +107,7 @@ func TestWriteInPlaceNeedsAFile(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, o := range []Options{{Passes: "nope"}, {Emit: "yaml"}} {
+	for _, o := range []Options{{Passes: "nope"}, {Emit: "yaml"}, {Partitioned: "maybe"}} {
 		_, err := Process("m.mlir", nil, o)
 		if _, ok := err.(*UsageError); !ok {
 			t.Errorf("Process with %+v: error %v, want a UsageError", o, err)

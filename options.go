@@ -76,6 +76,14 @@ type Options struct {
 	// --print-config.
 	ConfigOnly bool
 
+	// Partitioned says whether the entry's shapes are already those of one
+	// device: "" or "auto" takes the front end's guess (MLIR: not yet
+	// partitioned; HLO text and protos: partitioned when the entry
+	// computation's name ends in _spmd), "yes" never divides them, "no"
+	// divides each sharded value into its per-device shape when the
+	// module runs on more than one device.
+	Partitioned string
+
 	// InputFormat names the input's format: mlir, hlo, hlo-module-proto,
 	// hlo-proto or hlo-snapshot; empty, it is found from the content, the
 	// file name a hint.
@@ -147,6 +155,11 @@ func (o Options) resolve() (*settings, error) {
 	default:
 		return nil, &UsageError{fmt.Sprintf("invalid --unused-donors=%s: valid values are ignore, warn, error", o.UnusedDonors)}
 	}
+	switch o.Partitioned {
+	case "", "auto", "yes", "no":
+	default:
+		return nil, &UsageError{fmt.Sprintf("invalid --partitioned=%s: valid values are auto, yes, no", o.Partitioned)}
+	}
 	if err := checkInputFormat(o.InputFormat); err != nil {
 		return nil, err
 	}
@@ -155,7 +168,8 @@ func (o Options) resolve() (*settings, error) {
 }
 
 // Check reports a UsageError if o names an unknown pass or encoding, an
-// unknown UnusedDonors value or a remark filter that does not compile.
+// unknown UnusedDonors or Partitioned value or a remark filter that does
+// not compile.
 func (o Options) Check() error {
 	_, err := o.resolve()
 	return err

@@ -216,6 +216,9 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
+	if s.Partitioned == "yes" || s.Partitioned == "no" {
+		cfg.Sharding.Partitioned = s.Partitioned == "yes"
+	}
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
 	}

@@ -211,6 +211,7 @@ func ReadsValue(key string) bool {
 	switch key {
 	case "mhlo.result_alias", "tf.aliasing_output", "jax.buffer_donor", "mhlo.layout_mode",
 		"mhlo.memory_kind", "jax.arg_info", "jax.result_info", "mhlo.frontend_attributes",
+		"sdy.sharding", "mhlo.num_partitions",
 		"mhlo.input_output_alias", "mhlo.xla_entry_computation_parameter_layouts",
 		"mhlo.xla_entry_computation_result_layout", "function_type", "arg_attrs", "res_attrs",
 		"sym_name", "sym_visibility":
@@ -482,6 +483,11 @@ type File struct {
 	Entry       *Func
 	TypeAliases map[string]Span // `!name = type`: the value's span
 	AttrAliases map[string]Span // `#name = attr`: the value's span
+	// Meshes are the module's Shardy meshes, `sdy.mesh @name = <[...]>`
+	// (custom form) or the mesh property of a generic "sdy.mesh": the
+	// value's span by the symbol's name (without '@'); nil when there
+	// are none. The first of a name is kept.
+	Meshes map[string]Span
 	// Aliases holds the value of each alias definition, by its name
 	// (with its '!' or '#').
 	Aliases map[string]*AliasDef

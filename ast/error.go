@@ -33,13 +33,17 @@ type Error struct {
 	Msg      string
 	// Binary marks an error in a binary file (a protobuf), which has no
 	// lines: it prints as "file: message", the message starting with the
-	// byte offset and the field path ("byte 22: HloModuleProto...").
+	// byte offset and the field path ("byte 22: HloModuleProto..."); a
+	// warning as "file: warning: message".
 	Binary bool
 }
 
 func (e *Error) Error() string {
-	if e.Binary {
+	if e.Binary && e.Severity == SevError {
 		return fmt.Sprintf("%s: %s", e.Pos, Escape(e.Msg))
+	}
+	if e.Binary {
+		return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, Escape(e.Msg))
 	}
 	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, Escape(e.Msg))
 }
@@ -112,3 +116,7 @@ func Clip(s string) string {
 	}
 	return s[:max] + "..."
 }
+
+// ClipBytes is Clip of a text given as bytes, which it does not copy
+// whole.
+func ClipBytes(b []byte) string { return Clip(string(b[:min(len(b), 65)])) }

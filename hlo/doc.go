@@ -19,5 +19,6 @@
 // fastlayout.go (the one hand reader of those values, in XLA's words),
 // piece.go (the grammar over one bounded piece, for the reader's
 // messages), file.go (ParseFile and what it returns), lower.go (to the
-// model) and edits.go (back to text).
+// model), sharding.go (the entry's shardings) and edits.go (back to
+// text).
 package hlo

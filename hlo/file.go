@@ -73,6 +73,10 @@ type Instr struct {
 	// outNames is the inside of the string of the instruction's
 	// frontend attribute neff_output_names, [0, 0) when it has none.
 	outNames [2]int
+	// sharding is the value of its sharding= attribute, `{...}`, and sdy
+	// the inside of the string of its frontend attribute
+	// xla.sdy.sharding; [0, 0) when it has none (sharding.go).
+	sharding, sdy [2]int
 
 	// Without entry_computation_layout, ParseFile reads the shapes of the
 	// parameters and the root: shape is the shape lowered, or shapeErr

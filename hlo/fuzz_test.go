@@ -22,7 +22,7 @@ var fuzzSeeds = []string{
 // what reads and lowers must give no edits when written back unchanged,
 // and a pipeline's output must read back to the pipeline's config.
 func FuzzParseHLO(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range append(fuzzSeeds, shardedHLO) {
 		f.Add([]byte(s))
 	}
 	files, _ := filepath.Glob("../testdata/hlo/*.hlo")

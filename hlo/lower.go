@@ -13,8 +13,8 @@ import (
 // parameter and result shapes from entry_computation_layout when the
 // header has it, else from the entry's parameter instructions and ROOT
 // (a shape without a layout gets the default descending layout); the
-// aliases from input_output_alias and the donors from buffer_donor. Then
-// it verifies the config. It returns the config (nil if it could not be
+// aliases from input_output_alias, the donors from buffer_donor and the
+// shardings (sharding.go). Then it verifies the config. It returns the config (nil if it could not be
 // built) and the diagnostics; the config is valid when the list holds no
 // error.
 func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
@@ -30,6 +30,7 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	cfg := model.NewConfig(shapes, out)
 	cfg.Source = source(f, params)
 	cfg.Names = entryNames(f, src, params, cfg.Output())
+	cfg.Sharding = partitioning(f, src, params, cfg, &errs)
 	errs = append(errs, aliases(f, cfg)...)
 	errs = append(errs, donors(f, cfg)...)
 	if !errs.HasErrors() {

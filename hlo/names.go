@@ -42,6 +42,8 @@ func (s *scanner) names(in *Instr, nameAt int, a *instrAttrs) {
 				in.outNames = [2]int{at, end}
 			case string(key) == neffInputNames:
 				neff = [2]int{at, end}
+			case string(key) == sdySharding:
+				in.sdy = [2]int{at, end}
 			}
 		})
 	}
@@ -126,7 +128,8 @@ func outputNames(src []byte, root *Instr, out *model.Shape) model.Names {
 // src[start:end]: a key is a word or a string, pairs are separated by
 // white space or commas, and a value is a string (f gets its inside, and
 // quoted true) or anything else up to white space, a comma or the closing
-// brace, bracket groups and strings inside it skipped.
+// brace, bracket groups (angle brackets too: `#sdy.mesh<[], ...>`) and
+// strings inside it skipped.
 func eachPair(src []byte, start, end int, f func(key []byte, at, end int, quoted bool)) {
 	if start >= end || src[start] != '{' {
 		return
@@ -179,9 +182,9 @@ func eachPair(src []byte, start, end int, f func(key []byte, at, end int, quoted
 				break
 			}
 			switch c {
-			case '{', '[', '(':
+			case '{', '[', '(', '<':
 				depth++
-			case '}', ']', ')':
+			case '}', ']', ')', '>':
 				depth--
 			case '"':
 				n, ok := stringLen(src[:end], i)

@@ -381,15 +381,16 @@ func (s *scanner) instruction(i int, in *Instr) (bool, int, error) {
 	var attrs instrAttrs
 	end, err = s.instrAttrs(end, &attrs)
 	if err == nil {
+		in.sharding = attrs.sharding
 		s.names(in, i, &attrs)
 	}
 	return root, end, err
 }
 
-// instrAttrs are the values of an instruction's attributes that name it:
-// [start, end) offsets, [0, 0) when absent.
+// instrAttrs are the values of an instruction's attributes that name it,
+// and its sharding: [start, end) offsets, [0, 0) when absent.
 type instrAttrs struct {
-	metadata, frontend [2]int
+	metadata, frontend, sharding [2]int
 }
 
 // instrAttrs skips the `, key=value` attributes after an instruction's
@@ -409,6 +410,8 @@ func (s *scanner) instrAttrs(end int, a *instrAttrs) (int, error) {
 			a.metadata = [2]int{start, valueEnd}
 		case "frontend_attributes":
 			a.frontend = [2]int{start, valueEnd}
+		case "sharding":
+			a.sharding = [2]int{start, valueEnd}
 		}
 		end = valueEnd
 	}

@@ -6,7 +6,8 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
-// The names of the entry's parameters and outputs, read as the HLO text
+// The names of the entry's parameters and outputs (and the spans of
+// their shardings, sharding.go), read as the HLO text
 // front end reads them (package hlo): a parameter instruction is named
 // by its frontend attribute neff_input_names, else by its metadata's
 // op_name when the metadata has no op_type, else by its own name; the
@@ -26,6 +27,7 @@ const (
 	instrParamNumber = 9
 	instrID          = 35
 	instrFrontend    = 68
+	instrSharding    = 40
 	metaOpType       = 1
 	metaOpName       = 2
 	frontendMap      = 1
@@ -39,6 +41,7 @@ type textSpan struct{ at, end int }
 // instrNames is what names reads of one instruction.
 type instrNames struct {
 	name, opName, neffIn, neffOut textSpan
+	sharding                      textSpan // an OpSharding message (sharding.go)
 	opType, param                 bool
 	number, id                    int64
 }
@@ -70,9 +73,13 @@ func (m *module) names(r *source, cfg *model.Config) model.Names {
 				}
 				names.Params[in.number] = n
 			}
+			m.paramSharding(in.number, in.sharding, len(cfg.Params))
 		}
-		if in.id == entry.rootID && in.neffOut.end > in.neffOut.at {
-			outputNames(r, in.neffOut, cfg.Output(), &names)
+		if in.id == entry.rootID {
+			m.rootSharding = in.sharding
+			if in.neffOut.end > in.neffOut.at {
+				outputNames(r, in.neffOut, cfg.Output(), &names)
+			}
 		}
 	}
 	return names
@@ -127,6 +134,8 @@ func readInstr(d *decoder) (instrNames, bool) {
 					in.opName = md.span(mf)
 				}
 			}
+		case fl.num == instrSharding:
+			in.sharding = d.span(fl)
 		case fl.num == instrFrontend:
 			if !readFrontend(d.sub(fl, "", nil), &in) {
 				return in, false

@@ -93,6 +93,9 @@ type File struct {
 	// aliasAt and donorAt are where each would be inserted: in the last
 	// of mods, before its first field of a higher number, or at its end.
 	aliasAt, donorAt int
+	// Warnings are what the module holds that does not read but is not
+	// needed to read it: a sharding (its value is then sized globally).
+	Warnings []*Error
 }
 
 // decoder reads a message's fields: the message is merged from the
@@ -443,6 +446,7 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	}
 	f.aliasEnc, f.donorEnc = EncodeAliases(cfg.Aliases), EncodeDonors(cfg.Donors)
 	cfg.Names = m.names(r, cfg)
+	cfg.Sharding, f.Warnings = m.partitioning(r, cfg)
 	return f, cfg, nil
 }
 
@@ -456,6 +460,13 @@ type module struct {
 	comps     []computation
 	aliases   []aliasEntry
 	donors    []donorEntry
+	// The shardings (sharding.go): the module's spmd_parameters_shardings
+	// (14) and spmd_output_sharding (12), and the entry's parameter
+	// instructions' and root's, by names.
+	spmdParams   []textSpan
+	spmdOutput   textSpan
+	params       []textSpan
+	rootSharding textSpan
 }
 
 type computation struct {
@@ -549,6 +560,15 @@ func (m *module) read(d *decoder, f *File) *Error {
 			f.aliases = append(f.aliases, fl.span)
 			if err := m.readAliases(d.sub(fl, p, tableNames)); err != nil {
 				return err
+			}
+		case 12, 14:
+			if fl.typ != protowire.BytesType {
+				break // a sharding is not needed to read the module
+			}
+			if fl.num == 12 {
+				m.spmdOutput = d.span(fl)
+			} else {
+				m.spmdParams = append(m.spmdParams, d.span(fl))
 			}
 		case 18:
 			p := m.path + ".buffer_donor"

@@ -59,8 +59,8 @@ func (l *lowerer) resultEntry(i, key int) *ast.AttrEntry {
 // valueKeys says where the entries of an argument's or result's
 // dictionary that the tool reads are, found in the one walk that checks
 // its keys, so that no later step searches the dictionary again: for each
-// key, one more than the entry's index in the dictionary, 0 for none. Ten
-// bytes an argument rather than eight pointers.
+// key, one more than the entry's index in the dictionary, 0 for none. Two
+// bytes a key rather than a pointer.
 type valueKeys [numKeys]uint16
 
 // farEntry marks an entry whose index 16 bits do not hold: it is looked
@@ -99,11 +99,13 @@ const (
 	keyArgInfo
 	keyResultInfo
 	keyFrontend
+	keySharding
+	keySdySharding
 	numKeys
 )
 
 // keyNames are the names of the keys of valueKeys.
-var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor, AttrLayoutMode, AttrMemoryKind, AttrArgInfo, AttrResultInfo, AttrFrontend}
+var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor, AttrLayoutMode, AttrMemoryKind, AttrArgInfo, AttrResultInfo, AttrFrontend, AttrSharding, AttrSdySharding}
 
 // keyOf returns the valueKeys index of an attribute name, or -1.
 func keyOf(name string) int {
@@ -124,6 +126,10 @@ func keyOf(name string) int {
 		return keyResultInfo
 	case AttrFrontend:
 		return keyFrontend
+	case AttrSharding:
+		return keySharding
+	case AttrSdySharding:
+		return keySdySharding
 	}
 	return -1
 }

@@ -3,6 +3,7 @@ package lower
 import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
+	"github.com/mhlo-alias/mhlo-alias/sharding"
 )
 
 // Options are xla-translate's options for building the entry computation.
@@ -58,6 +59,10 @@ type lowerer struct {
 	argOut        argOutcome     // what readArgs found
 	claims        claimSet       // the arguments' claims, merged (argClaims)
 	claimErrs     []error        // the errors reading and merging them
+	// shardCache holds the shardings read, by their text (sharding.go);
+	// meshMap the module's meshes, once a sdy.sharding needs them.
+	shardCache map[string]*model.Sharding
+	meshMap    sharding.Meshes
 }
 
 // arg is argument i of the entry function.
@@ -82,7 +87,7 @@ func (l *lowerer) pos(at ast.At) ast.Pos {
 // included; the config is valid when the list holds no error.
 func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
-	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.aliases}
+	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.shardings, l.aliases}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			l.addError(err)

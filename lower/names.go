@@ -60,8 +60,18 @@ func (l *lowerer) stringName(e *ast.AttrEntry) model.Name {
 		return model.Name{}
 	}
 	_, v, err := l.value(e)
-	if err != nil || v == nil || v.Kind != ast.KindString {
+	lit := l.strBytes(v)
+	if err != nil || lit == nil {
 		return model.Name{}
+	}
+	return model.NewName(l.src, v.Pos.Offset+1, v.Pos.Offset+len(lit)-1, model.MLIRString)
+}
+
+// strBytes is the string literal v is, its quotes included, as the
+// input writes it; nil when v is no string.
+func (l *lowerer) strBytes(v *ast.Attr) []byte {
+	if v == nil || v.Kind != ast.KindString {
+		return nil
 	}
 	at, end := v.Pos.Offset, v.EndPos.Offset
 	if v.Suffix != nil {
@@ -71,9 +81,9 @@ func (l *lowerer) stringName(e *ast.AttrEntry) model.Name {
 		end--
 	}
 	if end-at < 2 || l.src[at] != '"' || l.src[end-1] != '"' {
-		return model.Name{}
+		return nil
 	}
-	return model.NewName(l.src, at+1, end-1, model.MLIRString)
+	return l.src[at:end]
 }
 
 // locName is the name a location trailer gives, or none.

@@ -430,21 +430,33 @@ const summaryNames = 8
 //	output without alias: output {3} "[3]", 16 B
 //	... and 12 more outputs without alias
 //
-// It is empty when every donor is used and every output aliased.
+// It is empty when every donor is used and every output aliased. When
+// XLA would divide the values per device (PerDevice), each line ends with
+// the shape one device holds, its size and the sharding:
+//
+//	unused donor: parameter 0 at {}, 64 B; a device holds f32[8]{0}, 32 B, sharding {devices=[2]<=[2]}
 func NamesSummary(c *Config) string {
 	if c == nil {
 		return ""
 	}
 	var b strings.Builder
-	size := func(s *Shape, ok bool) string {
-		if !ok {
-			return "size unknown"
-		}
+	perDevice := c.PerDevice()
+	bytes := func(s *Shape) string {
 		n, known := ByteSizeOf(s)
 		if !known {
 			return "size unknown"
 		}
 		return FormatBytes(n)
+	}
+	size := func(s *Shape, ok bool, sh *Sharding) string {
+		switch {
+		case !ok:
+			return "size unknown"
+		case !perDevice:
+			return bytes(s)
+		}
+		d := DeviceShape(s, sh)
+		return bytes(s) + "; a device holds " + d.StringWithLayout() + ", " + bytes(d) + ", sharding " + sh.String()
 	}
 	more := func(n int, what string) {
 		if n > summaryNames {
@@ -455,7 +467,7 @@ func NamesSummary(c *Config) string {
 	c.Donors.ForEach(func(d Donor) {
 		if n++; n <= summaryNames {
 			sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
-			fmt.Fprintf(&b, "unused donor: %s at %s, %s\n", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, size(sub, ok))
+			fmt.Fprintf(&b, "unused donor: %s at %s, %s\n", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, size(sub, ok, c.ParamSharding(d.ParamNumber, d.ParamIndex)))
 		}
 	})
 	more(n, "unused donors")
@@ -468,7 +480,7 @@ func NamesSummary(c *Config) string {
 			return
 		}
 		if n++; n <= summaryNames {
-			fmt.Fprintf(&b, "output without alias: %s, %s\n", c.OutputLabel(out), size(sub, true))
+			fmt.Fprintf(&b, "output without alias: %s, %s\n", c.OutputLabel(out), size(sub, true, c.OutputSharding(out)))
 		}
 	})
 	more(n, "outputs without alias")

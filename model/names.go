@@ -209,6 +209,42 @@ func writeJSONChars(w JSONWriter, s []byte) {
 	w.Write(s[start:])
 }
 
+// UnescapeLimit is the longest text with escapes Unescaped copies, so
+// that reading a value costs at most a constant beyond the input.
+const UnescapeLimit = 1 << 20
+
+// Unescaped is the text src holds, escapes esc undone: src itself, not
+// a copy, when it holds no escape; false when it holds one and is longer
+// than UnescapeLimit.
+func Unescaped(src []byte, esc Escapes) ([]byte, bool) {
+	if esc == Raw || bytes.IndexByte(src, '\\') < 0 {
+		return src, true
+	}
+	if len(src) > UnescapeLimit {
+		return nil, false
+	}
+	text, _ := unescape(make([]byte, 0, len(src)), src, esc, len(src))
+	return text, true
+}
+
+// EscapedOffset is the offset in src of byte off of Unescaped(src, esc):
+// where the escape that writes that byte begins.
+func EscapedOffset(src []byte, esc Escapes, off int) int {
+	var buf [utf8.UTFMax]byte
+	i := 0
+	for n := 0; i < len(src) && n < off; {
+		d, k := buf[:1], 1
+		if src[i] == '\\' && esc != Raw && i+1 < len(src) {
+			d, k = unescapeOne(buf[:0], src[i:], esc)
+		}
+		if n+len(d) > off {
+			break // off is inside a character an escape writes
+		}
+		i, n = i+k, n+len(d)
+	}
+	return i
+}
+
 // unescape appends to dst the text src holds, escapes undone, until it
 // has added limit bytes or src ends; it returns dst and how many bytes
 // of src it read (never part of an escape). An escape that is not one is

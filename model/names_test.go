@@ -132,3 +132,41 @@ func TestParamAndOutputNames(t *testing.T) {
 		t.Errorf("a nil config names something")
 	}
 }
+
+// TestEscapedOffset maps offsets of the text a string holds back to the
+// escapes that write them.
+func TestEscapedOffset(t *testing.T) {
+	tests := []struct {
+		src  string
+		esc  Escapes
+		text string
+		offs map[int]int // text offset -> src offset
+	}{
+		{`{devices=[2]<=[2]}`, MLIRString, `{devices=[2]<=[2]}`, map[int]int{0: 0, 5: 5, 18: 18}},
+		{`a\22b\5Cc`, MLIRString, `a"b\c`, map[int]int{1: 1, 2: 4, 3: 5, 4: 8}},
+		{`x=\"y\"`, CString, `x="y"`, map[int]int{2: 2, 3: 4, 4: 5, 5: 7}},
+		{`\u00e9!`, CString, "é!", map[int]int{1: 0, 2: 6}},
+		{`a\"b`, Raw, `a\"b`, map[int]int{2: 2}},
+	}
+	for _, tt := range tests {
+		if got, _ := Unescaped([]byte(tt.src), tt.esc); string(got) != tt.text {
+			t.Errorf("Unescaped(%q) = %q, want %q", tt.src, got, tt.text)
+		}
+		for off, want := range tt.offs {
+			if got := EscapedOffset([]byte(tt.src), tt.esc, off); got != want {
+				t.Errorf("EscapedOffset(%q, %d) = %d, want %d", tt.src, off, got, want)
+			}
+		}
+	}
+	plain := []byte("{replicated}")
+	if got, ok := Unescaped(plain, MLIRString); !ok || &got[0] != &plain[0] {
+		t.Error("Unescaped copies a text without escapes")
+	}
+	long := []byte(strings.Repeat("a", UnescapeLimit) + `\22`)
+	if _, ok := Unescaped(long, MLIRString); ok {
+		t.Error("Unescaped copies a text with escapes longer than UnescapeLimit")
+	}
+	if _, ok := Unescaped(long[3:], MLIRString); !ok {
+		t.Error("Unescaped does not copy a text with escapes of UnescapeLimit bytes")
+	}
+}

@@ -104,6 +104,9 @@ func (c *Config) ShortString() string {
 // JSON prints a name whole, but without the module's text a long one is
 // its first NameKeep bytes (see WriteJSONRecord). "memory" is MemoryOf(c), with
 // "memory_spaces" the same figures for each memory space (MemoryBySpace).
+// When XLA would divide the values per device (PerDevice), a parameter or
+// output also has its "sharding" (when it has one) and "device_shape",
+// the shape one device holds, last.
 // The order of keys and entries is fixed, so the text can be compared.
 func (c *Config) JSON() string { return c.JSONRecord("", nil) }
 
@@ -131,13 +134,14 @@ func (c *Config) WriteJSONRecord(w JSONWriter, head string, src []byte, reason f
 	w.WriteString(`"output_shape": `)
 	w.WriteString(JSONString(c.Output().StringWithLayout()))
 	w.WriteString(`, "parameters": [`)
+	perDevice := c.PerDevice()
 	for i := range c.Params {
 		if i > 0 {
 			w.WriteString(", ")
 		}
 		fmt.Fprintf(w, `{"parameter_number": %d`, i)
 		writeJSONName(w, "name", c.ParamName(int64(i), nil), src)
-		writeJSONValue(w, &c.Params[i])
+		writeJSONValue(w, &c.Params[i], c.ParamSharding(int64(i), nil), perDevice)
 	}
 	w.WriteString(`], "outputs": [`)
 	if out := c.Output(); out.IsTuple() {
@@ -147,12 +151,12 @@ func (c *Config) WriteJSONRecord(w JSONWriter, head string, src []byte, reason f
 			}
 			fmt.Fprintf(w, `{"output_index": [%d]`, i)
 			writeJSONName(w, "name", c.OutputName(ShapeIndex{int64(i)}), src)
-			writeJSONValue(w, &out.Elems()[i])
+			writeJSONValue(w, &out.Elems()[i], c.OutputSharding(ShapeIndex{int64(i)}), perDevice)
 		}
 	} else {
 		w.WriteString(`{"output_index": []`)
 		writeJSONName(w, "name", c.OutputName(nil), src)
-		writeJSONValue(w, out)
+		writeJSONValue(w, out, c.OutputSharding(nil), perDevice)
 	}
 	w.WriteString(`], "aliases": [`)
 	first := true
@@ -211,14 +215,22 @@ func writeJSONName(w JSONWriter, key string, n Name, src []byte) {
 
 // writeJSONValue ends the object of a parameter or an output after its
 // name: its shape with layout, its bytes (the sum of its array leaves,
-// null when unknown) and its memory space.
-func writeJSONValue(w JSONWriter, s *Shape) {
+// null when unknown) and its memory space; with perDevice its sharding
+// sh (when it has one) and the shape one device holds.
+func writeJSONValue(w JSONWriter, s *Shape, sh *Sharding, perDevice bool) {
 	size, ok := ByteSizeOf(s)
 	bytes := "null"
 	if ok {
 		bytes = strconv.FormatInt(size, 10)
 	}
-	fmt.Fprintf(w, `, "shape": %s, "bytes": %s, "memory_space": %s}`, JSONString(s.StringWithLayout()), bytes, jsonSpace(s))
+	fmt.Fprintf(w, `, "shape": %s, "bytes": %s, "memory_space": %s`, JSONString(s.StringWithLayout()), bytes, jsonSpace(s))
+	if perDevice && sh != nil {
+		fmt.Fprintf(w, `, "sharding": %s`, JSONString(sh.String()))
+	}
+	if perDevice {
+		fmt.Fprintf(w, `, "device_shape": %s`, JSONString(DeviceShape(s, sh).StringWithLayout()))
+	}
+	w.WriteByte('}')
 }
 
 // jsonSpace is the memory space of a shape's array leaves as JSON: the

@@ -166,6 +166,20 @@ func (s *Sharding) TileShape(a *Shape) *Shape {
 	return &t
 }
 
+// DeviceShape is the shape one device holds of a value of the shape s
+// sharded as sh: TileShape of each array leaf, with its leaf's sharding.
+func DeviceShape(s *Shape, sh *Sharding) *Shape {
+	if !s.IsTuple() {
+		return sh.TileShape(s)
+	}
+	elems := make([]Shape, len(s.Elems()))
+	for i := range elems {
+		elems[i] = *DeviceShape(&s.Elems()[i], sh.Sub(ShapeIndex{int64(i)}))
+	}
+	t := Tuple(elems...)
+	return &t
+}
+
 // Partitioning is what a module says about how its entry computation is
 // split across devices.
 type Partitioning struct {

@@ -139,9 +139,14 @@ func (s *scanner) item(i int) (int, error) {
 	switch c := s.Src[i]; {
 	case s.hasWord(i, "func.func"):
 		return s.customFunc(i)
+	case s.hasWord(i, "sdy.mesh"):
+		return s.customMesh(i)
 	case c == '"':
 		if s.HasPrefix(i, `"func.func"`) {
 			return s.genericFunc(i)
+		}
+		if s.HasPrefix(i, `"sdy.mesh"`) {
+			return s.genericMesh(i)
 		}
 		end, ok := s.skipString(i)
 		if !ok {
@@ -497,37 +502,103 @@ func (s *scanner) genericFunc(i int) (int, error) {
 // dictString finds `key = "value"` at the top level of the dictionary
 // spanning d and returns the unquoted value.
 func (s *scanner) dictString(d [2]int, key string) (string, bool) {
-	if d[0] < 0 {
+	v := s.dictValue(d, key)
+	if v[0] < 0 || s.Src[v[0]] != '"' {
 		return "", false
+	}
+	end, ok := skipString(s.Src[:v[1]], v[0])
+	if !ok {
+		return "", false
+	}
+	str, err := ast.Unquote(string(s.Src[v[0]:end]))
+	return str, err == nil
+}
+
+// dictValue finds `key = value` at the top level of the dictionary
+// spanning d and returns the value's span, noSpan when there is none.
+func (s *scanner) dictValue(d [2]int, key string) [2]int {
+	if d[0] < 0 {
+		return noSpan
 	}
 	src := s.Src[:d[1]-1]
 	for j := s.skipTrivia(d[0] + 1); j < len(src); j = s.skipTrivia(j) {
-		entry := j
+		value := -1
 		if s.hasWord(j, key) {
-			k := s.skipTrivia(j + len(key))
-			if k < len(src) && src[k] == '=' {
-				k = s.skipTrivia(k + 1)
-				if k < len(src) && src[k] == '"' {
-					end, ok := skipString(src, k)
-					if !ok {
-						return "", false
-					}
-					v, err := ast.Unquote(string(src[k:end]))
-					return v, err == nil
-				}
+			if k := s.skipTrivia(j + len(key)); k < len(src) && src[k] == '=' {
+				value = s.skipTrivia(k + 1)
+				j = value
 			}
 		}
 		// Skip to the next top-level comma.
-		for j = entry; j < len(src) && src[j] != ','; {
-			end, err := s.skipToken(j)
+		end := j
+		for j < len(src) && src[j] != ',' {
+			e, err := s.skipToken(j)
 			if err != nil {
-				return "", false
+				return noSpan
 			}
-			j = s.skipTrivia(end)
+			end, j = e, s.skipTrivia(e)
+		}
+		if value >= 0 && end > value {
+			return [2]int{value, end}
 		}
 		j++
 	}
-	return "", false
+	return noSpan
+}
+
+// customMesh records `sdy.mesh @name = <[...]>` (File.Meshes). Any
+// other text after `sdy.mesh` is scanned on as any other: the tool reads
+// meshes, it does not check them.
+func (s *scanner) customMesh(i int) (int, error) {
+	j := s.skipTrivia(i + len("sdy.mesh"))
+	end, name, ok := s.symbol(j)
+	if !ok {
+		return j, nil
+	}
+	j = s.skipTrivia(end)
+	if !s.At(j) || s.Src[j] != '=' {
+		return j, nil
+	}
+	start := s.skipTrivia(j + 1)
+	if !s.At(start) || s.Src[start] != '<' {
+		return start, nil
+	}
+	end, err := s.skipAngle(start)
+	if err != nil {
+		return 0, err
+	}
+	s.mesh(name, [2]int{start, end})
+	return s.trailingLoc(end)
+}
+
+// genericMesh records `"sdy.mesh"() <{mesh = #sdy.mesh<...>, sym_name =
+// "name"}> : () -> ()` (File.Meshes).
+func (s *scanner) genericMesh(i int) (int, error) {
+	op, err := s.genericOp(i, len(`"sdy.mesh"`), false)
+	if err != nil {
+		return 0, err
+	}
+	for _, d := range [][2]int{op.props, op.attrs} {
+		if name, ok := s.dictString(d, "sym_name"); ok {
+			s.mesh(name, s.dictValue(d, "mesh"))
+			break
+		}
+	}
+	return op.end, nil
+}
+
+// mesh records the mesh name, whose value spans v, unless one of that
+// name is recorded already.
+func (s *scanner) mesh(name string, v [2]int) {
+	if v[0] < 0 {
+		return
+	}
+	if s.file.Meshes == nil {
+		s.file.Meshes = map[string]ast.Span{}
+	}
+	if _, dup := s.file.Meshes[name]; !dup {
+		s.file.Meshes[name] = ast.Span{Pos: s.anchor(v[0]), End: s.pos(v[1])}
+	}
 }
 
 // funcNames lists the names of the functions found, for diagnostics.

@@ -20,6 +20,8 @@ func FuzzParseFile(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`func.func @main(%a: tensor<2xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [0], must_alias>}) -> tensor<2xf32>`))
+	f.Add([]byte("module attributes {mhlo.num_partitions = 2 : i32} {\n  sdy.mesh @m = <[\"x\"=2]>\n" +
+		`  func.func @main(%a: tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2] metadata={op_name=\22a\22}}"}, %b: tuple<tensor<4xf32>> {sdy.sharding = #sdy.sharding<@m, [{"x"}]>}) -> (tensor<4xf32> {mhlo.sharding = "{{replicated}}"})` + "\n}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, err := parser.ParseFile("f.mlir", src, parser.Options{})
 		if err != nil {

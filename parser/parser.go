@@ -458,7 +458,7 @@ type Options struct {
 	// Release, if set, is called as the scan moves on with an offset
 	// before which the scanner will not read again except to parse the
 	// few spans it keeps (the module's attributes, the entry signature,
-	// alias definitions), so that a caller that maps the file can drop
+	// alias definitions, meshes), so that a caller that maps the file can drop
 	// the pages behind it.
 	Release func(offset int)
 }

@@ -411,3 +411,46 @@ module attributes {mhlo.frontend = #m} {
 		t.Errorf("%d attribute and %d type alias spans, want 6 and 3", len(f.AttrAliases), len(f.TypeAliases))
 	}
 }
+
+// TestMeshes records each module-level sdy.mesh, custom or generic, as
+// the span of its value, the first of a name only.
+func TestMeshes(t *testing.T) {
+	src := `module @m attributes {mhlo.num_partitions = 8 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]> loc("m")
+  sdy.mesh @maximal = <[], device_ids=[3]>
+  "sdy.mesh"() <{mesh = #sdy.mesh<["z"=8]>, sym_name = "generic"}> : () -> ()
+  sdy.mesh @mesh = <["w"=1]>
+  func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+    return %a : tensor<8xf32>
+  }
+}
+`
+	f, err := parse(t, src, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"mesh": `<["x"=2, "y"=4]>`, "maximal": `<[], device_ids=[3]>`, "generic": `#sdy.mesh<["z"=8]>`}
+	if len(f.Meshes) != len(want) {
+		t.Errorf("meshes %v, want %v", f.Meshes, want)
+	}
+	for name, w := range want {
+		if sp, ok := f.Meshes[name]; !ok || text(src, sp.Pos, sp.End) != w {
+			t.Errorf("mesh %s: %v, want %q", name, sp, w)
+		}
+	}
+	if sp := f.Meshes["mesh"]; sp.Pos.Line != 2 || sp.Pos.Column != 20 {
+		t.Errorf("mesh at %s, want line 2, column 20", sp.Pos)
+	}
+	e := f.Entry.Args[0].Attrs.Lookup("sdy.sharding")
+	if e == nil || e.Value == nil || e.Value.AsHash() == nil || text(src, e.Value.Pos, e.Value.EndPos) != `#sdy.sharding<@mesh, [{"x"}]>` {
+		t.Errorf("sdy.sharding read as %+v", e)
+	}
+	for _, odd := range []string{"sdy.mesh mesh = <[]>", "sdy.mesh @m <[]>", "sdy.mesh @m = #mesh"} {
+		f, err := parse(t, "module {\n  "+odd+"\n  func.func @main() {\n  }\n}", "")
+		if err != nil {
+			t.Errorf("%s: %v", odd, err)
+		} else if f.Meshes != nil {
+			t.Errorf("%s: meshes %v; want it skipped", odd, f.Meshes)
+		}
+	}
+}

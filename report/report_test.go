@@ -224,3 +224,24 @@ func TestBars(t *testing.T) {
 		t.Errorf("an empty space draws nothing: %+v", bars[1])
 	}
 }
+
+// TestTextPerDevice adds the sharding and the per-device shape of each
+// leaf when XLA would divide the values per device.
+func TestTextPerDevice(t *testing.T) {
+	c := testConfig(t)
+	halves := &model.Sharding{Kind: model.Tiled, Tiles: []int64{2}, Devices: 2, Text: "{devices=[2]<=[2]}"}
+	c.Sharding = model.Partitioning{Partitions: 2, Params: []*model.Sharding{nil, halves},
+		Output: &model.Sharding{Kind: model.TupleSharding, Elems: []model.Sharding{{}, {}, *halves}}}
+	got := NewTable(c, reason).Text()
+	for _, line := range []string{
+		"  index  shape          bytes  space   sharding            per device     alias  parameter",
+		"  {2}    f32[16]{0}      64 B  device  {devices=[2]<=[2]}  f32[8]{0}",
+		"  parameter  shape          bytes  space   sharding            per device     used by or why not",
+		"  1 {}       f32[8]{0}       32 B  device  {devices=[2]<=[2]}  f32[4]{0}      unused: none: no output has this shape",
+		"  0 {}       f32[2,3]{1,0}   24 B  device  unspecified         f32[2,3]{1,0}  output {0} (must)",
+	} {
+		if !strings.Contains(got, line+"\n") {
+			t.Errorf("no line %q in\n%s", line, got)
+		}
+	}
+}

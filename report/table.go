@@ -28,6 +28,9 @@ type Table struct {
 	// parameter leaf (SetCompared); the text and the HTML report show it
 	// when it is not nil.
 	Compared []Compared
+	// PerDevice reports that XLA would divide the values per device
+	// (model.Config.PerDevice): each Leaf has its Sharding and DeviceShape.
+	PerDevice bool
 }
 
 // Leaf is what a row says of its parameter or output leaf.
@@ -36,6 +39,9 @@ type Leaf struct {
 	Shape string // with its layout
 	Bytes int64  // model.ByteSizeOf; Unknown when it is not known
 	Space int64  // the layout's memory space
+	// Sharding and DeviceShape are the leaf's sharding and the shape one
+	// device holds of it, when Table.PerDevice.
+	Sharding, DeviceShape string
 }
 
 // Unknown is the Bytes of a leaf whose size is not known.
@@ -81,6 +87,12 @@ func NewTable(c *model.Config, reason func(param int64, index model.ShapeIndex) 
 		return t
 	}
 	t.Spaces = model.MemoryBySpace(c)
+	t.PerDevice = c.PerDevice()
+	device := func(l *Leaf, s *model.Shape, sh *model.Sharding) {
+		if t.PerDevice {
+			l.Sharding, l.DeviceShape = Cut(sh.String(), ShapeWidth), Cut(model.DeviceShape(s, sh).StringWithLayout(), ShapeWidth)
+		}
+	}
 	byLeaf := map[leafKey]int{} // donor rows by parameter leaf
 	donor := func(param int64, index model.ShapeIndex) *Donor {
 		k := leafKey{param, index.String()}
@@ -90,6 +102,7 @@ func NewTable(c *model.Config, reason func(param int64, index model.ShapeIndex) 
 		d := Donor{Param: param, Index: index.Clone(), Leaf: Leaf{Name: paramName(c, param, index), Shape: "?", Bytes: Unknown}}
 		if sub, ok := c.ParamSubshape(param, index); ok {
 			d.Leaf = leafOf(d.Name, sub)
+			device(&d.Leaf, sub, c.ParamSharding(param, index))
 		}
 		byLeaf[k] = len(t.Donors)
 		t.Donors = append(t.Donors, d)
@@ -101,6 +114,7 @@ func NewTable(c *model.Config, reason func(param int64, index model.ShapeIndex) 
 			return
 		}
 		row := Output{Index: index, Leaf: leafOf(outputName(c, index), sub), Aliased: aliased}
+		device(&row.Leaf, sub, c.OutputSharding(index))
 		if aliased {
 			row.Kind, row.Param, row.ParamIndex = a.Kind, a.ParamNumber, a.ParamIndex
 			row.ParamName = paramName(c, a.ParamNumber, a.ParamIndex)

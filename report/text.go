@@ -13,7 +13,9 @@ import (
 // output leaves, the donors and the memory of each space, each in aligned
 // columns under a heading line. A name column is there only when some row
 // has a name; names are cut to NameWidth characters. The last column of
-// the donors, why a donor is unused, is never cut.
+// the donors, why a donor is unused, is never cut. When XLA would divide
+// the values per device (Table.PerDevice), a "sharding" and a "per
+// device" column follow the space.
 //
 //	outputs: 3
 //	  index  shape              bytes      space   alias  parameter
@@ -38,14 +40,15 @@ func (t *Table) WriteText(w io.Writer) error {
 	outNames, paramNames := t.HasOutputNames(), t.HasParamNames()
 
 	b.WriteString("outputs: " + strconv.Itoa(len(t.Outputs)) + "\n")
-	o := columns{head: []string{"index", "name", "shape", "bytes", "space", "alias", "parameter", "parameter name"},
-		right: []bool{3: true}, keep: []bool{true, outNames, true, true, true, true, true, paramNames}}
+	dev := t.PerDevice
+	o := columns{head: []string{"index", "name", "shape", "bytes", "space", "sharding", "per device", "alias", "parameter", "parameter name"},
+		right: []bool{3: true}, keep: []bool{true, outNames, true, true, true, dev, dev, true, true, paramNames}}
 	for _, r := range t.Outputs {
 		kind, param := "", ""
 		if r.Aliased {
 			kind, param = r.Kind.Word(), ParamLabel(r.Param, r.ParamIndex)
 		}
-		o.add(r.Index.String(), Cut(r.Name, NameWidth), r.Shape, BytesText(r.Bytes), SpaceText(r.Space), kind, param, Cut(r.ParamName, NameWidth))
+		o.add(r.Index.String(), Cut(r.Name, NameWidth), r.Shape, BytesText(r.Bytes), SpaceText(r.Space), r.Sharding, r.DeviceShape, kind, param, Cut(r.ParamName, NameWidth))
 	}
 	o.write(&b)
 
@@ -54,10 +57,10 @@ func (t *Table) WriteText(w io.Writer) error {
 		head += " (" + strconv.Itoa(n) + " unused)"
 	}
 	b.WriteString(head + "\n")
-	d := columns{head: []string{"parameter", "name", "shape", "bytes", "space", "used by or why not"},
-		right: []bool{3: true}, keep: []bool{true, paramNames, true, true, true, true}}
+	d := columns{head: []string{"parameter", "name", "shape", "bytes", "space", "sharding", "per device", "used by or why not"},
+		right: []bool{3: true}, keep: []bool{true, paramNames, true, true, true, dev, dev, true}}
 	for _, r := range t.Donors {
-		d.add(ParamLabel(r.Param, r.Index), Cut(r.Name, NameWidth), r.Shape, BytesText(r.Bytes), SpaceText(r.Space), r.UseText())
+		d.add(ParamLabel(r.Param, r.Index), Cut(r.Name, NameWidth), r.Shape, BytesText(r.Bytes), SpaceText(r.Space), r.Sharding, r.DeviceShape, r.UseText())
 	}
 	d.write(&b)
 

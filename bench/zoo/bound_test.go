@@ -240,8 +240,11 @@ func TestBound(t *testing.T) {
 			if c.longest > MaxMessage {
 				fail("a diagnostic of %d bytes (bound %d): %.100s...", c.longest, MaxMessage, c.firstDiagnostic)
 			}
-			if !s.Valid && c.ok {
+			if !s.Valid && c.ok && !s.Warns {
 				fail("broken at %d bytes, yet read without an error", c.in)
+			}
+			if !s.Valid && s.Warns && c.firstDiagnostic == "" {
+				fail("broken at %d bytes, yet read without a warning", c.in)
 			}
 		}
 		a := measure(t, s, n)

@@ -50,6 +50,10 @@ type Shape struct {
 	// Split says the input is many modules separated by "// -----" lines
 	// (--split-input-file).
 	Split bool
+	// Warns says a broken input is read with a warning, not rejected: its
+	// huge value is a sharding, which the tool sizes globally when it
+	// does not read.
+	Warns bool
 	write func(w *bufio.Writer, n int)
 }
 
@@ -90,7 +94,9 @@ func Shapes() []Shape {
 		{Name: "split-modules", Passes: donate, Split: true, write: splitModules},
 		{Name: "location-aliases", Passes: donate, write: locationAliases},
 		{Name: "huge-comments", Unit: Bytes, Passes: donate, write: hugeComments},
-		{Name: "hlo-metadata", Format: HLO, write: hloMetadata},
+		{Name: "hlo-metadata", Format: HLO, write: hloMetadata("", "replicated")},
+		{Name: "sharded", Passes: donate, write: sharded},
+		{Name: "hlo-sharded", Format: HLO, Passes: donate, write: hloMetadata(", num_partitions=2", "devices=[2,1]<=[2]")},
 		{Name: "unused-donors", Unit: Donors, Passes: donate, Remarks: true, write: unusedDonors},
 		{Name: "alias-chain", Unit: Depth, Passes: donate, write: aliasChain},
 		{Name: "proto-groups", Unit: Groups, Format: Proto, write: protoGroups},
@@ -114,7 +120,7 @@ func Shapes() []Shape {
 			if v.hlo {
 				format = HLO
 			}
-			out = append(out, Shape{Name: name, Unit: Bytes, Format: format, Valid: bad < 0, Passes: donate, write: huge(v, bad)})
+			out = append(out, Shape{Name: name, Unit: Bytes, Format: format, Valid: bad < 0, Warns: v.warns, Passes: donate, write: huge(v, bad)})
 		}
 	}
 	return out
@@ -229,10 +235,51 @@ func aliasChain(w *bufio.Writer, n int) {
 	w.WriteString("  return %arg1 : tensor<4xf32>\n}\n")
 }
 
+// sharded writes a module on four partitions whose n donated arguments
+// are sharded, in turn, by mhlo.sharding, by sdy.sharding over a mesh, by
+// a tuple mhlo.sharding, and not at all; every fourth is also a result,
+// sharded.
+func sharded(w *bufio.Writer, n int) {
+	w.WriteString("module @jit_train_step attributes {mhlo.num_partitions = 4 : i32} {\n")
+	w.WriteString(`  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=2, "y"=2]>, sym_name = "mesh"}> : () -> ()` + "\n")
+	w.WriteString("  func.func public @main(")
+	shardings := []string{`mhlo.sharding = "{devices=[2,2]<=[4]}"`, `sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>`,
+		`mhlo.sharding = "{{devices=[4,1]<=[4]}, {replicated}}"`, `mhlo.layout_mode = "default"`}
+	typ := func(i int) string {
+		if i%4 == 2 {
+			return "tuple<tensor<8x16xf32>, tensor<4xi32>>"
+		}
+		return "tensor<8x16xf32>"
+	}
+	var results []string
+	for i := range n {
+		if i > 0 {
+			w.WriteString(", ")
+		}
+		fmt.Fprintf(w, "%%arg%d: %s {jax.buffer_donor = true, %s}", i, typ(i), shardings[i%4])
+		if i%4 == 0 {
+			results = append(results, typ(i)+` {mhlo.sharding = "{devices=[4,1]<=[4]}"}`)
+		}
+	}
+	fmt.Fprintf(w, ") -> (%s) {\n    %%0 = \"test.op\"() : () -> tensor<8x16xf32>\n    return", strings.Join(results, ", "))
+	for k := range results {
+		if k > 0 {
+			w.WriteString(",")
+		}
+		w.WriteString(" %0")
+	}
+	w.WriteString(" : " + strings.TrimSuffix(strings.Repeat("tensor<8x16xf32>, ", len(results)), ", ") + "\n  }\n}\n")
+}
+
 // hloMetadata writes an HLO text module with n parameters, each with long
-// metadata, as XLA dumps print them; every fourth aliased with an output,
-// every eighth of the others a donor.
-func hloMetadata(w *bufio.Writer, n int) {
+// metadata, as XLA dumps print them, and the sharding sharding; every
+// fourth aliased with an output, every eighth of the others a donor. The
+// header ends with header.
+func hloMetadata(header, sharding string) func(w *bufio.Writer, n int) {
+	return func(w *bufio.Writer, n int) { writeHLOMetadata(w, n, header, sharding) }
+}
+
+func writeHLOMetadata(w *bufio.Writer, n int, header, sharding string) {
 	const sh = "f32[4,8]{1,0}"
 	var aliases, donors, layout, outs, names []string
 	for i := range n {
@@ -246,8 +293,8 @@ func hloMetadata(w *bufio.Writer, n int) {
 			donors = append(donors, fmt.Sprintf("(%d, {})", i))
 		}
 	}
-	fmt.Fprintf(w, "HloModule jit_train_step, is_scheduled=true, input_output_alias={ %s }, buffer_donor={ %s }, entry_computation_layout={(%s)->(%s)}\n\n",
-		strings.Join(aliases, ", "), strings.Join(donors, ", "), strings.Join(layout, ", "), strings.Join(outs, ", "))
+	fmt.Fprintf(w, "HloModule jit_train_step, is_scheduled=true, input_output_alias={ %s }, buffer_donor={ %s }, entry_computation_layout={(%s)->(%s)}%s\n\n",
+		strings.Join(aliases, ", "), strings.Join(donors, ", "), strings.Join(layout, ", "), strings.Join(outs, ", "), header)
 	fmt.Fprintf(w, "ENTRY %%main.%d (", n+2)
 	for i := range n {
 		if i > 0 {
@@ -258,8 +305,8 @@ func hloMetadata(w *bufio.Writer, n int) {
 	fmt.Fprintf(w, ") -> (%s) {\n", strings.Repeat("f32[4,8], ", len(outs)-1)+"f32[4,8]")
 	long := strings.Repeat("jit(train_step)/jit(main)/transpose(jvp(model))/layer/", 4)
 	for i := range n {
-		fmt.Fprintf(w, "  %%Arg_%d.%d = %s parameter(%d), sharding={replicated}, metadata={op_name=\"%sargs[%d]\" source_file=\"/home/user/src/project/model/training/train_step.py\" source_line=%d}\n",
-			i, i+1, sh, i, long, i, 100+i)
+		fmt.Fprintf(w, "  %%Arg_%d.%d = %s parameter(%d), sharding={%s}, metadata={op_name=\"%sargs[%d]\" source_file=\"/home/user/src/project/model/training/train_step.py\" source_line=%d}\n",
+			i, i+1, sh, i, sharding, long, i, 100+i)
 	}
 	fmt.Fprintf(w, "  ROOT %%tuple.%d = (%s) tuple(%s)\n}\n", n+1, strings.Join(outs, ", "), strings.Join(names, ", "))
 }
@@ -297,8 +344,9 @@ func protoGroups(w *bufio.Writer, n int) {
 // A value is one kind of huge value: its element repeated, the text
 // before the first and after the last, in the module that holds it.
 type value struct {
-	name string
-	hlo  bool
+	name  string
+	hlo   bool
+	warns bool // broken, it is a warning (Shape.Warns)
 	// elems writes the value's body of about n bytes and returns its
 	// element count; with bad >= 0 a stray token breaks it at the start
 	// (0), the middle (1) or the end (2).
@@ -392,6 +440,19 @@ var values = []value{
 	}, elems: func(w *bufio.Writer, n, bad int) int {
 		return repeat(w, n, bad, ",", func(int) string { return "1" }, stray)
 	}},
+	{name: "sharding", wrap: func(w *bufio.Writer, n, bad int, body func() int) {
+		mlirArg(fmt.Sprintf(`mhlo.sharding = "{devices=[%d,1]`, deviceCount(n)), `}"`)(w, n, bad, body)
+	}, elems: deviceList("\\z")},
+	{name: "sharding-metadata", wrap: mlirArg(`mhlo.sharding = "{devices=[2,1]<=[2] metadata={op_name=\22`, `\22}}"`),
+		elems: func(w *bufio.Writer, n, bad int) int {
+			return repeat(w, n, bad, "", func(int) string { return "params['layer'] " }, `\z`)
+		}},
+	{name: "hlo-sharding", hlo: true, warns: true, wrap: func(w *bufio.Writer, n, bad int, body func() int) {
+		w.WriteString("HloModule zoo, buffer_donor={ (1, {}) }, num_partitions=2\n\n")
+		fmt.Fprintf(w, "ENTRY %%main.4 {\n  %%Arg_0.1 = f32[4,8]{1,0} parameter(0), sharding={devices=[%d,1]", deviceCount(n))
+		body()
+		w.WriteString("}\n  %Arg_1.2 = f32[4]{0} parameter(1)\n  ROOT %copy.3 = f32[4]{0} copy(f32[4]{0} %Arg_1.2)\n}\n")
+	}, elems: deviceList(stray)},
 	{name: "donor-list", hlo: true, wrap: func(w *bufio.Writer, n, bad int, body func() int) {
 		w.WriteString("HloModule zoo, buffer_donor={ ")
 		body()
@@ -401,6 +462,18 @@ var values = []value{
 		return repeat(w, n, bad, ", ", func(int) string { return "(0, {})" }, stray)
 	}},
 }
+
+// deviceList writes an explicit device list of about n bytes, ids of
+// seven digits, deviceCount(n) of them, with the stray token strayTok
+// at bad.
+func deviceList(strayTok string) func(w *bufio.Writer, n, bad int) int {
+	return func(w *bufio.Writer, n, bad int) int {
+		return repeat(w, n, bad, ",", func(i int) string { return fmt.Sprintf("%07d", i) }, strayTok)
+	}
+}
+
+// deviceCount is the length of deviceList's list of about n bytes.
+func deviceCount(n int) int { return max(1, (n+7)/8) }
 
 func hloEntry(w *bufio.Writer) {
 	w.WriteString("ENTRY %main.4 (Arg_0.1: f32[1], Arg_1.2: f32[4]) -> f32[4] {\n  %Arg_0.1 = f32[1]{0} parameter(0)\n")

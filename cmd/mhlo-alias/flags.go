@@ -30,6 +30,11 @@ Reading:
   --input-format=FORMAT   mlir, hlo, hlo-module-proto, hlo-proto or
                           hlo-snapshot (default: from the content, the file
                           name a hint)
+  --partitioned=MODE      are the entry's shapes already per device? auto
+                          (default: MLIR no; HLO and protos yes when the
+                          entry is named ..._spmd), yes (never divide them),
+                          no (divide sharded values per device when there
+                          is more than one)
 
 Passes:
   --passes=a,b,c          passes to run, in order (see --list-passes)
@@ -141,6 +146,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.lib.ReturnTuple, "return-tuple", false, "")
 	fs.BoolVar(&o.lib.SplitInputFile, "split-input-file", false, "")
 	fs.StringVar(&o.lib.InputFormat, "input-format", "", "")
+	fs.StringVar(&o.lib.Partitioned, "partitioned", "auto", "")
 	fs.StringVar(&o.lib.Passes, "passes", "", "")
 	fs.BoolVar(&o.verifyEach, "verify-each", true, "")
 	fs.BoolVar(&o.listPasses, "list-passes", false, "")
