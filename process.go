@@ -219,6 +219,11 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 	if s.Partitioned == "yes" || s.Partitioned == "no" {
 		cfg.Sharding.Partitioned = s.Partitioned == "yes"
 	}
+	if cfg.Sharding.Partitions == 0 {
+		// Counted once here, so that PerDevice costs nothing later.
+		cfg.Sharding.Partitions = cfg.Sharding.DeviceCount()
+	}
+	diags = append(diags, model.UnsettledAliases(cfg)...)
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
 	}

@@ -21,12 +21,15 @@ func TestVerifyPerDevice(t *testing.T) {
 		return c
 	}
 	out := &Sharding{Kind: TupleSharding, Elems: []Sharding{halves}}
-	errs := Verify(build(Partitioning{Partitions: 2, Output: out}))
+	replicated := &Sharding{Kind: Replicated, Text: "{replicated}"}
+	errs := Verify(build(Partitioning{Partitions: 2, Params: []*Sharding{replicated}, Output: out}))
 	want := "Expected aliased input 0 at index {} and output at index {0} to have the same size. Input sub-shape is s32[16]{0} with size 64, output sub-shape is s32[8]{0} with size 32"
 	if len(errs) != 1 || errs[0].Msg != want {
 		t.Errorf("Verify = %v\nwant %s", errs, want)
 	}
-	for _, p := range []Partitioning{{Partitions: 1, Output: out}, {Partitions: 2, Partitioned: true, Output: out}, {Partitions: 2}} {
+	// Not split, or a side whose sharding XLA has yet to choose (the
+	// parameter's here) with equal whole sizes: no error.
+	for _, p := range []Partitioning{{Partitions: 1, Output: out}, {Partitions: 2, Partitioned: true, Output: out}, {Partitions: 2}, {Partitions: 2, Output: out}} {
 		if errs := Verify(build(p)); errs.HasErrors() {
 			t.Errorf("%+v: Verify = %v, want no error", p, errs)
 		}

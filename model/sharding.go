@@ -185,7 +185,8 @@ func DeviceShape(s *Shape, sh *Sharding) *Shape {
 type Partitioning struct {
 	// Partitions is the partition count the module states
 	// (mhlo.num_partitions, the HLO header's num_partitions), 0 when it
-	// states none (an HloModuleProto holds none).
+	// states none (an HloModuleProto holds none). Once a module is read
+	// it is never 0: a count not stated is DeviceCount's guess.
 	Partitions int64
 	// Partitioned reports whether the entry computation's shapes are
 	// already those of one device (XLA's partitioner has run), so that
@@ -253,6 +254,21 @@ func (c *Config) OutputSharding(index ShapeIndex) *Sharding {
 		return nil
 	}
 	return c.Sharding.Output.Sub(index)
+}
+
+// ShardingsWritten reports whether parameter param at index and the
+// output at out both have a sharding written: a result JAX left
+// unspecified has none (Partitioning.OutputUnspecified).
+func (c *Config) ShardingsWritten(param int64, index, out ShapeIndex) bool {
+	if c.ParamSharding(param, index) == nil || c.OutputSharding(out) == nil {
+		return false
+	}
+	res := int64(0)
+	if c.Source.ResultTuple && len(out) > 0 {
+		res = out[0]
+	}
+	u := c.Sharding.OutputUnspecified
+	return res < 0 || res >= int64(len(u)) || !u[res]
 }
 
 // DeviceParam is the subshape of parameter param at index that one device

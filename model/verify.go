@@ -16,7 +16,10 @@ import (
 // byte size, one alias per parameter leaf, MHLO's rule, XLA's must-alias
 // rule. When c.PerDevice, sizes are compared as XLA compares them after
 // partitioning: on what one device holds of each side (its sharding's
-// tile), and the message prints those shapes. It never changes c. Each error points at the attribute
+// tile, the whole value for a side with no sharding written), and the
+// message prints those shapes. A side with no sharding written is XLA's
+// partitioner's to choose, so such an alias also passes when the whole
+// sizes are equal (UnsettledAliases warns of it). It never changes c. Each error points at the attribute
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
@@ -122,6 +125,9 @@ func (c *Config) verifyAlias(pos int, a *Alias, seen *seenLeaves, perDevice bool
 	in, res := param, output
 	if perDevice {
 		in, res = c.ParamSharding(a.ParamNumber, a.ParamIndex).TileShape(param), c.OutputSharding(out).TileShape(output)
+		if !c.ShardingsWritten(a.ParamNumber, a.ParamIndex, out) && param.ByteSize() == output.ByteSize() {
+			in, res = param, output
+		}
 	}
 	if static && in.ByteSize() != res.ByteSize() {
 		return fmt.Sprintf("Expected aliased input %d at index %s and output at index %s to have the same size. Input sub-shape is %s with size %d, output sub-shape is %s with size %d",
@@ -182,4 +188,36 @@ func (c *Config) verifyDonor(d Donor) string {
 		return fmt.Sprintf("Input %d at index %s is registered as a buffer donor. However, it is also in the input output alias config.", d.ParamNumber, d.ParamIndex)
 	}
 	return ""
+}
+
+// UnsettledAliases warns, when c.PerDevice, of each alias one of whose
+// sides has no sharding written: XLA's partitioner chooses that side's
+// sharding, and compilation fails with XLA's "Expected aliased input ...
+// to have the same size" unless it gives both sides the same bytes on
+// each device (jax-ml/jax issue 25346). The warning names what one device
+// holds of the side whose sharding is written, or the whole shapes when
+// neither is.
+func UnsettledAliases(c *Config) ast.ErrorList {
+	var warns ast.ErrorList
+	if !c.PerDevice() {
+		return warns
+	}
+	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
+		if c.ShardingsWritten(a.ParamNumber, a.ParamIndex, out) {
+			return
+		}
+		p, ok1 := c.DeviceParam(a.ParamNumber, a.ParamIndex)
+		o, ok2 := c.DeviceOutput(out)
+		if !ok1 || !ok2 || !p.IsArray() || !o.IsArray() {
+			return
+		}
+		side, held := c.OutputIndexLabel(out), p
+		if c.ParamSharding(a.ParamNumber, a.ParamIndex) == nil {
+			side, held = c.ParamLabel(a.ParamNumber, a.ParamIndex)+" at "+a.ParamIndex.String(), o
+		}
+		warns = append(warns, &ast.Error{Pos: c.aliasPos(out, &a), Severity: ast.SevWarning,
+			Msg: fmt.Sprintf("%s is aliased with %s at %s, but %s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (%s), compilation fails with \"Expected aliased input %d at index %s and output at index %s to have the same size\"",
+				c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, side, c.Sharding.DeviceCount(), held.ByteSize(), held.StringWithLayout(), a.ParamNumber, a.ParamIndex, out)})
+	})
+	return warns
 }
