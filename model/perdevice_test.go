@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,40 @@ func TestOneLineOfSpaces(t *testing.T) {
 	want := "device memory: aliases: 0 (0 must, 0 may) share 0 B (must 0 B, may up to 0 B); donors: 0 unused, 0 B; outputs without alias: 1, 16 B; parameters: 1, 16 B; outputs: 1, 16 B; host memory S(5): aliases: 0"
 	if got := OneLineOf(c); !strings.HasPrefix(got, want) {
 		t.Errorf("OneLineOf = %s\nwant prefix %s", got, want)
+	}
+}
+
+// TestUnsettledAliases: an alias of a module still to be partitioned one
+// of whose sides has no sharding written is warned of, naming the side
+// and what each device must hold; none when both are written or the
+// module is not split.
+func TestUnsettledAliases(t *testing.T) {
+	out := &Sharding{Kind: TupleSharding, Elems: []Sharding{halves}}
+	build := func(p Partitioning) *Config {
+		c := NewConfig([]Shape{Array(S32, 16)}, Tuple(Array(S32, 16)))
+		c.Source.ResultTuple = true
+		must(t, c.Aliases.SetUpAlias(ShapeIndex{0}, 0, nil, MayAlias, Origin{}))
+		c.Sharding = p
+		return c
+	}
+	for _, tc := range []struct {
+		p    Partitioning
+		want string // "" for no warning
+	}{
+		{Partitioning{Partitions: 2}, "but neither side has a sharding in a module of 2 partitions"},
+		{Partitioning{Partitions: 2, Output: out}, "but parameter 0 at {} has no sharding in a module of 2 partitions: XLA's partitioner will choose one, and unless each device then holds 32 bytes of it (as of output index {0}: s32[8]{0})"},
+		{Partitioning{Partitions: 2, Params: []*Sharding{&halves}}, "but output index {0} has no sharding in a module of 2 partitions: XLA's partitioner will choose one, and unless each device then holds 32 bytes of it (as of parameter 0 at {}: s32[8]{0})"},
+		{Partitioning{Partitions: 2, Params: []*Sharding{&halves}, Output: out, OutputUnspecified: []bool{true}}, "but output index {0} has no sharding"},
+		{Partitioning{Partitions: 2, Params: []*Sharding{&halves}, Output: out}, ""},
+		{Partitioning{Partitions: 1}, ""},
+		{Partitioning{Partitions: 2, Partitioned: true}, ""},
+	} {
+		warns := UnsettledAliases(build(tc.p))
+		switch {
+		case tc.want == "" && len(warns) != 0:
+			t.Errorf("%+v: warnings %v, want none", tc.p, warns)
+		case tc.want != "" && (len(warns) != 1 || !strings.Contains(warns[0].Msg, tc.want) || warns[0].Severity != ast.SevWarning):
+			t.Errorf("%+v: warnings %v, want one containing %q", tc.p, warns, tc.want)
+		}
 	}
 }

@@ -260,7 +260,13 @@ func (c *Config) OutputSharding(index ShapeIndex) *Sharding {
 // output at out both have a sharding written: a result JAX left
 // unspecified has none (Partitioning.OutputUnspecified).
 func (c *Config) ShardingsWritten(param int64, index, out ShapeIndex) bool {
-	if c.ParamSharding(param, index) == nil || c.OutputSharding(out) == nil {
+	return c.ParamSharding(param, index) != nil && c.outputShardingWritten(out)
+}
+
+// outputShardingWritten reports whether the output at out has a sharding
+// written.
+func (c *Config) outputShardingWritten(out ShapeIndex) bool {
+	if c.OutputSharding(out) == nil {
 		return false
 	}
 	res := int64(0)

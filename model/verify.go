@@ -211,13 +211,22 @@ func UnsettledAliases(c *Config) ast.ErrorList {
 		if !ok1 || !ok2 || !p.IsArray() || !o.IsArray() {
 			return
 		}
-		side, held := c.OutputIndexLabel(out), p
-		if c.ParamSharding(a.ParamNumber, a.ParamIndex) == nil {
-			side, held = c.ParamLabel(a.ParamNumber, a.ParamIndex)+" at "+a.ParamIndex.String(), o
+		pLabel := c.ParamLabel(a.ParamNumber, a.ParamIndex) + " at " + a.ParamIndex.String()
+		ps, os := c.ParamSharding(a.ParamNumber, a.ParamIndex) != nil, c.outputShardingWritten(out)
+		var what string
+		switch {
+		case !ps && !os:
+			what = fmt.Sprintf("neither side has a sharding in a module of %d partitions: XLA's partitioner will choose them, and unless each device then holds as many bytes of one as of the other", c.Sharding.DeviceCount())
+		case !ps:
+			what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
+				pLabel, c.Sharding.DeviceCount(), o.ByteSize(), c.OutputIndexLabel(out), o.StringWithLayout())
+		default:
+			what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
+				c.OutputIndexLabel(out), c.Sharding.DeviceCount(), p.ByteSize(), pLabel, p.StringWithLayout())
 		}
 		warns = append(warns, &ast.Error{Pos: c.aliasPos(out, &a), Severity: ast.SevWarning,
-			Msg: fmt.Sprintf("%s is aliased with %s at %s, but %s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (%s), compilation fails with \"Expected aliased input %d at index %s and output at index %s to have the same size\"",
-				c.OutputIndexLabel(out), c.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex, side, c.Sharding.DeviceCount(), held.ByteSize(), held.StringWithLayout(), a.ParamNumber, a.ParamIndex, out)})
+			Msg: fmt.Sprintf("%s is aliased with %s, but %s, compilation fails with \"Expected aliased input %d at index %s and output at index %s to have the same size\"",
+				c.OutputIndexLabel(out), pLabel, what, a.ParamNumber, a.ParamIndex, out)})
 	})
 	return warns
 }
