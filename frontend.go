@@ -115,7 +115,7 @@ func (m protoModule) config() (*model.Config, ast.ErrorList) {
 	var diags ast.ErrorList
 	for _, w := range m.file.Warnings {
 		d := protoDiag(m.name, w)
-		d.Severity = ast.SevWarning
+		d.Severity, d.Lenient = ast.SevWarning, true
 		diags = append(diags, d)
 	}
 	return m.cfg, diags

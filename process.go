@@ -195,6 +195,13 @@ func (s *settings) module(in *input, ch chunk) *Module {
 		// The verdict is the annotations'; a module that failed as
 		// expected still has no output.
 		expected, perr := parseExpectations(in.Display, src, ch.line-1)
+		for i, d := range diags {
+			if d.Lenient && d.Severity == ast.SevWarning {
+				e := *d
+				e.Severity = ast.SevError // as the consumer reports it
+				diags[i] = &e
+			}
+		}
 		diags = append(perr, verifyDiagnostics(expected, diags, m.Remarks)...)
 		diags.Sort()
 		m.Passed = !diags.HasErrors()

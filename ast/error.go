@@ -36,6 +36,11 @@ type Error struct {
 	// byte offset and the field path ("byte 22: HloModuleProto..."); a
 	// warning as "file: warning: message".
 	Binary bool
+	// Lenient marks a warning about what the module's consumer would
+	// reject (a sharding that does not read) but the tool can go on
+	// without: with verified diagnostics it is an error, as the
+	// consumer's.
+	Lenient bool
 }
 
 func (e *Error) Error() string {

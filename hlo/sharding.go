@@ -68,7 +68,7 @@ func partitioning(f *File, src []byte, params []*Instr, cfg *model.Config, errs 
 
 func (r *shardReader) warn(pos ast.Pos, format string, args ...any) {
 	e := ast.Errorf(pos, format, args...)
-	e.Severity = ast.SevWarning
+	e.Severity, e.Lenient = ast.SevWarning, true
 	*r.errs = append(*r.errs, e)
 }
 

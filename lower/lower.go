@@ -123,6 +123,13 @@ func (l *lowerer) warn(pos ast.Pos, format string, args ...any) {
 	l.diag = append(l.diag, e)
 }
 
+// warnLenient is warn for what the module's consumer would reject
+// (ast.Error.Lenient).
+func (l *lowerer) warnLenient(pos ast.Pos, format string, args ...any) {
+	l.warn(pos, format, args...)
+	l.diag[len(l.diag)-1].Lenient = true
+}
+
 // readResults reads every result once, in order: it checks its
 // dictionary's keys (duplicateKeys; with seen, in generic form, against
 // those checked already) and converts its type, whose first error is the

@@ -105,7 +105,7 @@ func (l *lowerer) numPartitions() int64 {
 		n, perr = ast.ParseInt(v.Num())
 	}
 	if perr != nil || n < 1 {
-		l.warn(l.pos(e.Pos), "%s must be a positive integer; it is ignored", AttrNumPartitions)
+		l.warnLenient(l.pos(e.Pos), "%s must be a positive integer; it is ignored", AttrNumPartitions)
 		return 0
 	}
 	return n
@@ -129,7 +129,7 @@ func (l *lowerer) valueSharding(hlo, sdy *ast.AttrEntry, s *model.Shape, label f
 	}
 	nested, ok := model.NestSharding(*sh, s)
 	if !ok {
-		l.warn(l.pos(e.Pos), "%s: %s %s does not fit its type %s; it is sized globally", label(), e.Name(), ast.Clip(sh.String()), s)
+		l.warnLenient(l.pos(e.Pos), "%s: %s %s does not fit its type %s; it is sized globally", label(), e.Name(), ast.Clip(sh.String()), s)
 		return nil
 	}
 	return &nested
@@ -150,7 +150,7 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 		}
 	}
 	if lit == nil {
-		l.warn(l.pos(e.Pos), "%s: %s must be a string; it is sized globally", label(), AttrSharding)
+		l.warnLenient(l.pos(e.Pos), "%s: %s must be a string; it is sized globally", label(), AttrSharding)
 		return nil
 	}
 	if s, ok := l.shardCache[string(lit)]; ok {
@@ -169,7 +169,7 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 	}
 	if err != nil {
 		at += 1 + model.EscapedOffset(inner, model.MLIRString, errorOffset(err))
-		l.warn(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSharding, ast.ClipBytes(inner), err)
+		l.warnLenient(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSharding, ast.ClipBytes(inner), err)
 		return nil
 	}
 	return l.cache(lit, s)
@@ -199,7 +199,7 @@ func (l *lowerer) unkeptString(e *ast.AttrEntry) ([]byte, int) {
 func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Sharding {
 	_, v, err := l.value(e)
 	if err != nil || v == nil || v.AsHash() == nil || v.AsHash().Name != "" {
-		l.warn(l.pos(e.Pos), "%s: %s must be a #sdy.sharding; it is sized globally", label(), AttrSdySharding)
+		l.warnLenient(l.pos(e.Pos), "%s: %s must be a #sdy.sharding; it is sized globally", label(), AttrSdySharding)
 		return nil
 	}
 	h := v.AsHash()
@@ -209,7 +209,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Shar
 	}
 	s, err := sharding.ParseShardy(text, l.meshes())
 	if err != nil {
-		l.warn(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
+		l.warnLenient(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
 		return nil
 	}
 	return l.cache(text, s)
@@ -239,7 +239,7 @@ func (l *lowerer) meshes() sharding.Meshes {
 	for name, sp := range l.file.Meshes {
 		m, err := sharding.ParseMesh(l.src[sp.Pos.Offset:sp.End.Offset])
 		if err != nil {
-			l.warn(l.pos(ast.At{Offset: sp.Pos.Offset + errorOffset(err)}), "sdy.mesh @%s does not read: %s", ast.Clip(name), err)
+			l.warnLenient(l.pos(ast.At{Offset: sp.Pos.Offset + errorOffset(err)}), "sdy.mesh @%s does not read: %s", ast.Clip(name), err)
 			continue
 		}
 		l.meshMap[name] = m
