@@ -1,0 +1,67 @@
+package mhloalias
+
+import (
+	"strings"
+	"testing"
+)
+
+// shardedDonation is issue 36's first case: a donor f32[16] split over
+// two devices and an output (here s32[8]) replicated, which XLA pairs (32
+// bytes a device each), JAX leaves a donor (its element count matches,
+// not its type) and Neuron, matching shapes as written, does not pair.
+const shardedDonation = `module @jit_f attributes {mhlo.num_partitions = 2 : i32} {
+  func.func public @main(%arg0: tensor<16xf32> {jax.buffer_donor = true, mhlo.sharding = "{devices=[2]<=[2]}"})
+      -> (tensor<8xi32> {mhlo.sharding = "{replicated}"}) {
+    %0 = "test.op"() : () -> tensor<8xi32>
+    return %0 : tensor<8xi32>
+  }
+}
+`
+
+// TestCompareView: the side-by-side view, in the compare form, the table
+// and the HTML report, says what each rule does with the donated leaf.
+func TestCompareView(t *testing.T) {
+	res, err := Process("m.mlir", []byte(shardedDonation), Options{CompareDonations: true, ExplainDonors: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Modules[0]
+	if len(m.Compared) != 1 {
+		t.Fatalf("Compared = %+v, want one leaf", m.Compared)
+	}
+	c := m.Compared[0]
+	if c.JAX.Output != nil || !c.JAX.Donor || c.XLA.Output == nil || c.XLA.Output.String() != "{}" || c.Neuron.Output != nil {
+		t.Errorf("JAX %+v, XLA %+v, Neuron %+v: want JAX a donor, XLA pairing output {}, Neuron none", c.JAX, c.XLA, c.Neuron)
+	}
+	text, err := m.FormatConfig("compare")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"donations compared: 1 (JAX: jax-donation, XLA: xla-buffer-donation, Neuron: buffer-donation-to-alias)",
+		"0 {}       f32[16]{0} (f32[8]{0} per device)",
+		"0 {} XLA: may-alias: output {} s32[8]{0} has the same byte size (32 bytes per device)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("compare form lacks %q:\n%s", want, text)
+		}
+	}
+	table, err := m.FormatConfig("table")
+	if err != nil || !strings.Contains(table, "donations compared: 1") {
+		t.Errorf("table form (%v) lacks the comparison:\n%s", err, table)
+	}
+	var r Report
+	r.Add(res)
+	var b strings.Builder
+	if err := r.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	if html := b.String(); !strings.Contains(html, "<h3>Donations compared</h3>") || !strings.Contains(html, "<b>output {}</b>") {
+		t.Errorf("the report lacks the comparison")
+	}
+	// Without the option no comparison is made, and the table has none.
+	res, _ = Process("m.mlir", []byte(shardedDonation), Options{})
+	if res.Modules[0].Compared != nil {
+		t.Errorf("Compared without the option: %+v", res.Modules[0].Compared)
+	}
+}
