@@ -69,8 +69,8 @@ var recordKeys = map[string]bool{"file": true, "chunk": true, "ok": true, "diagn
 
 // listKeys are the keys documented for the objects of each list.
 var listKeys = map[string]map[string]bool{
-	"parameters": {"parameter_number": true, "name": true, "shape": true, "bytes": true, "memory_space": true},
-	"outputs":    {"output_index": true, "name": true, "shape": true, "bytes": true, "memory_space": true},
+	"parameters": {"parameter_number": true, "name": true, "shape": true, "bytes": true, "memory_space": true, "sharding": true, "device_shape": true},
+	"outputs":    {"output_index": true, "name": true, "shape": true, "bytes": true, "memory_space": true, "sharding": true, "device_shape": true},
 	"aliases": {"output_index": true, "output_name": true, "parameter_number": true, "parameter_index": true, "parameter_name": true,
 		"kind": true, "bytes": true, "parameter_shape": true, "output_shape": true, "memory_space": true},
 	"donors": {"parameter_number": true, "parameter_index": true, "name": true, "bytes": true, "shape": true, "memory_space": true, "reason": true},

@@ -38,7 +38,33 @@ def hlo_shape(s):
     if not s['dims'] and not extra: return '%s[]'%s['t']
     return '%s[%s]{%s}'%(s['t'],dims,lay)
 def idx(v): return '{'+','.join(map(str,v))+'}'
-def gen(name,params,result,aliases=(),donors=(),host=True,empty_alias=False,big=0,order_donor_first=False,frontend=False):
+# An OpSharding and its HloSharding text: replicated (None), tiled (tile
+# dimensions with an iota, optionally transposed, or explicit devices), or
+# a tuple of those (a list).
+def Sh(dims=None,iota=None,perm=None,devices=None,last_rep=False):
+    return dict(dims=dims,iota=iota,perm=perm,devices=devices,last_rep=last_rep)
+def tp_sharding(s,ind):
+    i='  '*ind
+    if isinstance(s,list):
+        return i+'type: TUPLE\n'+''.join(i+'tuple_shardings {\n'+tp_sharding(e,ind+1)+i+'}\n' for e in s)
+    if s is None: return i+'type: REPLICATED\n'
+    out=i+'type: OTHER\n'+''.join(i+'tile_assignment_dimensions: %d\n'%d for d in s['dims'])
+    out+=''.join(i+'tile_assignment_devices: %d\n'%d for d in s['devices'] or [])
+    if s['last_rep']: out+=i+'replicate_on_last_tile_dim: true\n'
+    out+=''.join(i+'iota_reshape_dims: %d\n'%d for d in s['iota'] or [])
+    out+=''.join(i+'iota_transpose_perm: %d\n'%d for d in s['perm'] or [])
+    return out
+def hlo_sharding(s):
+    if isinstance(s,list): return '{'+', '.join(hlo_sharding(e) for e in s)+'}'
+    if s is None: return '{replicated}'
+    out='devices=[%s]'%','.join(map(str,s['dims']))
+    if s['devices']: out+=','.join(map(str,s['devices']))
+    else:
+        out+='<=[%s]'%','.join(map(str,s['iota']))
+        if s['perm'] and s['perm']!=sorted(s['perm']): out+='T(%s)'%','.join(map(str,s['perm']))
+    if s['last_rep']: out+=' last_tile_dim_replicate'
+    return '{'+out+'}'
+def gen(name,params,result,aliases=(),donors=(),host=True,empty_alias=False,big=0,order_donor_first=False,frontend=False,shard=None,partitions=1):
     tp='# %s: an xla.HloModuleProto in text format; regen.sh encodes it.\n'%name
     tp+='name: "%s"\nentry_computation_name: "main.%d"\n'%(name,len(params)+2)
     comps=''
@@ -52,8 +78,8 @@ def gen(name,params,result,aliases=(),donors=(),host=True,empty_alias=False,big=
     eid=cid+10
     comps+='computations {\n  name: "main.%d"\n'%(len(params)+2)
     for k,p in enumerate(params):
-        comps+='  instructions {\n    name: "p%d"\n    opcode: "parameter"\n    parameter_number: %d\n    id: %d\n    shape {\n%s    }\n  }\n'%(k,k,k+1,tp_shape(p,3))
-    comps+='  instructions {\n    name: "r"\n    opcode: "custom-call"\n    custom_call_target: "f"\n    id: %d\n    shape {\n%s    }\n%s  }\n'%(len(params)+1,tp_shape(result,3),''.join('    operand_ids: %d\n'%(k+1) for k in range(len(params))))
+        comps+='  instructions {\n    name: "p%d"\n    opcode: "parameter"\n    parameter_number: %d\n    id: %d\n    shape {\n%s    }\n%s  }\n'%(k,k,k+1,tp_shape(p,3),'    sharding {\n'+tp_sharding(shard[0][k],3)+'    }\n' if shard else '')
+    comps+='  instructions {\n    name: "r"\n    opcode: "custom-call"\n    custom_call_target: "f"\n    id: %d\n    shape {\n%s    }\n%s%s  }\n'%(len(params)+1,tp_shape(result,3),''.join('    operand_ids: %d\n'%(k+1) for k in range(len(params))),'    sharding {\n'+tp_sharding(shard[1],3)+'    }\n' if shard else '')
     ps='  parameters {\n'.join(['']+[tp_shape(p,2)+'  }\n' for p in params])
     ps+='  result {\n'+tp_shape(result,2)+'  }\n'
     ps+=''.join('  parameter_names: "p%d"\n'%k for k in range(len(params)))
@@ -81,13 +107,14 @@ def gen(name,params,result,aliases=(),donors=(),host=True,empty_alias=False,big=
     if donors:
         attrs.append('buffer_donor={ '+', '.join('(%d, %s)'%(pn,idx(pi)) for pn,pi in donors)+' }')
     attrs.append('entry_computation_layout={('+', '.join(hlo_shape(p) for p in params)+')->'+hlo_shape(result)+'}')
+    if partitions>1: attrs.append('num_partitions=%d'%partitions)
     h='HloModule %s, %s\n\n'%(name,', '.join(attrs))
     if big:
         h+='%%constants.1 () -> f32[%d] {\n  ROOT %%constant.1 = f32[%d]{0} constant({%s})\n}\n\n'%(big,big,', '.join('%g'%(k*0.5) for k in range(big)))
     h+='ENTRY %%main.%d {\n'%(len(params)+2)
     for k,p in enumerate(params):
-        h+='  %%p%d = %s parameter(%d)\n'%(k,hlo_shape(p),k)
-    h+='  ROOT %%r = %s custom-call(%s), custom_call_target="f"\n}\n'%(hlo_shape(result),', '.join('%%p%d'%k for k in range(len(params))))
+        h+='  %%p%d = %s parameter(%d)%s\n'%(k,hlo_shape(p),k,', sharding='+hlo_sharding(shard[0][k]) if shard else '')
+    h+='  ROOT %%r = %s custom-call(%s), custom_call_target="f"%s\n}\n'%(hlo_shape(result),', '.join('%%p%d'%k for k in range(len(params))),', sharding='+hlo_sharding(shard[1]) if shard else '')
     open(name+'.hlo','w').write(h)
 
 os.chdir(os.environ['OUT'])
@@ -117,3 +144,9 @@ gen('dynamic-bounded',[f('f32',[16,128],dyn=[True,False]),f('s32',[])],f('f32',[
     aliases=[([],0,[],'MAY_ALIAS')],host=False)
 gen('token-and-nested-donors',[f('token',[]),[f('f32',[32]),[f('f32',[32]),f('u32',[2])]]],[f('token',[]),f('f32',[32])],
     aliases=[([1],1,[0],'MUST_ALIAS')],donors=[(1,[1,0]),(1,[1,1])])
+# Shardings (OpSharding on the parameters and the root, the partition
+# count in the twin's header): per device p0 f32[8,4] and p1 f32[16] match
+# the outputs {0} f32[4,8] and {1} f32[16] by byte size; globally only p1
+# and {0} do.
+gen('sharded',[f('f32',[16,8]),f('f32',[32]),f('s32',[8])],[f('f32',[4,8]),f('f32',[64])],donors=[(0,[]),(1,[])],
+    shard=([Sh([2,2],iota=[2,2],perm=[1,0]),Sh([2,2],devices=[0,1,2,3],last_rep=True),None],[None,Sh([4],iota=[4],perm=[0])]),partitions=4)
