@@ -42,7 +42,7 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(in
 		return protoModule{f, src, cfg, name}, nil
 	}
 	if s.InputFormat == "hlo" || hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release})
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release, Partitioned: s.Partitioned})
 		if err != nil {
 			return nil, ast.ListOf(err)
 		}
@@ -64,7 +64,7 @@ type mlirModule struct {
 }
 
 func (m mlirModule) config() (*model.Config, ast.ErrorList) {
-	return lower.Lower(m.file, m.src, lower.Options{UseTupleArgs: m.s.UseTupleArgs, ReturnTuple: m.s.ReturnTuple})
+	return lower.Lower(m.file, m.src, lower.Options{UseTupleArgs: m.s.UseTupleArgs, ReturnTuple: m.s.ReturnTuple, Partitioned: m.s.Partitioned})
 }
 
 func (m mlirModule) edits(cfg *model.Config) ([]edit.Edit, error) {

@@ -9,12 +9,6 @@ import (
 	"testing"
 )
 
-// readBackFails are the outputs that do not read back yet: reading a
-// proto verifies its aliases on the shapes as written, before its
-// shardings are read, so the alias of equal bytes per device (not
-// globally) that xla-buffer-donation writes into sharded.pb is rejected.
-var readBackFails = map[string]bool{"testdata/proto/sharded.pb xla-buffer-donation": true}
-
 // TestHLOProtoLikeTwin: every pass on each binary module gives the config
 // the same pass gives its HLO text twin, and the output reads back to it.
 func TestHLOProtoLikeTwin(t *testing.T) {
@@ -39,12 +33,6 @@ func TestHLOProtoLikeTwin(t *testing.T) {
 				t.Errorf("%s --passes=%s:\n%s\nwant\n%s", pb, p, g, w)
 			}
 			back, err := ReadConfig(got.Bytes(), Options{InputFormat: "hlo-module-proto"})
-			if readBackFails[pb+" "+p] {
-				if err == nil {
-					t.Errorf("%s --passes=%s: the output reads back: take it out of readBackFails", pb, p)
-				}
-				continue
-			}
 			if err != nil {
 				t.Fatalf("%s --passes=%s: the output does not read: %v", pb, p, err)
 			}

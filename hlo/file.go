@@ -10,9 +10,11 @@ import (
 // File is what ParseFile found in an HLO text module: the header with its
 // attributes, and the entry computation's parameters and root.
 type File struct {
-	Name   string
-	Header *Header
-	Entry  *Computation
+	Name string
+	// partitioned is Options.Partitioned.
+	partitioned string
+	Header      *Header
+	Entry       *Computation
 	// Computations is the number of computations in the module.
 	Computations int
 
@@ -106,6 +108,10 @@ type Options struct {
 	// stays readable (a position, a name or a shape may be read there
 	// again); the lines before the offset are already counted.
 	Release func(offset int)
+	// Partitioned overrides the guess of whether the shapes are already
+	// per device: "yes" or "no"; "" or "auto" keeps the guess (the entry
+	// computation's name ends in _spmd).
+	Partitioned string
 }
 
 // The header attributes the tool reads and writes.
@@ -120,7 +126,7 @@ const (
 // ROOT. Computation bodies other than the entry's are skipped, never
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
-	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename}, release: opts.Release}
+	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename, partitioned: opts.Partitioned}, release: opts.Release}
 	if err := s.scanFile(); err != nil {
 		return nil, asList(err)
 	}

@@ -46,6 +46,9 @@ type shardReader struct {
 func partitioning(f *File, src []byte, params []*Instr, cfg *model.Config, errs *ast.ErrorList) model.Partitioning {
 	r := &shardReader{f: f, src: src, errs: errs}
 	p := model.Partitioning{Partitions: 1, Partitioned: strings.HasSuffix(f.Entry.Name, "_spmd")}
+	if f.partitioned == "yes" || f.partitioned == "no" {
+		p.Partitioned = f.partitioned == "yes"
+	}
 	if a := f.Header.Attr(keyPartitions); a != nil {
 		text := string(src[a.Value.Pos.Offset:a.Value.End.Offset])
 		if n, err := strconv.ParseInt(text, 10, 64); err == nil && n >= 1 {

@@ -447,6 +447,9 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	f.aliasEnc, f.donorEnc = EncodeAliases(cfg.Aliases), EncodeDonors(cfg.Donors)
 	cfg.Names = m.names(r, cfg)
 	cfg.Sharding, f.Warnings = m.partitioning(r, cfg)
+	if err := m.verify(f, cfg); err != nil {
+		return nil, nil, err
+	}
 	return f, cfg, nil
 }
 
@@ -1073,12 +1076,17 @@ func (m *module) lower(f *File) (*model.Config, error) {
 			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
 		}
 	}
+	return cfg, nil
+}
+
+// verify checks cfg as model.Verify does, once its shardings are read.
+func (m *module) verify(f *File, cfg *model.Config) error {
 	for _, e := range model.Verify(cfg) {
 		if e.Severity == ast.SevError {
-			return nil, &Error{Offset: f.mods[0].Body, Path: m.path + ".input_output_alias", Msg: e.Msg}
+			return &Error{Offset: f.mods[0].Body, Path: m.path + ".input_output_alias", Msg: e.Msg}
 		}
 	}
-	return cfg, nil
+	return nil
 }
 
 func nonNegative(out, index []int64) string {

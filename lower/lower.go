@@ -13,6 +13,9 @@ type Options struct {
 	UseTupleArgs bool
 	// ReturnTuple makes the output a tuple even for a single result.
 	ReturnTuple bool
+	// Partitioned overrides the guess of whether the shapes are already
+	// per device: "yes" or "no"; "" or "auto" keeps the guess.
+	Partitioned string
 }
 
 // The attributes the tool reads.

@@ -32,6 +32,7 @@ const (
 func (l *lowerer) shardings() error {
 	p := &l.cfg.Sharding
 	p.Partitions = l.numPartitions()
+	p.Partitioned = l.opts.Partitioned == "yes" // MLIR is not yet partitioned unless told
 	var args []*model.Sharding
 	for i := range l.args {
 		if s := l.valueSharding(l.argEntry(i, keySharding), l.argEntry(i, keySdySharding), &l.args[i], func() string { return l.argLabel(i) }); s != nil {

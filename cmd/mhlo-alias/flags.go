@@ -56,11 +56,14 @@ Writing:
                           when it listed one, 2 on any trouble
   --print-config[=FORM]   print the final config instead of the module:
                           long (default, XLA's ToString), short, json,
-                          summary (memory accounting), table; several modules are
+                          summary (memory accounting), table, compare; several modules are
                           labelled "// FILE [chunk N]", json is JSON Lines
                           with "file" and "chunk"; table: the output
-                          leaves, the donors (used by, or why not) and the
-                          memory of each space in aligned columns
+                          leaves, the donors (used by, or why not), the
+                          memory of each space in aligned columns and the
+                          donation rules side by side; compare: for each
+                          donated leaf of the module as read, what JAX's
+                          pairing, XLA's pass and Neuron's would do, and why
   --report=FILE           also write an HTML report of the final alias
                           tables to FILE: one self-contained page with a
                           picture of each table (an index first when there
