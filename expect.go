@@ -35,11 +35,12 @@ var expectRE = sync.OnceValue(func() *regexp.Regexp {
 func parseExpectations(name string, src []byte, lineOffset int) ([]*expectation, ast.ErrorList) {
 	var out []*expectation
 	var errs ast.ErrorList
+	off := 0 // of the line in src
 	for i, line := range strings.Split(string(src), "\n") {
 		lineNo := lineOffset + i + 1
 		for _, m := range expectRE().FindAllStringSubmatchIndex(line, -1) {
 			e := &expectation{
-				pos:      ast.Pos{Filename: name, Line: lineNo, Column: m[0] + 1},
+				pos:      ast.Pos{Filename: name, Offset: off + m[0], Line: lineNo, Column: m[0] + 1},
 				line:     lineNo,
 				severity: severityOf(line[m[2]:m[3]]),
 				remark:   line[m[2]:m[3]] == "remark",
@@ -59,8 +60,10 @@ func parseExpectations(name string, src []byte, lineOffset int) ([]*expectation,
 			out = append(out, e)
 		}
 		if strings.Contains(line, "expected-") && !expectRE().MatchString(line) && strings.Contains(line, "{{") {
-			errs.Add(ast.Pos{Filename: name, Line: lineNo, Column: strings.Index(line, "expected-") + 1}, "unexpected diagnostic annotation: expected @+N, @-N, @above or @below and {{text}}")
+			col := strings.Index(line, "expected-")
+			errs.Add(ast.Pos{Filename: name, Offset: off + col, Line: lineNo, Column: col + 1}, "unexpected diagnostic annotation: expected @+N, @-N, @above or @below and {{text}}")
 		}
+		off += len(line) + 1
 	}
 	return out, errs
 }
