@@ -88,6 +88,10 @@ type jaxPlan struct {
 	partitions  int64
 	unspecified bool
 	v           devices
+	// offered counts the outputs without an alias of each phase 1 key
+	// and of each phase 2 size, taken or not, so that a reason can tell
+	// "none has it" from "all were taken".
+	offered map[string]int
 }
 
 func jaxDonation(c *model.Config, opts Options) (bool, error) {
@@ -145,7 +149,7 @@ func planJAXDonation(c *model.Config, donated []int64) (*jaxPlan, error) {
 		return nil, err
 	}
 	v := deviceView(c)
-	plan := &jaxPlan{leaves: leaves, donated: map[string]bool{}, partitions: c.Sharding.DeviceCount(), v: v}
+	plan := &jaxPlan{leaves: leaves, donated: map[string]bool{}, partitions: c.Sharding.DeviceCount(), v: v, offered: map[string]int{}}
 	plan.unspecified = plan.partitions > 1 && slices.Contains(c.Sharding.OutputUnspecified, true)
 	for _, l := range leaves {
 		plan.donated[leafKey(l.param, l.index)] = true
@@ -165,6 +169,8 @@ func planJAXDonation(c *model.Config, donated []int64) (*jaxPlan, error) {
 		}
 		dev := v.output(out, sub)
 		k := jaxKey(dev)
+		plan.offered[k]++
+		plan.offered[sizeKey(dev)]++
 		if q := queues[k]; len(q) > 0 {
 			l := &leaves[q[0]]
 			queues[k] = q[1:]
@@ -282,12 +288,21 @@ func (plan *jaxPlan) reason(c *model.Config, l jaxLeaf) string {
 		return fmt.Sprintf("buffer donor: %s has its shape (%s), but its result has no sharding and the module has %d partitions%s", what, shape, plan.partitions, xla)
 	case jaxSizeDonor:
 		return fmt.Sprintf("buffer donor: %s has its element count (%d) but another shape or element type%s", what, elements(l.dev), xla)
-	case jaxLeftDonor:
-		return fmt.Sprintf("buffer donor: no output without an alias has its shape (%s) or element count (%d), but the module has %d partitions and a result without sharding%s",
-			shape, elements(l.dev), plan.partitions, xla)
 	}
-	return fmt.Sprintf(`none: no output without an alias has its shape (%s) or element count (%d); JAX warns "Some donated buffers were not usable: %s"`,
-		shape, elements(l.dev), shapedArray(l.dev))
+	none := fmt.Sprintf("no output without an alias has its shape (%s) or element count (%d)", shape, elements(l.dev))
+	if plan.offered[jaxKey(l.dev)] > 0 || plan.offered[sizeKey(l.dev)] > 0 {
+		none = fmt.Sprintf("every output without an alias of its shape (%s) or element count (%d) went to an earlier donated argument", shape, elements(l.dev))
+	}
+	if l.how == jaxLeftDonor {
+		return fmt.Sprintf("buffer donor: %s, but the module has %d partitions and a result without sharding%s", none, plan.partitions, xla)
+	}
+	return fmt.Sprintf(`none: %s; JAX warns "Some donated buffers were not usable: %s"`, none, shapedArray(l.dev))
+}
+
+// sizeKey is phase 2's key for plan.offered: memory space and element
+// count.
+func sizeKey(s *model.Shape) string {
+	return fmt.Sprintf("size %d %d", s.MemorySpace(), elements(s))
 }
 
 // shapedArray prints a shape as JAX prints an abstract value (str of a

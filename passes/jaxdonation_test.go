@@ -155,7 +155,7 @@ func TestJAXDonationRemarks(t *testing.T) {
 		"Passed jax-donation donor-consumed: donor parameter 3 at {} s32[3]{0} unregistered",
 		"Passed jax-donation donor-registered: donated parameter 0 at {} f32[8,4]{1,0} registered as a buffer donor | buffer donor: output {1} s32[32]{0} has its element count (32) but another shape or element type, so JAX leaves the pairing to XLA",
 		"Passed jax-donation donor-registered: donated parameter 1 at {} f32[2,2]{0,1} registered as a buffer donor | buffer donor: output {0} f32[2,2]{1,0} has its shape (f32[2,2]) but another layout (f32[2,2]{0,1}), so JAX leaves the pairing to XLA",
-		`Missed jax-donation donor-unused: donated parameter 2 at {} f32[32]{0} is not usable | none: no output without an alias has its shape (f32[32]) or element count (32); JAX warns "Some donated buffers were not usable: float32[32]"`,
+		`Missed jax-donation donor-unused: donated parameter 2 at {} f32[32]{0} is not usable | none: every output without an alias of its shape (f32[32]) or element count (32) went to an earlier donated argument; JAX warns "Some donated buffers were not usable: float32[32]"`,
 		`Missed jax-donation donor-unused: donated parameter 3 at {} s32[3]{0} is not usable | none: no output without an alias has its shape (s32[3]) or element count (3); JAX warns "Some donated buffers were not usable: int32[3]"`,
 	}
 	if !reflect.DeepEqual(got, want) {
