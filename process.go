@@ -230,9 +230,22 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 		// Counted once here, so that PerDevice costs nothing later.
 		cfg.Sharding.Partitions = cfg.Sharding.DeviceCount()
 	}
-	diags = append(diags, model.UnsettledAliases(cfg)...)
+	unsettled := model.UnsettledAliases(cfg)
+	diags = append(diags, unsettled...)
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
+	}
+	if len(s.pipeline) > 0 {
+		// The aliases the passes made are warned of too, once.
+		seen := map[string]bool{}
+		for _, w := range unsettled {
+			seen[w.Msg] = true
+		}
+		for _, w := range model.UnsettledAliases(cfg) {
+			if !seen[w.Msg] {
+				diags = append(diags, w)
+			}
+		}
 	}
 	if !s.rewrites() {
 		return cfg, nil, diags
