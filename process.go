@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/edit"
@@ -235,8 +236,11 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if len(s.pipeline) > 0 {
-		// The aliases the passes made are warned of too, once.
+	if slices.ContainsFunc(s.pipeline, func(st passes.Step) bool {
+		return st.Pass == passes.OptimizeInputOutputBufferAlias || st.Pass == passes.JAXDonation
+	}) {
+		// The aliases XLA's or JAX's pairing made are warned of too, once;
+		// Neuron's passes pair modules that are already per rank.
 		seen := map[string]bool{}
 		for _, w := range unsettled {
 			seen[w.Msg] = true
