@@ -1,8 +1,6 @@
 package hlo
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -96,7 +94,7 @@ func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding 
 		if text, ok = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc); ok {
 			sh, err = sharding.ParseShardy(text, r.meshMap())
 		} else {
-			text, err = r.src[in.sdy[0]:in.sdy[1]], errLong
+			text, err = r.src[in.sdy[0]:in.sdy[1]], sharding.ErrLong
 		}
 	default:
 		return nil
@@ -106,7 +104,7 @@ func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding 
 		what = sdySharding + "=" + strconv.Quote(ast.ClipBytes(text))
 	}
 	if err != nil {
-		off := at + model.EscapedOffset(r.src[at:], esc, errorOffset(err))
+		off := at + model.EscapedOffset(r.src[at:], esc, sharding.ErrorOffset(err))
 		r.warn(r.pos(in, off), "%s: %s does not read: %s; it is sized globally", r.label(in), what, err)
 		return nil
 	}
@@ -167,23 +165,11 @@ func (r *shardReader) meshMap() sharding.Meshes {
 		eachPair(r.src, at, end, func(name []byte, at, end int, _ bool) {
 			m, err := sharding.ParseMesh(r.src[at:end])
 			if err != nil {
-				r.warn(r.posFrom(a.Value.Pos, at+errorOffset(err)), "%s: mesh %s does not read: %s", sdyMeshes, ast.ClipBytes(name), err)
+				r.warn(r.posFrom(a.Value.Pos, at+sharding.ErrorOffset(err)), "%s: mesh %s does not read: %s", sdyMeshes, ast.ClipBytes(name), err)
 				return
 			}
 			r.meshes[string(name)] = m
 		})
 	})
 	return r.meshes
-}
-
-// errLong is the error of a value with escapes too long to unescape.
-var errLong = fmt.Errorf("it holds escapes and is longer than %d bytes, the most the tool unescapes", model.UnescapeLimit)
-
-// errorOffset is the offset into the text read of a reader's error.
-func errorOffset(err error) int {
-	var e *sharding.Error
-	if errors.As(err, &e) {
-		return e.Offset
-	}
-	return 0
 }

@@ -2,8 +2,6 @@ package lower
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -159,7 +157,7 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 	}
 	inner := lit[1 : len(lit)-1]
 	text, ok := model.Unescaped(inner, model.MLIRString)
-	s, err := model.Sharding{}, errLong
+	s, err := model.Sharding{}, sharding.ErrLong
 	if ok {
 		s, err = sharding.ParseHLO(text)
 	}
@@ -169,7 +167,7 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 		}
 	}
 	if err != nil {
-		at += 1 + model.EscapedOffset(inner, model.MLIRString, errorOffset(err))
+		at += 1 + model.EscapedOffset(inner, model.MLIRString, sharding.ErrorOffset(err))
 		l.warnLenient(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSharding, ast.ClipBytes(inner), err)
 		return nil
 	}
@@ -210,7 +208,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Shar
 	}
 	s, err := sharding.ParseShardy(text, l.meshes())
 	if err != nil {
-		l.warnLenient(l.pos(ast.At{Offset: h.Pos.Offset + errorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
+		l.warnLenient(l.pos(ast.At{Offset: h.Pos.Offset + sharding.ErrorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
 		return nil
 	}
 	return l.cache(text, s)
@@ -240,22 +238,10 @@ func (l *lowerer) meshes() sharding.Meshes {
 	for name, sp := range l.file.Meshes {
 		m, err := sharding.ParseMesh(l.src[sp.Pos.Offset:sp.End.Offset])
 		if err != nil {
-			l.warnLenient(l.pos(ast.At{Offset: sp.Pos.Offset + errorOffset(err)}), "sdy.mesh @%s does not read: %s", ast.Clip(name), err)
+			l.warnLenient(l.pos(ast.At{Offset: sp.Pos.Offset + sharding.ErrorOffset(err)}), "sdy.mesh @%s does not read: %s", ast.Clip(name), err)
 			continue
 		}
 		l.meshMap[name] = m
 	}
 	return l.meshMap
-}
-
-// errLong is the error of a sharding with escapes too long to unescape.
-var errLong = fmt.Errorf("it holds escapes and is longer than %d bytes, the most the tool unescapes", model.UnescapeLimit)
-
-// errorOffset is the offset into the text read of a reader's error.
-func errorOffset(err error) int {
-	var e *sharding.Error
-	if errors.As(err, &e) {
-		return e.Offset
-	}
-	return 0
 }

@@ -1,5 +1,12 @@
 package sharding
 
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mhlo-alias/mhlo-alias/model"
+)
+
 // Error is a sharding that does not read, at Offset bytes into the text
 // given to the reader, in XLA's (or Shardy's) words where they have some.
 type Error struct {
@@ -25,3 +32,17 @@ type Axis struct {
 
 // Meshes are a module's meshes by symbol name (without '@').
 type Meshes map[string]Mesh
+
+// ErrLong is the error of a sharding written with escapes and longer than
+// model.UnescapeLimit, the most a front end unescapes.
+var ErrLong = fmt.Errorf("it holds escapes and is longer than %d bytes, the most the tool unescapes", model.UnescapeLimit)
+
+// ErrorOffset is the offset into the text read of a reader's error, 0
+// for an error that is not an *Error.
+func ErrorOffset(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Offset
+	}
+	return 0
+}
