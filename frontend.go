@@ -39,7 +39,7 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(in
 		if err != nil {
 			return nil, ast.ErrorList{protoDiag(name, err)}
 		}
-		return protoModule{f, src, cfg, name}, nil
+		return protoModule{f, src, cfg, name, s.Partitioned}, nil
 	}
 	if s.InputFormat == "hlo" || hlo.IsHLO(src) && s.InputFormat != "mlir" {
 		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release, Partitioned: s.Partitioned})
@@ -105,13 +105,20 @@ func protoDiag(name string, err error) *ast.Error {
 // protoModule is an HloModuleProto, HloProto or HloSnapshot: read with
 // its config, its alias fields rewritten in place.
 type protoModule struct {
-	file *hloproto.File
-	src  []byte
-	cfg  *model.Config
-	name string
+	file        *hloproto.File
+	src         []byte
+	cfg         *model.Config
+	name        string
+	partitioned string // Options.Partitioned
 }
 
 func (m protoModule) config() (*model.Config, ast.ErrorList) {
+	if m.partitioned == "yes" || m.partitioned == "no" {
+		m.cfg.Sharding.Partitioned = m.partitioned == "yes"
+	}
+	if err := m.file.Verify(m.cfg); err != nil {
+		return nil, ast.ErrorList{protoDiag(m.name, err)}
+	}
 	var diags ast.ErrorList
 	for _, w := range m.file.Warnings {
 		d := protoDiag(m.name, w)

@@ -84,6 +84,8 @@ type File struct {
 	// mods are the contents the module is merged from, in order: the
 	// whole file for an HloModuleProto.
 	mods []span
+	// modPath is the module's field path, "HloProto.hlo_module".
+	modPath string
 	// aliases and donors are every occurrence of fields 8 and 18.
 	aliases, donors []span
 	// aliasEnc and donorEnc are the tables read, as EncodeAliases and
@@ -447,9 +449,7 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 	f.aliasEnc, f.donorEnc = EncodeAliases(cfg.Aliases), EncodeDonors(cfg.Donors)
 	cfg.Names = m.names(r, cfg)
 	cfg.Sharding, f.Warnings = m.partitioning(r, cfg)
-	if err := m.verify(f, cfg); err != nil {
-		return nil, nil, err
-	}
+	f.modPath = path
 	return f, cfg, nil
 }
 
@@ -1079,11 +1079,14 @@ func (m *module) lower(f *File) (*model.Config, error) {
 	return cfg, nil
 }
 
-// verify checks cfg as model.Verify does, once its shardings are read.
-func (m *module) verify(f *File, cfg *model.Config) error {
+// Verify checks cfg, the config ReadNamed read with f, as model.Verify
+// does: the first error, at the module's alias config. ReadNamed leaves
+// it to its caller, who may first say whether the shapes are already per
+// device (model.Partitioning.Partitioned).
+func (f *File) Verify(cfg *model.Config) error {
 	for _, e := range model.Verify(cfg) {
 		if e.Severity == ast.SevError {
-			return &Error{Offset: f.mods[0].Body, Path: m.path + ".input_output_alias", Msg: e.Msg}
+			return &Error{Offset: f.mods[0].Body, Path: f.modPath + ".input_output_alias", Msg: e.Msg}
 		}
 	}
 	return nil
