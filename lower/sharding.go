@@ -59,7 +59,7 @@ func (l *lowerer) shardings() error {
 		results[i] = l.valueSharding(l.resultEntry(i, keySharding), l.resultEntry(i, keySdySharding), &l.results[i], label)
 		found = found || results[i] != nil
 	}
-	if !found && args == nil && p.Partitions == 0 {
+	if !found && args == nil && p.Partitions == 1 {
 		return nil // a module that says nothing of partitions
 	}
 	p.OutputUnspecified = make([]bool, len(results))
@@ -89,15 +89,16 @@ func tupleOf(elems []*model.Sharding) *model.Sharding {
 	return t
 }
 
-// numPartitions reads the module's mhlo.num_partitions, 0 when it has
-// none (or one that is not a positive integer, with a warning).
+// numPartitions reads the module's mhlo.num_partitions: 1, XLA's
+// default, when it has none (or one that is not a positive integer,
+// with a warning).
 func (l *lowerer) numPartitions() int64 {
 	if l.file.Module == nil {
-		return 0
+		return 1
 	}
 	e, v, err := l.entry(l.file.Module.Attrs, AttrNumPartitions)
 	if e == nil {
-		return 0
+		return 1
 	}
 	n, perr := int64(0), err
 	if v != nil && err == nil {
@@ -105,7 +106,7 @@ func (l *lowerer) numPartitions() int64 {
 	}
 	if perr != nil || n < 1 {
 		l.warnLenient(l.pos(e.Pos), "%s must be a positive integer; it is ignored", AttrNumPartitions)
-		return 0
+		return 1
 	}
 	return n
 }

@@ -65,7 +65,8 @@ func TestShardings(t *testing.T) {
 // sharding with --use-tuple-args, and reads a single result's sharding as
 // the output's.
 func TestShardingsTupleArgs(t *testing.T) {
-	src := fn(`%a: tensor<16xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}, %b: tensor<8xf32>`, `tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}`)
+	src := strings.Replace(fn(`%a: tensor<16xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}, %b: tensor<8xf32>`, `tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}`),
+		"module {", "module attributes {mhlo.num_partitions = 4 : i32} {", 1)
 	cfg, diags := lowerText(t, src, Options{UseTupleArgs: true})
 	if len(diags) > 0 {
 		t.Fatal(diags)
@@ -79,8 +80,14 @@ func TestShardingsTupleArgs(t *testing.T) {
 	if s, _ := cfg.DeviceOutput(nil); s.String() != "f32[4]" {
 		t.Errorf("the output on a device: %s, want f32[4]", s)
 	}
-	if cfg.Sharding.Partitions != 0 || cfg.Sharding.DeviceCount() != 4 {
-		t.Errorf("partitions %d, devices %d; want 0 and 4", cfg.Sharding.Partitions, cfg.Sharding.DeviceCount())
+	if cfg.Sharding.Partitions != 4 || !cfg.PerDevice() {
+		t.Errorf("partitions %d, per device %v; want 4 and true", cfg.Sharding.Partitions, cfg.PerDevice())
+	}
+	// Without mhlo.num_partitions the module runs on one partition, XLA's
+	// default: nothing is divided, whatever the shardings.
+	cfg, _ = lowerText(t, strings.Replace(src, "attributes {mhlo.num_partitions = 4 : i32} ", "", 1), Options{UseTupleArgs: true})
+	if got := deviceParam(t, cfg, 0, model.ShapeIndex{0}); got != "f32[16]" || cfg.Sharding.Partitions != 1 {
+		t.Errorf("without mhlo.num_partitions: argument 0 on a device %s, partitions %d; want f32[16] and 1", got, cfg.Sharding.Partitions)
 	}
 }
 
@@ -118,7 +125,7 @@ func TestNumPartitionsWarnings(t *testing.T) {
 	for _, v := range []string{"0 : i32", `"two"`, "#undefined", "[2]"} {
 		src := "module attributes {mhlo.num_partitions = " + v + "} {\n  func.func @main(%a: tensor<16xf32>) -> tensor<16xf32>\n}\n"
 		cfg, diags := lowerText(t, src, Options{})
-		if cfg == nil || len(diags) != 1 || !strings.Contains(diags[0].Msg, "mhlo.num_partitions must be a positive integer") || cfg.Sharding.Partitions != 0 {
+		if cfg == nil || len(diags) != 1 || !strings.Contains(diags[0].Msg, "mhlo.num_partitions must be a positive integer") || cfg.Sharding.Partitions != 1 {
 			t.Errorf("mhlo.num_partitions = %s: %v", v, diags)
 		}
 	}
@@ -131,7 +138,7 @@ func TestNoShardings(t *testing.T) {
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	if p := cfg.Sharding; p.Params != nil || p.Output != nil || p.OutputUnspecified != nil || p.Partitions != 0 || cfg.PerDevice() {
+	if p := cfg.Sharding; p.Params != nil || p.Output != nil || p.OutputUnspecified != nil || p.Partitions != 1 || cfg.PerDevice() {
 		t.Errorf("a module without shardings has %+v", p)
 	}
 }
