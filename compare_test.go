@@ -1,6 +1,9 @@
 package mhloalias
 
 import (
+	"fmt"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"strings"
 	"testing"
 )
@@ -63,5 +66,25 @@ func TestCompareView(t *testing.T) {
 	res, _ = Process("m.mlir", []byte(shardedDonation), Options{})
 	if res.Modules[0].Compared != nil {
 		t.Errorf("Compared without the option: %+v", res.Modules[0].Compared)
+	}
+}
+
+// TestFirstUnsettled shows at most eight warnings of aliases the
+// partitioner settles, then one that counts the rest.
+func TestFirstUnsettled(t *testing.T) {
+	var ws ast.ErrorList
+	for i := range 11 {
+		ws = append(ws, &ast.Error{Pos: ast.Pos{Line: i + 1}, Severity: ast.SevWarning, Msg: fmt.Sprint("alias ", i)})
+	}
+	got := firstUnsettled(ws)
+	if len(got) != 9 || got[7].Msg != "alias 7" || got[8].Pos.Line != 9 ||
+		got[8].Msg != "3 more aliases one of whose sides has no sharding, as above, are not shown" {
+		t.Errorf("firstUnsettled = %v", got)
+	}
+	if ws[8].Msg != "alias 8" {
+		t.Errorf("the list given was changed: %v", ws[8])
+	}
+	if got := firstUnsettled(ws[:8]); len(got) != 8 {
+		t.Errorf("eight warnings: %d shown", len(got))
 	}
 }

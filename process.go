@@ -232,7 +232,7 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 		cfg.Sharding.Partitions = cfg.Sharding.DeviceCount()
 	}
 	unsettled := model.UnsettledAliases(cfg)
-	diags = append(diags, unsettled...)
+	diags = append(diags, firstUnsettled(unsettled)...)
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
 	}
@@ -245,11 +245,13 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 		for _, w := range unsettled {
 			seen[w.Msg] = true
 		}
+		var added ast.ErrorList
 		for _, w := range model.UnsettledAliases(cfg) {
 			if !seen[w.Msg] {
-				diags = append(diags, w)
+				added = append(added, w)
 			}
 		}
+		diags = append(diags, firstUnsettled(added)...)
 	}
 	if !s.rewrites() {
 		return cfg, nil, diags
@@ -502,4 +504,19 @@ func (r *Result) Config() *model.Config {
 		return nil
 	}
 	return r.Modules[0].Config
+}
+
+// unsettledShown is the most warnings of aliases whose sharding XLA's
+// partitioner settles that a module shows at once.
+const unsettledShown = 8
+
+// firstUnsettled is the first unsettledShown warnings of ws, and when
+// there are more, one more that counts the rest, at the first of them.
+func firstUnsettled(ws ast.ErrorList) ast.ErrorList {
+	if len(ws) <= unsettledShown {
+		return ws
+	}
+	more := *ws[unsettledShown]
+	more.Msg = fmt.Sprintf("%d more aliases one of whose sides has no sharding, as above, are not shown", len(ws)-unsettledShown)
+	return append(ws[:unsettledShown:unsettledShown], &more)
 }

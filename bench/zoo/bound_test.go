@@ -240,6 +240,9 @@ func TestBound(t *testing.T) {
 			if c.longest > MaxMessage {
 				fail("a diagnostic of %d bytes (bound %d): %.100s...", c.longest, MaxMessage, c.firstDiagnostic)
 			}
+			if s.Valid && !s.Refused && !c.ok {
+				fail("valid, yet it failed: %.200s", c.firstDiagnostic)
+			}
 			if !s.Valid && c.ok && !s.Warns {
 				fail("broken at %d bytes, yet read without an error", c.in)
 			}

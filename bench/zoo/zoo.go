@@ -54,7 +54,11 @@ type Shape struct {
 	// huge value is a sharding, which the tool sizes globally when it
 	// does not read.
 	Warns bool
-	write func(w *bufio.Writer, n int)
+	// Refused says the tool rejects the valid input by a limit it states
+	// (the leaves of one argument, the bytes of a layout it reads): its
+	// error is the expected outcome. Any other valid input must be read.
+	Refused bool
+	write   func(w *bufio.Writer, n int)
 }
 
 // Write writes the shape's input at size n to w.
@@ -98,7 +102,7 @@ func Shapes() []Shape {
 		{Name: "sharded", Passes: donate, write: sharded},
 		{Name: "hlo-sharded", Format: HLO, Passes: donate, write: hloMetadata(", num_partitions=2", "devices=[2,1]<=[2]")},
 		{Name: "unused-donors", Unit: Donors, Passes: donate, Remarks: true, write: unusedDonors},
-		{Name: "alias-chain", Unit: Depth, Passes: donate, write: aliasChain},
+		{Name: "alias-chain", Unit: Depth, Passes: donate, Refused: true, write: aliasChain},
 		{Name: "proto-groups", Unit: Groups, Format: Proto, write: protoGroups},
 		{Name: "proto-module", Unit: Bytes, Format: Proto, write: func(w *bufio.Writer, n int) { gen.WriteProto(w, int64(n), 8, 1<<16) }},
 	}
@@ -120,7 +124,7 @@ func Shapes() []Shape {
 			if v.hlo {
 				format = HLO
 			}
-			out = append(out, Shape{Name: name, Unit: Bytes, Format: format, Valid: bad < 0, Warns: v.warns, Passes: donate, write: huge(v, bad)})
+			out = append(out, Shape{Name: name, Unit: Bytes, Format: format, Valid: bad < 0, Warns: v.warns, Refused: bad < 0 && v.refused, Passes: donate, write: huge(v, bad)})
 		}
 	}
 	return out
@@ -235,10 +239,11 @@ func aliasChain(w *bufio.Writer, n int) {
 	w.WriteString("  return %arg1 : tensor<4xf32>\n}\n")
 }
 
-// sharded writes a module on four partitions whose n donated arguments
-// are sharded, in turn, by mhlo.sharding, by sdy.sharding over a mesh, by
-// a tuple mhlo.sharding, and not at all; every fourth is also a result,
-// sharded.
+// sharded writes a module on four partitions whose n arguments are
+// sharded, in turn, by mhlo.sharding, by sdy.sharding over a mesh, by a
+// tuple mhlo.sharding (a tuple argument, which cannot be a buffer donor),
+// and not at all; the others are donated, and every fourth is also a
+// result, sharded.
 func sharded(w *bufio.Writer, n int) {
 	w.WriteString("module @jit_train_step attributes {mhlo.num_partitions = 4 : i32} {\n")
 	w.WriteString(`  "sdy.mesh"() <{mesh = #sdy.mesh<["x"=2, "y"=2]>, sym_name = "mesh"}> : () -> ()` + "\n")
@@ -256,7 +261,11 @@ func sharded(w *bufio.Writer, n int) {
 		if i > 0 {
 			w.WriteString(", ")
 		}
-		fmt.Fprintf(w, "%%arg%d: %s {jax.buffer_donor = true, %s}", i, typ(i), shardings[i%4])
+		donor := "jax.buffer_donor = true, "
+		if i%4 == 2 {
+			donor = ""
+		}
+		fmt.Fprintf(w, "%%arg%d: %s {%s%s}", i, typ(i), donor, shardings[i%4])
 		if i%4 == 0 {
 			results = append(results, typ(i)+` {mhlo.sharding = "{devices=[4,1]<=[4]}"}`)
 		}
@@ -344,9 +353,10 @@ func protoGroups(w *bufio.Writer, n int) {
 // A value is one kind of huge value: its element repeated, the text
 // before the first and after the last, in the module that holds it.
 type value struct {
-	name  string
-	hlo   bool
-	warns bool // broken, it is a warning (Shape.Warns)
+	name    string
+	hlo     bool
+	warns   bool // broken, it is a warning (Shape.Warns)
+	refused bool // valid, the tool refuses it (Shape.Refused)
 	// elems writes the value's body of about n bytes and returns its
 	// element count; with bad >= 0 a stray token breaks it at the start
 	// (0), the middle (1) or the end (2).
@@ -421,7 +431,7 @@ var values = []value{
 	}, elems: func(w *bufio.Writer, n, bad int) int {
 		return repeat(w, n, bad, "", func(int) string { return "params['layer'] " }, `\z`)
 	}},
-	{name: "layout-mode", wrap: mlirArg(`mhlo.layout_mode = "{`, `}"`),
+	{name: "layout-mode", refused: true, wrap: mlirArg(`mhlo.layout_mode = "{`, `}"`),
 		elems: func(w *bufio.Writer, n, bad int) int {
 			return repeat(w, n, bad, ",", func(int) string { return "1" }, stray)
 		}},
