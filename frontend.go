@@ -113,9 +113,7 @@ type protoModule struct {
 }
 
 func (m protoModule) config() (*model.Config, ast.ErrorList) {
-	if m.partitioned == "yes" || m.partitioned == "no" {
-		m.cfg.Sharding.Partitioned = m.partitioned == "yes"
-	}
+	m.cfg.Sharding.Partitioned = model.PartitionedAs(m.cfg.Sharding.Partitioned, m.partitioned)
 	if err := m.file.Verify(m.cfg); err != nil {
 		return nil, ast.ErrorList{protoDiag(m.name, err)}
 	}

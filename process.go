@@ -224,9 +224,6 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if s.Partitioned == "yes" || s.Partitioned == "no" {
-		cfg.Sharding.Partitioned = s.Partitioned == "yes"
-	}
 	if cfg.Sharding.Partitions == 0 {
 		// Counted once here, so that PerDevice costs nothing later.
 		cfg.Sharding.Partitions = cfg.Sharding.DeviceCount()

@@ -34,19 +34,16 @@ const (
 type shardReader struct {
 	f      *File
 	src    []byte
-	errs   *ast.ErrorList             // where warnings go
-	meshes sharding.Meshes            // read on first use
-	cache  map[string]*model.Sharding // by text: parameters share a handful
+	errs   *ast.ErrorList  // where warnings go
+	meshes sharding.Meshes // read on first use
+	cache  sharding.Cache  // the sharding= texts read, as written
 }
 
 // partitioning reads the partitioning of the entry whose parameters, in
 // order, are params, for the config cfg; warnings are added to *errs.
 func partitioning(f *File, src []byte, params []*Instr, cfg *model.Config, errs *ast.ErrorList) model.Partitioning {
 	r := &shardReader{f: f, src: src, errs: errs}
-	p := model.Partitioning{Partitions: 1, Partitioned: strings.HasSuffix(f.Entry.Name, "_spmd")}
-	if f.partitioned == "yes" || f.partitioned == "no" {
-		p.Partitioned = f.partitioned == "yes"
-	}
+	p := model.Partitioning{Partitions: 1, Partitioned: model.PartitionedAs(strings.HasSuffix(f.Entry.Name, "_spmd"), f.partitioned)}
 	if a := f.Header.Attr(keyPartitions); a != nil {
 		text := string(src[a.Value.Pos.Offset:a.Value.End.Offset])
 		if n, err := strconv.ParseInt(text, 10, 64); err == nil && n >= 1 {
@@ -77,22 +74,27 @@ func (r *shardReader) warn(pos ast.Pos, format string, args ...any) {
 // sharding=, or, for a parameter (sdy), its xla.sdy.sharding; nil when
 // it has none, or one that does not read.
 func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding {
-	var sh model.Sharding
+	var sh *model.Sharding
 	var err error
 	var text []byte
 	at, esc := 0, model.Raw
 	switch {
 	case in.sharding[1] > 0:
 		at, text = in.sharding[0], r.src[in.sharding[0]:in.sharding[1]]
-		if c, ok := r.cache[string(text)]; ok {
-			return c
+		var ok bool
+		if sh, ok = r.cache.Get(text); !ok {
+			var s model.Sharding
+			if s, err = sharding.ParseHLO(text); err == nil {
+				sh = r.cache.Keep(text, s)
+			}
 		}
-		sh, err = sharding.ParseHLO(text)
 	case sdy && in.sdy[1] > 0:
 		at, esc = in.sdy[0], model.CString
 		var ok bool
 		if text, ok = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc); ok {
-			sh, err = sharding.ParseShardy(text, r.meshMap())
+			var s model.Sharding
+			s, err = sharding.ParseShardy(text, r.meshMap())
+			sh = &s
 		} else {
 			text, err = r.src[in.sdy[0]:in.sdy[1]], sharding.ErrLong
 		}
@@ -108,21 +110,15 @@ func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding 
 		r.warn(r.pos(in, off), "%s: %s does not read: %s; it is sized globally", r.label(in), what, err)
 		return nil
 	}
-	if sh.Kind == model.TupleSharding {
-		var ok bool
-		if sh, ok = model.NestSharding(sh, s); !ok {
-			r.warn(r.pos(in, at), "%s: %s does not fit its shape %s; it is sized globally", r.label(in), what, s)
-			return nil
-		}
+	if sh.Kind != model.TupleSharding {
+		return sh
 	}
-	p := &sh
-	if esc == model.Raw && len(text) <= model.ShardingTextKeep {
-		if r.cache == nil {
-			r.cache = map[string]*model.Sharding{}
-		}
-		r.cache[string(text)] = p
+	nested, ok := model.NestSharding(*sh, s)
+	if !ok {
+		r.warn(r.pos(in, at), "%s: %s does not fit its shape %s; it is sized globally", r.label(in), what, s)
+		return nil
 	}
-	return p
+	return &nested
 }
 
 // label names the instruction in a message: `parameter 0 "name"` or

@@ -105,3 +105,31 @@ func TestShardingWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestTupleShardingPerShape: two parameters whose tuple shardings are
+// spelled alike but whose tuples nest differently each get the sharding
+// nested as their own type.
+func TestTupleShardingPerShape(t *testing.T) {
+	const sh = `sharding={{devices=[2]<=[2]}, {replicated}, {replicated}}`
+	src := `HloModule m, entry_computation_layout={(((f32[8]{0}, f32[8]{0}), f32[8]{0}), (f32[8]{0}, (f32[8]{0}, f32[8]{0})))->f32[8]{0}}, num_partitions=2
+
+ENTRY %main (p0: ((f32[8], f32[8]), f32[8]), p1: (f32[8], (f32[8], f32[8]))) -> f32[8] {
+  %p0 = ((f32[8]{0}, f32[8]{0}), f32[8]{0}) parameter(0), ` + sh + `
+  %p1 = (f32[8]{0}, (f32[8]{0}, f32[8]{0})) parameter(1), ` + sh + `
+  ROOT %r = f32[8]{0} negate(%p0)
+}
+`
+	cfg, diags := lowerHLO(t, src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, c := range []struct {
+		p     int64
+		index model.ShapeIndex
+		want  string
+	}{{0, model.ShapeIndex{0, 0}, "f32[4]"}, {0, model.ShapeIndex{0, 1}, "f32[8]"}, {1, model.ShapeIndex{0}, "f32[4]"}, {1, model.ShapeIndex{1, 0}, "f32[8]"}} {
+		if got := shapeOn(cfg, c.p, c.index); got != c.want {
+			t.Errorf("parameter %d at %s on a device: %s, want %s", c.p, c.index, got, c.want)
+		}
+	}
+}

@@ -64,7 +64,7 @@ type lowerer struct {
 	claimErrs     []error        // the errors reading and merging them
 	// shardCache holds the shardings read, by their text (sharding.go);
 	// meshMap the module's meshes, once a sdy.sharding needs them.
-	shardCache map[string]*model.Sharding
+	shardCache sharding.Cache
 	meshMap    sharding.Meshes
 }
 

@@ -30,7 +30,7 @@ const (
 func (l *lowerer) shardings() error {
 	p := &l.cfg.Sharding
 	p.Partitions = l.numPartitions()
-	p.Partitioned = l.opts.Partitioned == "yes" // MLIR is not yet partitioned unless told
+	p.Partitioned = model.PartitionedAs(false, l.opts.Partitioned) // MLIR: not yet partitioned
 	var args []*model.Sharding
 	for i := range l.args {
 		if s := l.valueSharding(l.argEntry(i, keySharding), l.argEntry(i, keySdySharding), &l.args[i], func() string { return l.argLabel(i) }); s != nil {
@@ -153,7 +153,7 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 		l.warnLenient(l.pos(e.Pos), "%s: %s must be a string; it is sized globally", label(), AttrSharding)
 		return nil
 	}
-	if s, ok := l.shardCache[string(lit)]; ok {
+	if s, ok := l.shardCache.Get(lit); ok {
 		return s
 	}
 	inner := lit[1 : len(lit)-1]
@@ -172,7 +172,7 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 		l.warnLenient(l.pos(ast.At{Offset: at}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSharding, ast.ClipBytes(inner), err)
 		return nil
 	}
-	return l.cache(lit, s)
+	return l.shardCache.Keep(lit, s)
 }
 
 // unkeptString is the string literal, quotes included, and its offset,
@@ -204,7 +204,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Shar
 	}
 	h := v.AsHash()
 	text := l.src[h.Pos.Offset:h.EndPos.Offset]
-	if s, ok := l.shardCache[string(text)]; ok {
+	if s, ok := l.shardCache.Get(text); ok {
 		return s
 	}
 	s, err := sharding.ParseShardy(text, l.meshes())
@@ -212,21 +212,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Shar
 		l.warnLenient(l.pos(ast.At{Offset: h.Pos.Offset + sharding.ErrorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
 		return nil
 	}
-	return l.cache(text, s)
-}
-
-// cache keeps s, read from text, for the values that have the same
-// sharding: arguments by the thousand share a handful. A long text is
-// not kept.
-func (l *lowerer) cache(text []byte, s model.Sharding) *model.Sharding {
-	p := &s
-	if len(text) <= model.ShardingTextKeep {
-		if l.shardCache == nil {
-			l.shardCache = map[string]*model.Sharding{}
-		}
-		l.shardCache[string(text)] = p
-	}
-	return p
+	return l.shardCache.Keep(text, s)
 }
 
 // meshes are the module's sdy.mesh operations, read on first use; a

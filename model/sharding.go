@@ -205,6 +205,19 @@ type Partitioning struct {
 	OutputUnspecified []bool
 }
 
+// PartitionedAs is whether a module's shapes are already per device: as
+// flag says ("yes" or "no", the command's --partitioned), else ("auto"
+// or "") the front end's guess.
+func PartitionedAs(guess bool, flag string) bool {
+	switch flag {
+	case "yes":
+		return true
+	case "no":
+		return false
+	}
+	return guess
+}
+
 // DeviceCount is the number of partitions the entry computation runs on:
 // the count the module states, or, when it states none, the largest
 // number of devices a sharding of a parameter or of the output spans

@@ -46,3 +46,26 @@ func ErrorOffset(err error) int {
 	}
 	return 0
 }
+
+// Cache keeps the shardings of a module's values by their text, as
+// written: the values of thousands of arguments share a handful. A text
+// longer than model.ShardingTextKeep is not kept, so that the cache costs
+// at most a constant per value. Its zero value is empty.
+type Cache struct{ m map[string]*model.Sharding }
+
+// Get is the sharding kept for text.
+func (c *Cache) Get(text []byte) (*model.Sharding, bool) {
+	s, ok := c.m[string(text)]
+	return s, ok
+}
+
+// Keep returns s as a value of its own, kept for text.
+func (c *Cache) Keep(text []byte, s model.Sharding) *model.Sharding {
+	if len(text) <= model.ShardingTextKeep {
+		if c.m == nil {
+			c.m = map[string]*model.Sharding{}
+		}
+		c.m[string(text)] = &s
+	}
+	return &s
+}
