@@ -490,6 +490,15 @@ func stringLen(src []byte, i int) (int, bool) {
 // message it gives, or -1: an escape other than \" \\ \n \t and two hex
 // digits, or a line break.
 func badInString(body []byte) (int, string) {
+	if len(body) <= shortBody {
+		return badInShortString(body)
+	}
+	return badInLongString(body)
+}
+
+// badInLongString is badInString with bytes.IndexByte for each byte it
+// looks for.
+func badInLongString(body []byte) (int, string) {
 	end := len(body) // the first line break, if any
 	for _, c := range []byte("\n\v\f") {
 		if k := bytes.IndexByte(body[:end], c); k >= 0 {
@@ -513,6 +522,31 @@ func badInString(body []byte) (int, string) {
 	}
 	if end < len(body) {
 		return end, "expected '\"' in string literal"
+	}
+	return -1, ""
+}
+
+// shortBody is the longest string body badInString reads a byte at a
+// time: for a short one, a call of bytes.IndexByte for each byte it looks
+// for costs more than the bytes (an array of millions of "x").
+const shortBody = 32
+
+// badInShortString is badInString in one pass over the bytes.
+func badInShortString(body []byte) (int, string) {
+	for j := 0; j < len(body); j++ {
+		switch body[j] {
+		case '\n', '\v', '\f':
+			return j, "expected '\"' in string literal"
+		case '\\':
+			switch {
+			case j+1 < len(body) && strings.IndexByte(`"\nt`, body[j+1]) >= 0:
+				j++
+			case j+2 < len(body) && isHex(body[j+1]) && isHex(body[j+2]):
+				j += 2
+			default:
+				return j, "unknown escape in string literal"
+			}
+		}
 	}
 	return -1, ""
 }
