@@ -76,7 +76,7 @@ func TestFirstUnsettled(t *testing.T) {
 	for i := range 11 {
 		ws = append(ws, &ast.Error{Pos: ast.Pos{Line: i + 1}, Severity: ast.SevWarning, Msg: fmt.Sprint("alias ", i)})
 	}
-	got := firstUnsettled(ws)
+	got := firstUnsettled(ws[:9], len(ws))
 	if len(got) != 9 || got[7].Msg != "alias 7" || got[8].Pos.Line != 9 ||
 		got[8].Msg != "3 more aliases one of whose sides has no sharding, as above, are not shown" {
 		t.Errorf("firstUnsettled = %v", got)
@@ -84,7 +84,45 @@ func TestFirstUnsettled(t *testing.T) {
 	if ws[8].Msg != "alias 8" {
 		t.Errorf("the list given was changed: %v", ws[8])
 	}
-	if got := firstUnsettled(ws[:8]); len(got) != 8 {
+	if got := firstUnsettled(ws[:8], 8); len(got) != 8 {
 		t.Errorf("eight warnings: %d shown", len(got))
+	}
+}
+
+// TestUnsettledCountedNotBuilt: a module with more unsettled aliases than
+// are shown warns of the first eight and counts the rest, for the module
+// as read and again for the aliases XLA's pairing adds, each alias once.
+func TestUnsettledCountedNotBuilt(t *testing.T) {
+	var args, results []string
+	for i := range 13 {
+		attr := fmt.Sprintf("tf.aliasing_output = %d : i32", i)
+		if i >= 10 {
+			attr = "jax.buffer_donor = true"
+		}
+		args = append(args, fmt.Sprintf("%%arg%d: tensor<8xf32> {%s}", i, attr))
+		results = append(results, "tensor<8xf32>")
+	}
+	src := fmt.Sprintf("module attributes {mhlo.num_partitions = 2 : i32} {\n  func.func public @main(%s) -> (%s) {\n    %%0 = \"test.op\"() : () -> tensor<8xf32>\n    return %%0 : tensor<8xf32>\n  }\n}\n",
+		strings.Join(args, ", "), strings.Join(results, ", "))
+	res, err := Process("m.mlir", []byte(src), Options{Passes: "xla-buffer-donation"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range res.Modules[0].Diagnostics {
+		if d.Severity == ast.SevWarning {
+			got = append(got, d.Msg)
+		}
+	}
+	if len(got) != 9+3 {
+		t.Fatalf("%d warnings, want 9 for the module as read and 3 for the aliases the pass adds:\n%s", len(got), strings.Join(got, "\n"))
+	}
+	if want := "2 more aliases one of whose sides has no sharding, as above, are not shown"; got[8] != want {
+		t.Errorf("warning 9 = %q, want %q", got[8], want)
+	}
+	for i, w := range got[9:] {
+		if want := fmt.Sprintf("output index {%d} is aliased with parameter %d at {}", 10+i, 10+i); !strings.Contains(w, want) {
+			t.Errorf("added warning %d = %q, want it to contain %q", i, w, want)
+		}
 	}
 }

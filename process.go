@@ -228,27 +228,21 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(int
 		// Counted once here, so that PerDevice costs nothing later.
 		cfg.Sharding.Partitions = cfg.Sharding.DeviceCount()
 	}
-	unsettled := model.UnsettledAliases(cfg)
-	diags = append(diags, firstUnsettled(unsettled)...)
+	pairs := slices.ContainsFunc(s.pipeline, func(st passes.Step) bool {
+		return st.Pass == passes.OptimizeInputOutputBufferAlias || st.Pass == passes.JAXDonation
+	})
+	var read map[unsettledKey]bool
+	if pairs {
+		read = map[unsettledKey]bool{}
+	}
+	diags = append(diags, unsettledWarnings(cfg, nil, read)...)
 	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
 		return nil, nil, diags
 	}
-	if slices.ContainsFunc(s.pipeline, func(st passes.Step) bool {
-		return st.Pass == passes.OptimizeInputOutputBufferAlias || st.Pass == passes.JAXDonation
-	}) {
+	if pairs {
 		// The aliases XLA's or JAX's pairing made are warned of too, once;
 		// Neuron's passes pair modules that are already per rank.
-		seen := map[string]bool{}
-		for _, w := range unsettled {
-			seen[w.Msg] = true
-		}
-		var added ast.ErrorList
-		for _, w := range model.UnsettledAliases(cfg) {
-			if !seen[w.Msg] {
-				added = append(added, w)
-			}
-		}
-		diags = append(diags, firstUnsettled(added)...)
+		diags = append(diags, unsettledWarnings(cfg, read, nil)...)
 	}
 	if !s.rewrites() {
 		return cfg, nil, diags
@@ -507,13 +501,45 @@ func (r *Result) Config() *model.Config {
 // partitioner settles that a module shows at once.
 const unsettledShown = 8
 
+// unsettledKey is an alias by its parameter leaf and output index.
+type unsettledKey struct {
+	param      int64
+	index, out string
+}
+
+// unsettledWarnings warns of the aliases of cfg whose sharding XLA's
+// partitioner settles (model.Config.ForEachUnsettled), except those in
+// skip: the first unsettledShown, and when there are more, one more at
+// the next that counts the rest. Only the warnings shown are built. Each
+// alias walked is added to record when it is not nil.
+func unsettledWarnings(cfg *model.Config, skip, record map[unsettledKey]bool) ast.ErrorList {
+	var ws ast.ErrorList
+	n := 0
+	cfg.ForEachUnsettled(func(out model.ShapeIndex, a model.Alias) {
+		if skip != nil || record != nil {
+			k := unsettledKey{a.ParamNumber, a.ParamIndex.String(), out.String()}
+			if skip[k] {
+				return
+			}
+			if record != nil {
+				record[k] = true
+			}
+		}
+		if n++; n <= unsettledShown+1 {
+			ws = append(ws, cfg.UnsettledWarning(out, a))
+		}
+	})
+	return firstUnsettled(ws, n)
+}
+
 // firstUnsettled is the first unsettledShown warnings of ws, and when
-// there are more, one more that counts the rest, at the first of them.
-func firstUnsettled(ws ast.ErrorList) ast.ErrorList {
-	if len(ws) <= unsettledShown {
+// there are more (n in all), one more that counts the rest, at the first
+// of them.
+func firstUnsettled(ws ast.ErrorList, n int) ast.ErrorList {
+	if n <= unsettledShown {
 		return ws
 	}
 	more := *ws[unsettledShown]
-	more.Msg = fmt.Sprintf("%d more aliases one of whose sides has no sharding, as above, are not shown", len(ws)-unsettledShown)
+	more.Msg = fmt.Sprintf("%d more aliases one of whose sides has no sharding, as above, are not shown", n-unsettledShown)
 	return append(ws[:unsettledShown:unsettledShown], &more)
 }

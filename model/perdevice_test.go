@@ -114,7 +114,9 @@ func TestUnsettledAliases(t *testing.T) {
 		{Partitioning{Partitions: 1}, ""},
 		{Partitioning{Partitions: 2, Partitioned: true}, ""},
 	} {
-		warns := UnsettledAliases(build(tc.p))
+		c := build(tc.p)
+		var warns ast.ErrorList
+		c.ForEachUnsettled(func(out ShapeIndex, a Alias) { warns = append(warns, c.UnsettledWarning(out, a)) })
 		switch {
 		case tc.want == "" && len(warns) != 0:
 			t.Errorf("%+v: warnings %v, want none", tc.p, warns)

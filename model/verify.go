@@ -19,7 +19,7 @@ import (
 // tile, the whole value for a side with no sharding written), and the
 // message prints those shapes. A side with no sharding written is XLA's
 // partitioner's to choose, so such an alias also passes when the whole
-// sizes are equal (UnsettledAliases warns of it). It never changes c. Each error points at the attribute
+// sizes are equal (UnsettledWarning warns of it). It never changes c. Each error points at the attribute
 // that introduced the alias or donor, or at the value it names.
 func Verify(c *Config) ast.ErrorList {
 	var errs ast.ErrorList
@@ -190,17 +190,15 @@ func (c *Config) verifyDonor(d Donor) string {
 	return ""
 }
 
-// UnsettledAliases warns, when c.PerDevice, of each alias one of whose
-// sides has no sharding written: XLA's partitioner chooses that side's
-// sharding, and compilation fails with XLA's "Expected aliased input ...
-// to have the same size" unless it gives both sides the same bytes on
-// each device (jax-ml/jax issue 25346). The warning names what one device
-// holds of the side whose sharding is written, or the whole shapes when
-// neither is.
-func UnsettledAliases(c *Config) ast.ErrorList {
-	var warns ast.ErrorList
+// ForEachUnsettled calls f, when c.PerDevice, with each alias one of
+// whose sides has no sharding written: XLA's partitioner chooses that
+// side's sharding, and compilation fails with XLA's "Expected aliased
+// input ... to have the same size" unless it gives both sides the same
+// bytes on each device (jax-ml/jax issue 25346). UnsettledWarning is the
+// warning for one; the walk itself builds no message.
+func (c *Config) ForEachUnsettled(f func(out ShapeIndex, a Alias)) {
 	if !c.PerDevice() {
-		return warns
+		return
 	}
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		if c.ShardingsWritten(a.ParamNumber, a.ParamIndex, out) {
@@ -208,25 +206,32 @@ func UnsettledAliases(c *Config) ast.ErrorList {
 		}
 		p, ok1 := c.DeviceParam(a.ParamNumber, a.ParamIndex)
 		o, ok2 := c.DeviceOutput(out)
-		if !ok1 || !ok2 || !p.IsArray() || !o.IsArray() {
-			return
+		if ok1 && ok2 && p.IsArray() && o.IsArray() {
+			f(out, a)
 		}
-		pLabel := c.ParamLabel(a.ParamNumber, a.ParamIndex) + " at " + a.ParamIndex.String()
-		ps, os := c.ParamSharding(a.ParamNumber, a.ParamIndex) != nil, c.outputShardingWritten(out)
-		var what string
-		switch {
-		case !ps && !os:
-			what = fmt.Sprintf("neither side has a sharding in a module of %d partitions: XLA's partitioner will choose them, and unless each device then holds as many bytes of one as of the other", c.Sharding.DeviceCount())
-		case !ps:
-			what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
-				pLabel, c.Sharding.DeviceCount(), o.ByteSize(), c.OutputIndexLabel(out), o.StringWithLayout())
-		default:
-			what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
-				c.OutputIndexLabel(out), c.Sharding.DeviceCount(), p.ByteSize(), pLabel, p.StringWithLayout())
-		}
-		warns = append(warns, &ast.Error{Pos: c.aliasPos(out, &a), Severity: ast.SevWarning,
-			Msg: fmt.Sprintf("%s is aliased with %s, but %s, compilation fails with \"Expected aliased input %d at index %s and output at index %s to have the same size\"",
-				c.OutputIndexLabel(out), pLabel, what, a.ParamNumber, a.ParamIndex, out)})
 	})
-	return warns
+}
+
+// UnsettledWarning is the warning of an alias ForEachUnsettled gives: it
+// names what one device holds of the side whose sharding is written, or
+// the whole shapes when neither is.
+func (c *Config) UnsettledWarning(out ShapeIndex, a Alias) *ast.Error {
+	p, _ := c.DeviceParam(a.ParamNumber, a.ParamIndex)
+	o, _ := c.DeviceOutput(out)
+	pLabel := c.ParamLabel(a.ParamNumber, a.ParamIndex) + " at " + a.ParamIndex.String()
+	ps, os := c.ParamSharding(a.ParamNumber, a.ParamIndex) != nil, c.outputShardingWritten(out)
+	var what string
+	switch {
+	case !ps && !os:
+		what = fmt.Sprintf("neither side has a sharding in a module of %d partitions: XLA's partitioner will choose them, and unless each device then holds as many bytes of one as of the other", c.Sharding.DeviceCount())
+	case !ps:
+		what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
+			pLabel, c.Sharding.DeviceCount(), o.ByteSize(), c.OutputIndexLabel(out), o.StringWithLayout())
+	default:
+		what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
+			c.OutputIndexLabel(out), c.Sharding.DeviceCount(), p.ByteSize(), pLabel, p.StringWithLayout())
+	}
+	return &ast.Error{Pos: c.aliasPos(out, &a), Severity: ast.SevWarning,
+		Msg: fmt.Sprintf("%s is aliased with %s, but %s, compilation fails with \"Expected aliased input %d at index %s and output at index %s to have the same size\"",
+			c.OutputIndexLabel(out), pLabel, what, a.ParamNumber, a.ParamIndex, out)}
 }
