@@ -89,11 +89,22 @@ func (l *lowerer) pos(at ast.At) ast.Pos {
 // config (nil if it could not be built) and the diagnostics, warnings
 // included; the config is valid when the list holds no error.
 func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList) {
+	return lowerRead(f, src, opts, nil)
+}
+
+// lowerRead is Lower, calling read, when it is set, once every argument
+// has been read: no step after that reads an argument's tree again, which
+// is what lets the arguments be read as they are decoded (a test takes
+// the trees away in read).
+func lowerRead(f *ast.File, src []byte, opts Options, read func()) (*model.Config, ast.ErrorList) {
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
 	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.shardings, l.aliases}
-	for _, step := range steps {
+	for k, step := range steps {
 		if err := step(); err != nil {
 			l.addError(err)
+		}
+		if k == 0 && read != nil {
+			read()
 		}
 		if l.diag.HasErrors() {
 			l.diag.Sort()
@@ -193,15 +204,11 @@ func (l *lowerer) build() error {
 	l.cfg.Source = model.Source{Func: fn.Pos, TupleArgs: l.opts.UseTupleArgs, ResultTuple: resultTuple}
 	l.cfg.Names = l.names()
 	src := &l.cfg.Source
-	if nargs := len(fn.Args); nargs > 0 {
-		src.Args = make([]model.Point, nargs)
+	if len(l.args) > 0 {
+		src.Args = l.argOut.points // read with the arguments
 	}
 	if nres := len(fn.Results); nres > 0 {
 		src.Results = make([]model.Point, nres)
-	}
-	// In order, one cursor counting the lines once.
-	for i := range src.Args {
-		src.Args[i] = model.PointOf(l.pos(fn.Args[i].Pos))
 	}
 	for i := range src.Results {
 		src.Results[i] = model.PointOf(l.pos(fn.Results[i].Pos))

@@ -301,3 +301,60 @@ func TestDonorFalseWarns(t *testing.T) {
 		t.Error("jax.buffer_donor = false must still register a donor")
 	}
 }
+
+// TestArgumentsReadOnce: every step after the one that reads the
+// arguments works from what it read, never from an argument's tree again:
+// with each tree emptied once they are read, the config and the
+// diagnostics are the same. This is what lets the arguments be read as
+// they are decoded, their trees not kept.
+func TestArgumentsReadOnce(t *testing.T) {
+	mesh := `module attributes {mhlo.num_partitions = 2 : i32, mhlo.xla_entry_computation_parameter_layouts = [dense<[0]> : tensor<1xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[0]> : tensor<1xindex>]} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func @main(%a: tensor<16xf32> {mhlo.sharding = "{devices=[2]<=[2]}", tf.aliasing_output = 0 : i32, jax.arg_info = "params['w']"},
+                  %b: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>, jax.buffer_donor = true, mhlo.layout_mode = "default"},
+                  %c: tensor<8xf32> {mhlo.result_alias = #mhlo.result_alias<result_index = [1], must_alias>, mhlo.sharding = "{bad"} loc("c"))
+      -> (tensor<16xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}, tensor<8xf32>) {
+    return
+  }
+}
+`
+	for _, tc := range []struct {
+		src  string
+		opts Options
+	}{
+		{mesh, Options{}},
+		{mesh, Options{Partitioned: "yes"}},
+		{fn(`%a: tuple<tensor<2xf32>, tensor<3xi32>> {mhlo.sharding = "{{replicated}, {maximal device=1}}"}, %b: tensor<2xf32> {jax.buffer_donor = true}`, "tensor<2xf32>, tensor<3xi32>"), Options{UseTupleArgs: true}},
+		{fn(`%a: tensor<2xf32> {mhlo.layout_mode = "{0}", tf.aliasing_output = 1 : i32}, %b: tensor<2xf32> {mhlo.memory_kind = "pinned_host"}`, "tensor<2xf32>, tensor<2xf32>"), Options{}},
+		{fn(`%a: tensor<2xf32> {tf.aliasing_output = 7 : i32}`, "tensor<2xf32>"), Options{}},
+	} {
+		run := func(empty bool) (string, string) {
+			f, err := parser.ParseFile("t.mlir", []byte(tc.src), parser.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var read func()
+			if empty {
+				read = func() {
+					for _, a := range f.Entry.Args {
+						*a = ast.Arg{}
+					}
+				}
+			}
+			cfg, diags := lowerRead(f, []byte(tc.src), tc.opts, read)
+			var msgs []string
+			for _, d := range diags {
+				msgs = append(msgs, d.Error())
+			}
+			if cfg == nil {
+				return "no config", strings.Join(msgs, "\n")
+			}
+			return cfg.LongString() + fmt.Sprintf("\nsharding %+v\nnames %v\nsource %+v", cfg.Sharding, cfg.Names, cfg.Source), strings.Join(msgs, "\n")
+		}
+		wantCfg, wantDiags := run(false)
+		gotCfg, gotDiags := run(true)
+		if gotCfg != wantCfg || gotDiags != wantDiags {
+			t.Errorf("%s\nwith the arguments' trees emptied once read:\n%s\n%s\nwant:\n%s\n%s", tc.src, gotCfg, gotDiags, wantCfg, wantDiags)
+		}
+	}
+}

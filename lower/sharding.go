@@ -31,15 +31,9 @@ func (l *lowerer) shardings() error {
 	p := &l.cfg.Sharding
 	p.Partitions = l.numPartitions()
 	p.Partitioned = model.PartitionedAs(false, l.opts.Partitioned) // MLIR: not yet partitioned
-	var args []*model.Sharding
-	for i := range l.args {
-		if s := l.valueSharding(l.argEntry(i, keySharding), l.argEntry(i, keySdySharding), &l.args[i], func() string { return l.argLabel(i) }); s != nil {
-			if args == nil {
-				args = make([]*model.Sharding, len(l.args))
-			}
-			args[i] = s
-		}
-	}
+	// The arguments' were read with them (readSharding).
+	args := l.argOut.shardings
+	l.diag = append(l.diag, l.argOut.shardDiags...)
 	switch {
 	case args == nil:
 	case l.opts.UseTupleArgs:

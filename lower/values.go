@@ -19,6 +19,12 @@ type argOutcome struct {
 	// shape, layout and memory are the first error of each part, in
 	// order; an argument whose shape failed goes no further.
 	shape, layout, memory error
+	// points are where each argument is written; shardings each one's
+	// sharding, nil when it has none, or nil for all when none has one;
+	// shardDiags the warnings reading them gave, for the shardings step.
+	points     []model.Point
+	shardings  []*model.Sharding
+	shardDiags ast.ErrorList
 	// claims and donors are the arguments' alias and donor attributes as
 	// read, in order, for aliases and donors; the claims are merged once
 	// all are read (mergeClaims), when their number is known.
@@ -86,6 +92,7 @@ func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
 			l.argNames = nil // most modules name nothing
 		}
 	}()
+	l.argOut.points = make([]model.Point, n)
 	l.argEntries, l.argLayoutsErr = l.layoutEntries(AttrParamLayouts, n, nil)
 	l.readRun(0, n, seen)
 	l.mergeClaims(&l.argOut.claims)
@@ -114,6 +121,7 @@ func (l *lowerer) mergeClaims(runs ...*chunks[argClaim]) {
 func (l *lowerer) readRun(from, to int, seen map[*ast.AttrDict]bool) {
 	for i := from; i < to; i++ {
 		a := l.arg(i)
+		l.argOut.points[i] = model.PointOf(l.pos(a.Pos))
 		l.argKeys[i] = l.dictKeys(a.Attrs, seen)
 		l.argNames[i] = l.argName(i, a)
 		l.readArg(i, a)
@@ -168,6 +176,26 @@ func (l *lowerer) readArg(i int, a *ast.Arg) {
 			d.pos, d.isFalse = l.pos(e.Pos), v != nil && v.BoolText() == "false"
 		}
 		out.donors.add(d)
+	}
+	l.readSharding(i)
+}
+
+// readSharding reads argument i's sharding, once its shape and layout
+// are known; the warnings it gives wait for the shardings step, which
+// runs only when no step before it failed.
+func (l *lowerer) readSharding(i int) {
+	mark := len(l.diag)
+	s := l.valueSharding(l.argEntry(i, keySharding), l.argEntry(i, keySdySharding), &l.args[i], func() string { return l.argLabel(i) })
+	out := &l.argOut
+	if s != nil {
+		if out.shardings == nil {
+			out.shardings = make([]*model.Sharding, len(l.args))
+		}
+		out.shardings[i] = s
+	}
+	if len(l.diag) > mark {
+		out.shardDiags = append(out.shardDiags, l.diag[mark:]...)
+		l.diag = l.diag[:mark]
 	}
 }
 
