@@ -48,23 +48,27 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(in
 		}
 		return &hloModule{file: file, src: src}, nil
 	}
-	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release})
+	// The entry's arguments are lowered as they are decoded, their trees
+	// not kept.
+	st := lower.NewStream(src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple, Partitioned: s.Partitioned})
+	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release, Args: st})
 	if err != nil {
 		return nil, hloHint(src, ast.ListOf(err))
 	}
-	return mlirModule{s, file, src}, nil
+	return mlirModule{s, file, src, st}, nil
 }
 
 // mlirModule is an MLIR module: lowered by package lower, its edits
 // printed by package printer in the encoding --emit names.
 type mlirModule struct {
-	s    *settings
-	file *ast.File
-	src  []byte
+	s      *settings
+	file   *ast.File
+	src    []byte
+	stream *lower.Stream // the lowering begun as the arguments were decoded
 }
 
 func (m mlirModule) config() (*model.Config, ast.ErrorList) {
-	return lower.Lower(m.file, m.src, lower.Options{UseTupleArgs: m.s.UseTupleArgs, ReturnTuple: m.s.ReturnTuple, Partitioned: m.s.Partitioned})
+	return m.stream.Lower(m.file)
 }
 
 func (m mlirModule) edits(cfg *model.Config) ([]edit.Edit, error) {

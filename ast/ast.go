@@ -531,7 +531,40 @@ type Func struct {
 	// arrays, or nil.
 	ArgAttrs *ArrayAttr
 	ResAttrs *ArrayAttr
+	// ArgSpans, when the arguments were handed out one by one as they
+	// were decoded and their trees not kept (Args is then nil), are
+	// where each argument is written. Rereader returns a function that
+	// decodes argument i again from its span; each such function reuses
+	// its nodes from one call to the next, so a goroutine has one of its
+	// own.
+	ArgSpans []ArgSpan
+	Rereader func() func(i int) (*Arg, error)
 }
+
+// NumArgs is the number of the function's arguments.
+func (f *Func) NumArgs() int {
+	if f.Args == nil {
+		return len(f.ArgSpans)
+	}
+	return len(f.Args)
+}
+
+// ArgSpan is where an argument is written, kept when its tree is not.
+type ArgSpan struct {
+	Pos, EndPos At // the argument
+	TypeEnd     At // the end of its type
+	// Keys has bit k set when the argument's dictionary has the key
+	// ArgSpanKeys[k].
+	Keys uint8
+}
+
+// ArgSpanKeys are the keys of an argument's dictionary that ArgSpan
+// notes: those a rewrite of the alias table adds or removes.
+var ArgSpanKeys = [...]string{"mhlo.result_alias", "tf.aliasing_output", "jax.buffer_donor"}
+
+// Has reports whether the argument's dictionary has the key
+// ArgSpanKeys[k].
+func (s ArgSpan) Has(k int) bool { return s.Keys&(1<<k) != 0 }
 
 // AliasDef is the value of an alias definition: Type for `!name`, Attr
 // for `#name`, or Err, the diagnostics of a value that does not parse,

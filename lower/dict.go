@@ -14,6 +14,18 @@ import (
 // It is also where the arguments are read, once, for every step (see
 // readArgs and readResults).
 func (l *lowerer) duplicateKeys() error {
+	seen := l.beginKeys()
+	// The results first: the arguments' claims are checked against them.
+	l.readResults(seen)
+	l.readArgs(seen)
+	return nil
+}
+
+// beginKeys checks the keys of the dictionaries other than the
+// arguments' and the results'. It returns the dictionaries checked in
+// generic form, for the arguments' and results' to be checked against;
+// nil in custom form.
+func (l *lowerer) beginKeys() map[*ast.AttrDict]bool {
 	fn := l.file.Entry
 	seen := map[*ast.AttrDict]bool{}
 	if m := l.file.Module; m != nil {
@@ -30,19 +42,17 @@ func (l *lowerer) duplicateKeys() error {
 	if !fn.Generic {
 		valueSeen = nil
 	}
-	// The results first: the arguments' claims are checked against them.
-	l.readResults(valueSeen)
-	l.readArgs(valueSeen)
-	return nil
+	return valueSeen
 }
 
-// argEntry is the entry of argument i's dictionary for key, or nil.
+// argEntry is the entry of argument i's dictionary for key, or nil,
+// while argument i is read (readOne).
 func (l *lowerer) argEntry(i, key int) *ast.AttrEntry {
 	k := l.argKeys[i]
 	if !k.has(key) {
 		return nil
 	}
-	return k.entry(l.arg(i).Attrs, key)
+	return k.entry(l.cur.Attrs, key)
 }
 
 // resultEntry is the entry of result i's dictionary for key, or nil.

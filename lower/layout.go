@@ -89,19 +89,27 @@ func (l *lowerer) layoutEntries(key string, n int, results []model.Shape) ([]lay
 	if results != nil && n == 1 && len(elems) != 1 && results[0].IsTuple() {
 		elems = []*ast.Attr{v}
 	}
-	if len(elems) != n {
-		return nil, ast.Errorf(l.pos(e.Pos), "%s has %d entries, but the entry function has %d", key, len(elems), n)
+	if n >= 0 && len(elems) != n {
+		return nil, l.layoutCountError(key, len(elems), n)
 	}
-	out := make([]layoutSource, n)
+	out := make([]layoutSource, len(elems))
 	for i, el := range elems {
 		out[i] = layoutSource{attr: el, name: key}
 	}
 	return out, nil
 }
 
-// sourceAt is entry i of layoutEntries' result.
+// layoutCountError says that the module layout attribute key has n
+// entries for want values.
+func (l *lowerer) layoutCountError(key string, n, want int) error {
+	e, _, _ := l.entry(l.file.Module.Attrs, key)
+	return ast.Errorf(l.pos(e.Pos), "%s has %d entries, but the entry function has %d", key, n, want)
+}
+
+// sourceAt is entry i of layoutEntries' result; none past its end (the
+// arguments read as they are decoded, before their number is checked).
 func sourceAt(entries []layoutSource, i int) layoutSource {
-	if entries == nil {
+	if i >= len(entries) {
 		return layoutSource{}
 	}
 	return entries[i]

@@ -39,6 +39,10 @@ type lowerer struct {
 	results []model.Shape // each result's shape, with layout
 	cfg     *model.Config
 	argKeys []valueKeys // the entries read of each argument (dict.go)
+	// cur is the argument being read (readOne); argsKnown says their
+	// number was known before (startArgs).
+	cur       *ast.Arg
+	argsKnown bool
 	// argNames and resultNames are the names of each argument and
 	// result (names.go); locs reads the names of locations.
 	argNames    []model.Name
@@ -98,8 +102,18 @@ func Lower(f *ast.File, src []byte, opts Options) (*model.Config, ast.ErrorList)
 // the trees away in read).
 func lowerRead(f *ast.File, src []byte, opts Options, read func()) (*model.Config, ast.ErrorList) {
 	l := &lowerer{file: f, src: src, opts: opts, lines: ast.NewCursor(f.Lines)}
+	return l.run(0, read)
+}
+
+// run runs the steps from the first-th on (Stream has read the
+// arguments: it runs from the second).
+func (l *lowerer) run(first int, read func()) (*model.Config, ast.ErrorList) {
 	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.shardings, l.aliases}
-	for k, step := range steps {
+	if l.diag.HasErrors() {
+		l.diag.Sort()
+		return nil, l.diag
+	}
+	for k, step := range steps[first:] {
 		if err := step(); err != nil {
 			l.addError(err)
 		}

@@ -82,19 +82,44 @@ type argDonor struct {
 // readArgs reads every argument (see above); with seen, in generic form,
 // their dictionaries' keys are checked against those checked already.
 func (l *lowerer) readArgs(seen map[*ast.AttrDict]bool) {
-	fn := l.file.Entry
-	n := len(fn.Args)
-	l.args = make([]model.Shape, n)
-	l.argKeys = make([]valueKeys, n)
-	l.argNames = make([]model.Name, n)
-	defer func() {
-		if !anyName(l.argNames) {
-			l.argNames = nil // most modules name nothing
-		}
-	}()
-	l.argOut.points = make([]model.Point, n)
+	n := len(l.file.Entry.Args)
+	l.startArgs(n, n)
+	for i := 0; i < n; i++ {
+		l.readOne(i, l.arg(i), seen)
+	}
+	l.endArgs()
+}
+
+// startArgs prepares for reading n arguments, or an unknown number, as
+// they are decoded, when n is -1; about size are expected.
+func (l *lowerer) startArgs(n, size int) {
+	size = max(size, 0)
+	l.args = make([]model.Shape, 0, size)
+	l.argKeys = make([]valueKeys, 0, size)
+	l.argNames = make([]model.Name, 0, size)
+	l.argOut.points = make([]model.Point, 0, size)
+	l.argsKnown = n >= 0
 	l.argEntries, l.argLayoutsErr = l.layoutEntries(AttrParamLayouts, n, nil)
-	l.readRun(0, n, seen)
+}
+
+// endArgs ends the reading of the arguments: when their number was not
+// known, the module's parameter layouts, applied as they were read, are
+// checked against it now, as startArgs checks them when it is; and the
+// claims are merged.
+func (l *lowerer) endArgs() {
+	n := len(l.args)
+	if !l.argsKnown && l.argEntries != nil && len(l.argEntries) != n {
+		// The same outcome as when the number is known: that error, and
+		// no argument's layout error.
+		l.argLayoutsErr = l.layoutCountError(AttrParamLayouts, len(l.argEntries), n)
+		l.argOut.layout = nil
+	}
+	if out := &l.argOut; out.shardings != nil && len(out.shardings) < n {
+		out.shardings = append(out.shardings, make([]*model.Sharding, n-len(out.shardings))...)
+	}
+	if !anyName(l.argNames) {
+		l.argNames = nil // most modules name nothing
+	}
 	l.mergeClaims(&l.argOut.claims)
 }
 
@@ -117,15 +142,15 @@ func (l *lowerer) mergeClaims(runs ...*chunks[argClaim]) {
 	}
 }
 
-// readRun reads the arguments [from, to) in order.
-func (l *lowerer) readRun(from, to int, seen map[*ast.AttrDict]bool) {
-	for i := from; i < to; i++ {
-		a := l.arg(i)
-		l.argOut.points[i] = model.PointOf(l.pos(a.Pos))
-		l.argKeys[i] = l.dictKeys(a.Attrs, seen)
-		l.argNames[i] = l.argName(i, a)
-		l.readArg(i, a)
-	}
+// readOne reads argument i, a, the next in order.
+func (l *lowerer) readOne(i int, a *ast.Arg, seen map[*ast.AttrDict]bool) {
+	l.cur = a
+	l.args = append(l.args, model.Shape{})
+	l.argOut.points = append(l.argOut.points, model.PointOf(l.pos(a.Pos)))
+	l.argKeys = append(l.argKeys, l.dictKeys(a.Attrs, seen))
+	l.argNames = append(l.argNames, l.argName(i, a))
+	l.readArg(i, a)
+	l.cur = nil
 }
 
 // readArg runs the per-argument parts of the steps after duplicateKeys
@@ -189,7 +214,10 @@ func (l *lowerer) readSharding(i int) {
 	out := &l.argOut
 	if s != nil {
 		if out.shardings == nil {
-			out.shardings = make([]*model.Sharding, len(l.args))
+			out.shardings = make([]*model.Sharding, 0, cap(l.args))
+		}
+		for len(out.shardings) <= i {
+			out.shardings = append(out.shardings, nil)
 		}
 		out.shardings[i] = s
 	}

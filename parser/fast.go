@@ -83,6 +83,12 @@ type fastDecoder struct {
 	lists []listTrack
 	// failAt is where the lexer was when the decoder failed, or -1.
 	failAt int
+	// transient says the nodes are read and dropped at once (decodeArg):
+	// their tokens are not copied out of the text; last marks the nodes
+	// of the last argument decodeArg read.
+	transient bool
+	last      nodeMarks
+	lexBuf    *sigLexer
 }
 
 // listTrack is where the elements of a list being read start: the
@@ -157,7 +163,7 @@ func (d *fastDecoder) lexerPoint() point {
 // mostly the same string: a small cache remembers the last token of each
 // hash.
 type tokenStore struct {
-	recent [tokenCache]string
+	recent *[tokenCache]string // allocated on first use
 	buf    []byte
 	chunk  int // the size of the next chunk
 }
@@ -175,7 +181,7 @@ const (
 // keep returns a copy of v, mostly the same one for the same text; v
 // itself in a skipped value, whose nodes are not kept.
 func (d *fastDecoder) keep(v string) string {
-	if d.skim > 0 {
+	if d.skim > 0 || d.transient {
 		return v // in a node not kept
 	}
 	if len(v) > internBytes {
@@ -184,6 +190,9 @@ func (d *fastDecoder) keep(v string) string {
 	h := uint32(2166136261)
 	for i := 0; i < len(v); i++ {
 		h = (h ^ uint32(v[i])) * 16777619
+	}
+	if d.toks.recent == nil {
+		d.toks.recent = new([tokenCache]string)
 	}
 	slot := &d.toks.recent[h&(tokenCache-1)]
 	if *slot == v {
@@ -196,6 +205,9 @@ func (d *fastDecoder) keep(v string) string {
 // copyTok returns a copy of v, for a token that does not recur (an
 // argument's name, a location).
 func (d *fastDecoder) copyTok(v string) string {
+	if d.transient {
+		return v
+	}
 	k := &d.toks
 	if len(v) > tokenChunk/4 {
 		return strings.Clone(v)
@@ -424,6 +436,136 @@ func (d *fastDecoder) args() []*ast.Arg {
 		d.next()
 	}
 	return args
+}
+
+// streamSignature decodes the custom-form signature src[start:end],
+// whose argument list ends at argsEnd: first its tail (results and
+// attributes), handed to begin, then its arguments, each handed to each
+// with its span as soon as it is read; an argument's nodes are then
+// reused for the next, so that the list costs the nodes of one argument
+// however long it is. tailPos and pos are the positions of argsEnd and
+// start. ok is false when either part does not decode (begin and each
+// may have been called by then).
+func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, begin func(*sigTail, ast.Pos), each func(a *ast.Arg, sp ast.ArgSpan)) (ok bool) {
+	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
+	d.lastEnd = d.lexerPoint()
+	d.advance()
+	t := d.tail()
+	if !d.ok || d.tok.Type != tokEOF {
+		return false
+	}
+	begin(t, d.astPos(d.lastEnd))
+	d.restart(viewLexer(src, start, argsEnd, pos))
+	d.expect(tokBracket, "(")
+	if !d.is(tokBracket, ")") {
+		d.lists = append(d.lists, listTrack{})
+		for d.ok {
+			d.elem(d.tok.at.off)
+			m := d.mark()
+			a := d.arg()
+			if !d.ok {
+				break
+			}
+			each(a, argSpan(a))
+			d.rewind(&m)
+			if !d.is(tokPunct, ",") {
+				break
+			}
+			d.next()
+		}
+		d.endList()
+	}
+	d.expect(tokBracket, ")")
+	return d.ok && d.tok.Type == tokEOF
+}
+
+// decodeArg decodes src[start:end], one argument, as streamSignature
+// read it, into the nodes of the last argument d decoded.
+func (d *fastDecoder) decodeArg(src []byte, start, end int) (*ast.Arg, bool) {
+	d.rewind(&d.last)
+	d.last = d.mark()
+	if d.lexBuf == nil {
+		d.lexBuf = new(sigLexer)
+	}
+	// The lexer too is reused.
+	*d.lexBuf = *viewLexer(src, start, end, lexer.Position{Filename: d.file, Line: 1, Column: 1})
+	d.restart(d.lexBuf)
+	a := d.arg()
+	return a, d.ok && d.tok.Type == tokEOF
+}
+
+// restart makes d read from lex, as a new decoder would; its nodes' slabs
+// are kept.
+func (d *fastDecoder) restart(lex *sigLexer) {
+	d.lex, d.ok, d.failAt = lex, true, -1
+	d.dropUnread, d.spare, d.skim, d.skimDup = false, false, 0, false
+	d.skimKeys, d.pending, d.cuts, d.lists = d.skimKeys[:0], d.pending[:0], d.cuts[:0], d.lists[:0]
+	d.lastEnd = d.lexerPoint()
+	d.advance()
+}
+
+// argSpan is where a is written, and which of ast.ArgSpanKeys its
+// dictionary has.
+func argSpan(a *ast.Arg) ast.ArgSpan {
+	sp := ast.ArgSpan{Pos: a.Pos, EndPos: a.EndPos, TypeEnd: a.Type.EndPos}
+	if a.Attrs != nil {
+		for _, e := range a.Attrs.Entries {
+			for k, key := range ast.ArgSpanKeys {
+				if e.Name() == key {
+					sp.Keys |= 1 << k
+				}
+			}
+		}
+	}
+	return sp
+}
+
+// nodeMarks are where the slabs an argument's nodes come from stood
+// before it was read (mark).
+type nodeMarks struct {
+	args    []ast.Arg
+	types   []ast.Type
+	tensors []ast.TensorType
+	names   []ast.NamedType
+	dicts   []ast.AttrDict
+	entries []ast.AttrEntry
+	attrs   []ast.Attr
+	locs    []ast.Loc
+	lists   []*ast.AttrEntry
+}
+
+// mark notes where each slab stands. An argument that takes more nodes
+// of a kind than the slab's chunk has left leaves the nodes it took to
+// the collector; the chunks grow, and the next arguments fit.
+func (d *fastDecoder) mark() nodeMarks {
+	return nodeMarks{markSlab(&d.argSlab), markSlab(&d.types), markSlab(&d.tensors), markSlab(&d.names),
+		markSlab(&d.dicts), markSlab(&d.entries), markSlab(&d.attrs), markSlab(&d.locs), markSlab(&d.entryLists)}
+}
+
+// rewind hands out again, cleared, the nodes taken since m.
+func (d *fastDecoder) rewind(m *nodeMarks) {
+	rewindSlab(&d.argSlab, m.args)
+	rewindSlab(&d.types, m.types)
+	rewindSlab(&d.tensors, m.tensors)
+	rewindSlab(&d.names, m.names)
+	rewindSlab(&d.dicts, m.dicts)
+	rewindSlab(&d.entries, m.entries)
+	rewindSlab(&d.attrs, m.attrs)
+	rewindSlab(&d.locs, m.locs)
+	rewindSlab(&d.entryLists, m.lists)
+}
+
+func markSlab[T any](s *slab[T]) []T { return s.buf }
+
+// rewindSlab makes s hand out m again, when s still hands out from the
+// chunk m is the rest of.
+func rewindSlab[T any](s *slab[T], m []T) {
+	n := len(m) - len(s.buf)
+	if n <= 0 || len(s.buf) == 0 || &m[len(m)-1] != &s.buf[len(s.buf)-1] {
+		return
+	}
+	clear(m[:n])
+	s.buf = m
 }
 
 // tail is `('->' ResultList)? ('attributes' AttrDict)?`.

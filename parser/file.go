@@ -21,6 +21,7 @@ type scanner struct {
 	released   int // the offset up to which release was last called
 	funcs      []*funcSpan
 	module     *moduleSpan
+	args       ArgReader // Options.Args
 }
 
 // moduleSpan is what the scanner records of the module operation. The
@@ -43,6 +44,7 @@ type funcSpan struct {
 	posAt   ast.Pos
 	generic bool
 	sig     [2]int // custom: from '(' to the end of the attributes clause
+	argsEnd int    // custom: the offset after the argument list's ')'
 	props   [2]int // generic: the properties dictionary, or {-1, -1}
 	attrs   [2]int // generic: the attribute dictionary, or {-1, -1}
 }
@@ -321,11 +323,11 @@ func (s *scanner) customFunc(i int) (int, error) {
 	if !s.At(j) || s.Src[j] != '(' {
 		return 0, s.errorf(j, "expected '(' in function signature")
 	}
-	sigEnd, err := s.signatureEnd(j)
+	argsEnd, sigEnd, err := s.signatureEnd(j)
 	if err != nil {
 		return 0, err
 	}
-	f.sig = [2]int{j, sigEnd}
+	f.sig, f.argsEnd = [2]int{j, sigEnd}, argsEnd
 	s.funcs = append(s.funcs, f)
 	j = s.skipTrivia(sigEnd)
 	if s.At(j) && s.Src[j] == '{' {
@@ -338,13 +340,15 @@ func (s *scanner) customFunc(i int) (int, error) {
 	return s.trailingLoc(sigEnd)
 }
 
-// signatureEnd returns the end of a custom-form signature starting with
-// the '(' at i: the argument list, results, and attributes clause.
-func (s *scanner) signatureEnd(i int) (int, error) {
-	end, err := s.skipGroup(i)
+// signatureEnd returns the ends of a custom-form signature starting with
+// the '(' at i: of its argument list, and of the whole (the argument
+// list, results, and attributes clause).
+func (s *scanner) signatureEnd(i int) (argsEnd, end int, err error) {
+	end, err = s.skipGroup(i)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
+	argsEnd = end
 	j := s.skipTrivia(end)
 	if s.HasPrefix(j, "->") {
 		j = s.skipTrivia(j + 2)
@@ -354,15 +358,15 @@ func (s *scanner) signatureEnd(i int) (int, error) {
 			end, err = s.skipType(j)
 		}
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		j = s.skipTrivia(end)
 	}
 	if s.hasWord(j, "attributes") {
 		dict, err := s.attributesClause(j)
-		return dict[1], err
+		return argsEnd, dict[1], err
 	}
-	return end, nil
+	return argsEnd, end, nil
 }
 
 // attributesClause returns the span of the dictionary of the clause

@@ -461,6 +461,28 @@ type Options struct {
 	// alias definitions, meshes), so that a caller that maps the file can drop
 	// the pages behind it.
 	Release func(offset int)
+	// Args, when set, takes the arguments of a custom-form entry
+	// function as they are decoded, not kept: File.Entry.Args is then
+	// nil and File.Entry.ArgSpans says where each is written. ParseFile
+	// calls Args.Begin once the module's attributes, the alias
+	// definitions and the entry function's results are read, then
+	// Args.Arg for each argument in order. If the arguments then turn
+	// out not to decode, the file is read whole after all (Args is not
+	// called again and Entry.Args is set) or the error is returned.
+	Args ArgReader
+}
+
+// An ArgReader takes the entry function's arguments as they are decoded
+// (Options.Args). An argument's nodes are reused once Arg returns: it
+// must keep none of them.
+type ArgReader interface {
+	// Begin is called with the file before the first argument; the
+	// entry function has its results and no arguments yet. About n
+	// arguments follow, rarely fewer, never more unless they are not
+	// named: a hint for sizing.
+	Begin(f *ast.File, n int)
+	// Arg is called with the i-th argument.
+	Arg(i int, a *ast.Arg)
 }
 
 // ParseFile reads the structure of the module in src, the whole input:
@@ -474,6 +496,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
+		args:       opts.Args,
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
@@ -499,15 +522,59 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if err != nil {
 		return nil, asList(err)
 	}
-	if s.file.Entry, err = s.parseFunc(entry); err != nil {
-		return nil, err
-	}
+	// The aliases first: an ArgReader reads the arguments' types and
+	// values as they are decoded.
 	spans := [][2]int{entry.sig, entry.props, entry.attrs}
 	if s.module != nil {
 		spans = append(spans, s.module.attrs)
 	}
 	s.parseAliases(spans)
+	if s.file.Entry, err = s.parseFunc(entry); err != nil {
+		return nil, err
+	}
 	return s.file, nil
+}
+
+// streamFunc reads the custom-form entry function f as Options.Args
+// asks: its results and attributes, then each argument handed to
+// s.args as it is decoded. ok is false when either part does not decode;
+// the caller then reads the signature whole.
+func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) bool {
+	sigAt, tailAt := s.anchor(f.sig[0]), s.anchor(f.argsEnd)
+	// A named argument is written `%name: type`: the '%'s count them,
+	// or a few more when a value holds one.
+	n := bytes.Count(s.Src[f.sig[0]:f.argsEnd], []byte{'%'})
+	spans := make([]ast.ArgSpan, 0, n)
+	ok := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt),
+		func(t *sigTail, end ast.Pos) {
+			fn.Sig = &ast.Signature{Pos: sigAt, EndPos: end, Results: t.Results, Attrs: t.Attrs}
+			fn.Results = fn.Sig.Results.List()
+			s.file.Entry = fn
+			s.args.Begin(s.file, n)
+		},
+		func(a *ast.Arg, sp ast.ArgSpan) {
+			spans = append(spans, sp)
+			s.args.Arg(len(spans)-1, a)
+		})
+	s.file.Entry = nil
+	if !ok {
+		fn.Sig, fn.Results = nil, nil
+		return false
+	}
+	fn.ArgSpans = spans
+	src, name := s.Src, s.file.Name
+	fn.Rereader = func() func(i int) (*ast.Arg, error) {
+		d := &fastDecoder{file: name, transient: true}
+		return func(i int) (*ast.Arg, error) {
+			sp := spans[i]
+			a, ok := d.decodeArg(src, sp.Pos.Offset, sp.EndPos.Offset)
+			if !ok {
+				return nil, fmt.Errorf("argument %d at offset %d does not decode again", i, sp.Pos.Offset)
+			}
+			return a, nil
+		}
+	}
+	return true
 }
 
 // parseAliases parses into File.Aliases the alias definitions that the
@@ -584,6 +651,9 @@ func (s *scanner) parseModule() (*ast.Module, error) {
 // parseFunc parses the entry function's signature.
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
+	if !f.generic && s.args != nil && s.streamFunc(f, fn) {
+		return fn, nil
+	}
 	if !f.generic {
 		r, err := parseSpan("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]))
 		if err != nil {

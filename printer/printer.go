@@ -160,7 +160,7 @@ func (p *printer) argAliases() aliasTable {
 	if !sorted {
 		sort.SliceStable(all, func(i, j int) bool { return all[i].arg < all[j].arg })
 	}
-	nargs := len(p.file.Entry.Args)
+	nargs := p.file.Entry.NumArgs()
 	t := aliasTable{all: all, start: make([]int32, nargs+1)}
 	k := 0
 	for i := 0; i <= nargs; i++ {
@@ -193,7 +193,7 @@ func (p *printer) arguments(perArg aliasTable) {
 		p.genericArgs(generic)
 		return
 	}
-	n := len(fn.Args)
+	n := fn.NumArgs()
 	if n < parallelArgs || runtime.GOMAXPROCS(0) < 2 {
 		p.argRange(perArg, 0, n)
 		return
@@ -217,14 +217,60 @@ var parallelArgs = 2048
 // argRange adds the edits of the custom-form arguments [from, to).
 func (p *printer) argRange(perArg aliasTable, from, to int) {
 	var d dictEdit
-	for i, arg := range p.file.Entry.Args[from:to] {
-		i += from
+	var reread func(int) (*ast.Arg, error)
+	if fn := p.file.Entry; fn.Args == nil && fn.Rereader != nil {
+		reread = fn.Rereader()
+	}
+	for i := from; i < to; i++ {
+		arg := p.arg(i, perArg.of(i), reread)
+		if arg == nil {
+			continue
+		}
 		d.reset(arg.Attrs)
 		p.argAlias(&d, i, arg, perArg.of(i))
 		p.donor(&d, i, arg)
 		end := arg.Type.EndPos.Offset
 		p.edits = d.appendEdits(p.edits, placement{insertAt: end, before: " ", prevEnd: end}, &p.texts)
 	}
+}
+
+// The keys of an ast.ArgSpan, by their index in ast.ArgSpanKeys.
+const (
+	spanResultAlias = iota
+	spanAliasingOut
+	spanBufferDonor
+)
+
+// arg is argument i of the entry function, to have the aliases given.
+// When the arguments' trees were not kept (ast.Func.ArgSpans), it is
+// decoded again from its span by reread, and nil when nothing of it can
+// change: its dictionary has none of the keys the printer rewrites, and
+// it is to have no alias and no donor, or a donor and it has
+// jax.buffer_donor.
+func (p *printer) arg(i int, aliases []argAlias, reread func(int) (*ast.Arg, error)) *ast.Arg {
+	fn := p.file.Entry
+	if fn.Args != nil {
+		return fn.Args[i]
+	}
+	sp := fn.ArgSpans[i]
+	if len(aliases) == 0 && !sp.Has(spanResultAlias) && !sp.Has(spanAliasingOut) && p.isDonor(i) == sp.Has(spanBufferDonor) {
+		return nil
+	}
+	a, err := reread(i)
+	if err != nil {
+		p.errs.Add(p.file.PosOf(p.src, sp.Pos), "%s", err)
+		return nil
+	}
+	return a
+}
+
+// isDonor reports whether argument i is to be a buffer donor.
+func (p *printer) isDonor(i int) bool {
+	param, index := int64(i), model.ShapeIndex{}
+	if p.cfg.Source.TupleArgs {
+		param, index = 0, model.ShapeIndex{int64(i)}
+	}
+	return p.cfg.Donors.ParameterIsBufferDonor(param, index)
 }
 
 // argAlias sets the argument's alias attributes for the chosen encoding.
@@ -380,12 +426,8 @@ func sameResultIndex(idx []int64, a *argAlias) bool {
 // donor keeps, adds or removes the argument's jax.buffer_donor. A kept
 // one keeps its text, even `false`: XLA checks only its presence.
 func (p *printer) donor(d *dictEdit, i int, arg *ast.Arg) {
-	param, index := int64(i), model.ShapeIndex{}
-	if p.cfg.Source.TupleArgs {
-		param, index = 0, model.ShapeIndex{int64(i)}
-	}
 	present := arg.Attrs.Lookup(attrBufferDonor) != nil
-	switch donor := p.cfg.Donors.ParameterIsBufferDonor(param, index); {
+	switch donor := p.isDonor(i); {
 	case donor && !present:
 		d.Set(attrBufferDonor, "true")
 	case !donor && present:
