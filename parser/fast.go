@@ -47,6 +47,7 @@ type fastDecoder struct {
 	entries slab[ast.AttrEntry]
 	attrs   slab[ast.Attr]
 	locs    slab[ast.Loc]
+	tuples  slab[ast.TupleType]
 	// dropUnread makes the next dictionary an argument's or a result's,
 	// whose scalar values of keys the tool does not read are not kept
 	// (ast.AttrEntry); spare makes the next attr be read into spareAttr,
@@ -68,10 +69,15 @@ type fastDecoder struct {
 	spareEntry ast.AttrEntry
 	spareType  ast.Type
 	spareName  ast.NamedType
+	spareTuple ast.TupleType
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
 	pending    []*ast.AttrEntry
 	entryLists slab[*ast.AttrEntry]
+	// pendingTypes and typeLists are the same for the elements of the
+	// type lists being read.
+	pendingTypes []*ast.Type
+	typeLists    slab[*ast.Type]
 	// toks holds the tokens the nodes keep (keep, copyTok).
 	toks tokenStore
 	// cuts are spans of the text that the grammar need not read to place
@@ -500,6 +506,7 @@ func (d *fastDecoder) restart(lex *sigLexer) {
 	d.lex, d.ok, d.failAt = lex, true, -1
 	d.dropUnread, d.spare, d.skim, d.skimDup = false, false, 0, false
 	d.skimKeys, d.pending, d.cuts, d.lists = d.skimKeys[:0], d.pending[:0], d.cuts[:0], d.lists[:0]
+	d.pendingTypes = d.pendingTypes[:0]
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 }
@@ -532,6 +539,8 @@ type nodeMarks struct {
 	attrs   []ast.Attr
 	locs    []ast.Loc
 	lists   []*ast.AttrEntry
+	tuples  []ast.TupleType
+	tlists  []*ast.Type
 }
 
 // mark notes where each slab stands. An argument that takes more nodes
@@ -539,7 +548,8 @@ type nodeMarks struct {
 // the collector; the chunks grow, and the next arguments fit.
 func (d *fastDecoder) mark() nodeMarks {
 	return nodeMarks{markSlab(&d.argSlab), markSlab(&d.types), markSlab(&d.tensors), markSlab(&d.names),
-		markSlab(&d.dicts), markSlab(&d.entries), markSlab(&d.attrs), markSlab(&d.locs), markSlab(&d.entryLists)}
+		markSlab(&d.dicts), markSlab(&d.entries), markSlab(&d.attrs), markSlab(&d.locs), markSlab(&d.entryLists),
+		markSlab(&d.tuples), markSlab(&d.typeLists)}
 }
 
 // rewind hands out again, cleared, the nodes taken since m.
@@ -553,6 +563,8 @@ func (d *fastDecoder) rewind(m *nodeMarks) {
 	rewindSlab(&d.attrs, m.attrs)
 	rewindSlab(&d.locs, m.locs)
 	rewindSlab(&d.entryLists, m.lists)
+	rewindSlab(&d.tuples, m.tuples)
+	rewindSlab(&d.typeLists, m.tlists)
 }
 
 func markSlab[T any](s *slab[T]) []T { return s.buf }
@@ -745,7 +757,8 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 
 // tuple is `'tuple' '<' (Type (',' Type)*)? '>'`.
 func (d *fastDecoder) tuple() *ast.TupleType {
-	t := &ast.TupleType{Pos: d.at()}
+	t := newNode(d, &d.tuples, &d.spareTuple)
+	t.Pos = d.at()
 	d.next()
 	open := d.tok.at.off
 	d.expect(tokBracket, "<")
@@ -758,8 +771,17 @@ func (d *fastDecoder) tuple() *ast.TupleType {
 
 // typeList is `(Type (',' Type)*)?` before the bracket close.
 func (d *fastDecoder) typeList(close string) []*ast.Type {
+	first := len(d.pendingTypes)
+	d.list(close, func() {
+		t := d.typ()
+		d.pendingTypes = append(d.pendingTypes, t)
+	})
 	var list []*ast.Type
-	d.list(close, func() { list = append(list, d.typ()) })
+	if n := len(d.pendingTypes) - first; n > 0 {
+		list = d.typeLists.take(n)
+		copy(list, d.pendingTypes[first:])
+	}
+	d.pendingTypes = d.pendingTypes[:first]
 	return list
 }
 
