@@ -186,9 +186,13 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 // static one of an XLA element type at once (staticTensor), any other
 // through the node tensor would have had.
 func (l *lowerer) plainTensor(typ *ast.Type, depth int) (model.Shape, error) {
-	dims, elem := ast.SplitPlainTensor(l.src[typ.Pos.Offset:typ.EndPos.Offset])
+	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
+	dims, elem := ast.SplitPlainTensor(text)
 	if s, ok := l.staticTensor(dims, elem); ok {
 		return s, nil
+	}
+	if s, ok := l.tensors[string(text)]; ok {
+		return l.copyArray(s), nil // before a node is made for it
 	}
 	return l.tensor(l.expandPlain(typ), depth)
 }
@@ -258,16 +262,16 @@ func (l *lowerer) grabInts(n int) []int64 {
 // intsBlock is how many integers one block of l.ints holds.
 const intsBlock = 4096
 
-// copyArray returns a deep copy of s, an array or opaque leaf of the memo
-// (no tuple elements, no layout attributes), its dims and layout taken
-// from l.ints. Each slice's capacity is its length, so an append to it
-// never writes into another's.
+// copyArray returns a copy of s, an array or opaque leaf of the memo (no
+// tuple elements, no layout attributes), its dims and layout taken from
+// l.ints. Each slice's capacity is its length, so an append to it never
+// writes into another's.
 func (l *lowerer) copyArray(s model.Shape) model.Shape {
+	// The rare fields (which dimensions are dynamic, ...) are shared: a
+	// setter copies them before it changes one (model.Shape), and none is
+	// changed in place once the shape is made.
 	s.Dims = l.takeInts(s.Dims)
 	s.MinorToMajor = l.takeInts(s.MinorToMajor)
-	if s.Dynamic() != nil {
-		s.SetDynamic(append([]bool(nil), s.Dynamic()...))
-	}
 	return s
 }
 
