@@ -38,6 +38,10 @@ func (s *Stream) Arg(i int, a *ast.Arg) {
 	s.l.readOne(i, a, nil)
 }
 
+// Abandon drops what was read: the parser reads the file whole after
+// all, or fails.
+func (s *Stream) Abandon() { s.l = nil }
+
 // Lower finishes the lowering of f, the file ParseFile returned, as
 // Lower does. When the parser did not hand the arguments out (a generic
 // form, or a signature read whole after all), it is Lower.

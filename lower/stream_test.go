@@ -111,3 +111,48 @@ func lowerBoth(src []byte, opts Options, stream bool) lowered {
 	}
 	return lowered{text: b.String(), streamed: f.Entry.ArgSpans != nil}
 }
+
+// TestStreamAgreesOnLongBroken: a signature longer than the grammar's
+// piece, broken in an argument, between two, or in its tail, gives the
+// same error read as decoded as read whole (the grammar then places it
+// over a piece, from the decoder that failed on the arguments).
+func TestStreamAgreesOnLongBroken(t *testing.T) {
+	arg := func(i int) string {
+		return fmt.Sprintf("%%arg%d: tensor<8xf32> {tf.aliasing_output = %d : i32, my.note = [1, 2, 3]} loc(\"p%d\")", i, i, i)
+	}
+	const n = 3000
+	for _, tc := range []struct {
+		at   int    // the argument broken, or n for the tail
+		bad  string // its text
+		tail string
+	}{
+		{0, "%arg0: tensor<8x%%f32>", ""},
+		{n / 2, "%argX: tensor<8xf32> {tf.aliasing_output = 1 : i32 my.note = 1}", ""},
+		{n / 2, "%argX: tensor<8xf32> {a = [1, 2,, 3]}", ""},
+		{n - 1, "%argX: tensor<8xf32> loc(", ""},
+		{n, "", " attributes {x = [1, 2}"},
+		{n, "", " -> tensor<8x?f32"},
+	} {
+		var args []string
+		for i := 0; i < n; i++ {
+			a := arg(i)
+			if i == tc.at {
+				a = tc.bad
+			}
+			args = append(args, a)
+		}
+		results := " -> (" + strings.Repeat("tensor<8xf32>, ", n-1) + "tensor<8xf32>)"
+		if tc.tail != "" {
+			results = tc.tail
+		}
+		src := []byte("module {\n  func.func @main(" + strings.Join(args, ", ") + ")" + results + " {\n    return\n  }\n}\n")
+		whole := lowerBoth(src, Options{}, false)
+		s := lowerBoth(src, Options{}, true)
+		if !strings.HasPrefix(whole.text, "parse: ") {
+			t.Errorf("argument %d %q, tail %q: no parse error: %.200s", tc.at, tc.bad, tc.tail, whole.text)
+		}
+		if s.text != whole.text {
+			t.Errorf("argument %d %q, tail %q:\nread as decoded: %s\nwhole: %s", tc.at, tc.bad, tc.tail, s.text, whole.text)
+		}
+	}
+}

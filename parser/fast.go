@@ -451,14 +451,15 @@ func (d *fastDecoder) args() []*ast.Arg {
 // reused for the next, so that the list costs the nodes of one argument
 // however long it is. tailPos and pos are the positions of argsEnd and
 // start. ok is false when either part does not decode (begin and each
-// may have been called by then).
-func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, begin func(*sigTail, ast.Pos), each func(a *ast.Arg, sp ast.ArgSpan)) (ok bool) {
+// may have been called by then); failed is then the decoder that failed
+// on the argument list (for grammarPiece), nil when the tail failed.
+func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, begin func(*sigTail, ast.Pos), each func(a *ast.Arg, sp ast.ArgSpan)) (ok bool, failed *fastDecoder) {
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 	t := d.tail()
 	if !d.ok || d.tok.Type != tokEOF {
-		return false
+		return false, nil
 	}
 	begin(t, d.astPos(d.lastEnd))
 	d.restart(viewLexer(src, start, argsEnd, pos))
@@ -482,7 +483,13 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 		d.endList()
 	}
 	d.expect(tokBracket, ")")
-	return d.ok && d.tok.Type == tokEOF
+	if d.ok && d.tok.Type != tokEOF {
+		d.fail()
+	}
+	if !d.ok {
+		return false, d
+	}
+	return true, nil
 }
 
 // decodeArg decodes src[start:end], one argument, as streamSignature

@@ -483,6 +483,9 @@ type ArgReader interface {
 	Begin(f *ast.File, n int)
 	// Arg is called with the i-th argument.
 	Arg(i int, a *ast.Arg)
+	// Abandon is called when the arguments handed out turn out not to
+	// decode: what was read of them is to be dropped.
+	Abandon()
 }
 
 // ParseFile reads the structure of the module in src, the whole input:
@@ -537,15 +540,16 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 
 // streamFunc reads the custom-form entry function f as Options.Args
 // asks: its results and attributes, then each argument handed to
-// s.args as it is decoded. ok is false when either part does not decode;
-// the caller then reads the signature whole.
-func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) bool {
+// s.args as it is decoded. ok is false when either part does not decode:
+// err is then the error the grammar places, or, when it places none (or
+// the tail failed), nil, and the caller reads the signature whole.
+func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	sigAt, tailAt := s.anchor(f.sig[0]), s.anchor(f.argsEnd)
 	// A named argument is written `%name: type`: the '%'s count them,
 	// or a few more when a value holds one.
 	n := bytes.Count(s.Src[f.sig[0]:f.argsEnd], []byte{'%'})
 	spans := make([]ast.ArgSpan, 0, n)
-	ok := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt),
+	ok, failed := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt),
 		func(t *sigTail, end ast.Pos) {
 			fn.Sig = &ast.Signature{Pos: sigAt, EndPos: end, Results: t.Results, Attrs: t.Attrs}
 			fn.Results = fn.Sig.Results.List()
@@ -559,7 +563,16 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) bool {
 	s.file.Entry = nil
 	if !ok {
 		fn.Sig, fn.Results = nil, nil
-		return false
+		s.args.Abandon()
+		if failed != nil && failed.failAt >= 0 && f.sig[1]-f.sig[0] > pieceBytes {
+			// The grammar places the error over a piece, as parseSpan
+			// does after the decoder of the whole signature fails at the
+			// same token, without decoding the arguments again.
+			if err := grammarPiece("sig", s.Src, f.sig[0], f.sig[1], sigAt, failed); err != nil {
+				return false, err
+			}
+		}
+		return false, nil
 	}
 	fn.ArgSpans = spans
 	src, name := s.Src, s.file.Name
@@ -574,7 +587,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) bool {
 			return a, nil
 		}
 	}
-	return true
+	return true, nil
 }
 
 // parseAliases parses into File.Aliases the alias definitions that the
@@ -651,8 +664,10 @@ func (s *scanner) parseModule() (*ast.Module, error) {
 // parseFunc parses the entry function's signature.
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
-	if !f.generic && s.args != nil && s.streamFunc(f, fn) {
-		return fn, nil
+	if !f.generic && s.args != nil {
+		if ok, err := s.streamFunc(f, fn); ok || err != nil {
+			return fn, err
+		}
 	}
 	if !f.generic {
 		r, err := parseSpan("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]))
