@@ -83,6 +83,14 @@ type fastDecoder struct {
 	lists []listTrack
 	// failAt is where the lexer was when the decoder failed, or -1.
 	failAt int
+	// marks are the points after the last token read in each long
+	// construct cut (cut): the parse's anchors (root.marks).
+	marks []point
+	// check is the lexer as it was when the decoder failed: every token
+	// before it was lexed without error, so the grammar's lexer, which
+	// reads the whole span before the grammar (grammarPiece), need only
+	// go on from there.
+	check sigLexer
 }
 
 // listTrack is where the elements of a list being read start: the
@@ -120,6 +128,7 @@ func (d *fastDecoder) cut(open, close int) {
 	if !d.ok || close-open-1 < cutBytes {
 		return
 	}
+	d.marks = append(d.marks, d.lastEnd)
 	for len(d.cuts) > 0 && d.cuts[len(d.cuts)-1][0] > open {
 		d.cuts = d.cuts[:len(d.cuts)-1]
 	}
@@ -299,6 +308,9 @@ func (d *fastDecoder) advance() {
 		}
 		typ, n, err := l.scan(i)
 		if err != nil {
+			// Back to the token's start (scan may have moved into it),
+			// where the check after a failure goes on (fastDecoder.check).
+			l.pos.Offset, l.pos.Line, l.pos.Column = at.off, at.line, at.col
 			break
 		}
 		l.advanceType(typ, n)
@@ -312,7 +324,10 @@ func (d *fastDecoder) advance() {
 		}
 		v := l.str[i-l.base : i-l.base+n]
 		if !l.track(typ, v) {
-			l.pos.Offset = i // at the bracket, as the grammar's lexer stops
+			// At the bracket, as the grammar's lexer stops, and before
+			// it, as the check after a failure needs (fastDecoder.check).
+			l.pos.Offset, l.pos.Line, l.pos.Column = at.off, at.line, at.col
+			l.depth--
 			break
 		}
 		// Field by field: a struct literal is built on the stack and
@@ -340,7 +355,7 @@ func (d *fastDecoder) fail() {
 	if !d.ok {
 		return
 	}
-	d.ok, d.failAt = false, d.lex.pos.Offset
+	d.ok, d.failAt, d.check = false, d.lex.pos.Offset, *d.lex
 	for _, t := range d.lists {
 		if t.n >= 5 {
 			d.cuts = append(d.cuts, [2]int{t.second, t.last[0]})
