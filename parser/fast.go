@@ -1113,21 +1113,28 @@ func skimIntWords(src []byte, i int) (comma int, t [4]int, n int) {
 // the run from i, or -1.
 func lastIntComma(src []byte, i int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	comma := -1
-	var pc, pd, ps uint64 = 1 << 63, 0, 0 // the byte before i is a comma
+	// Every byte a digit, a comma or a blank, the order of elements is:
+	// a byte that is not a digit is a comma exactly when the byte before
+	// it is a digit (a comma after a comma or a blank, or a blank after
+	// a digit, ends the run).
+	word, mask := -1, uint64(0) // the last word with a comma, its commas
+	var pd uint64               // the digits of the word before (none: a comma precedes i)
 	for ; i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
 		d := ((x + ones*0x50) &^ (x + ones*0x46)) & highs // '0' <= b <= '9'
-		c, sp := byteIs(x, ','), byteIs(x, ' ')
-		if x&highs != 0 || d|c|sp != highs || (c<<8|pc>>56)&c|(d<<8|pd>>56)&sp|(sp<<8|ps>>56)&c != 0 {
+		c := byteIs(x, ',')
+		if x&highs != 0 || d|c|byteIs(x, ' ') != highs || (c^(d<<8|pd>>56))&^d != 0 {
 			break
 		}
 		if c != 0 {
-			comma = i + (63-bits.LeadingZeros64(c))/8
+			word, mask = i, c
 		}
-		pc, pd, ps = c, d, sp
+		pd = d
 	}
-	return comma
+	if word < 0 {
+		return -1
+	}
+	return word + (63-bits.LeadingZeros64(mask))/8
 }
 
 // byteIs marks the bytes of the ASCII word x equal to b, exactly (no

@@ -26,6 +26,8 @@ type scanner struct {
 	holding bool
 	// entrySeen says that function has been scanned.
 	entrySeen bool
+	// bodyStops and groupStops find the bytes skipBraces and skipGroup stop at.
+	bodyStops, groupStops finder
 }
 
 // moduleSpan is what the scanner records of the module operation. The

@@ -491,6 +491,8 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
+		bodyStops:  newFinder("{}\"/", ast.NextSpecial),
+		groupStops: newFinder("()[]{}\"/", ast.NextGroupSpecial),
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
