@@ -95,6 +95,14 @@ type fastDecoder struct {
 	transient bool
 	last      nodeMarks
 	lexBuf    *sigLexer
+	// marks are the points after the last token read in each long
+	// construct cut (cut): the parse's anchors (root.marks).
+	marks []point
+	// check is the lexer as it was when the decoder failed: every token
+	// before it was lexed without error, so the grammar's lexer, which
+	// reads the whole span before the grammar (grammarPiece), need only
+	// go on from there.
+	check sigLexer
 }
 
 // listTrack is where the elements of a list being read start: the
@@ -132,6 +140,7 @@ func (d *fastDecoder) cut(open, close int) {
 	if !d.ok || close-open-1 < cutBytes {
 		return
 	}
+	d.marks = append(d.marks, d.lastEnd)
 	for len(d.cuts) > 0 && d.cuts[len(d.cuts)-1][0] > open {
 		d.cuts = d.cuts[:len(d.cuts)-1]
 	}
@@ -317,6 +326,9 @@ func (d *fastDecoder) advance() {
 		}
 		typ, n, err := l.scan(i)
 		if err != nil {
+			// Back to the token's start (scan may have moved into it),
+			// where the check after a failure goes on (fastDecoder.check).
+			l.pos.Offset, l.pos.Line, l.pos.Column = at.off, at.line, at.col
 			break
 		}
 		l.advanceType(typ, n)
@@ -330,7 +342,10 @@ func (d *fastDecoder) advance() {
 		}
 		v := l.str[i-l.base : i-l.base+n]
 		if !l.track(typ, v) {
-			l.pos.Offset = i // at the bracket, as the grammar's lexer stops
+			// At the bracket, as the grammar's lexer stops, and before
+			// it, as the check after a failure needs (fastDecoder.check).
+			l.pos.Offset, l.pos.Line, l.pos.Column = at.off, at.line, at.col
+			l.depth--
 			break
 		}
 		// Field by field: a struct literal is built on the stack and
@@ -358,7 +373,7 @@ func (d *fastDecoder) fail() {
 	if !d.ok {
 		return
 	}
-	d.ok, d.failAt = false, d.lex.pos.Offset
+	d.ok, d.failAt, d.check = false, d.lex.pos.Offset, *d.lex
 	for _, t := range d.lists {
 		if t.n >= 5 {
 			d.cuts = append(d.cuts, [2]int{t.second, t.last[0]})
@@ -453,7 +468,7 @@ func (d *fastDecoder) args() []*ast.Arg {
 // start. ok is false when either part does not decode (begin and each
 // may have been called by then); failed is then the decoder that failed
 // on the argument list (for grammarPiece), nil when the tail failed.
-func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, begin func(*sigTail, ast.Pos), each func(a *ast.Arg, sp ast.ArgSpan)) (ok bool, failed *fastDecoder) {
+func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, begin func(*sigTail, ast.Pos), each func(a *ast.Arg, sp ast.ArgSpan), mark func(ast.Pos)) (ok bool, failed *fastDecoder) {
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
@@ -461,6 +476,16 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	if !d.ok || d.tok.Type != tokEOF {
 		return false, nil
 	}
+	// The points the decoder marks (cut) become anchors as it goes, before
+	// the positions of what follows them are asked for.
+	flushed := 0
+	flush := func() {
+		for _, p := range d.marks[flushed:] {
+			mark(d.astPos(p))
+		}
+		flushed = len(d.marks)
+	}
+	flush()
 	begin(t, d.astPos(d.lastEnd))
 	d.restart(viewLexer(src, start, argsEnd, pos))
 	d.expect(tokBracket, "(")
@@ -473,6 +498,7 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 			if !d.ok {
 				break
 			}
+			flush()
 			each(a, argSpan(a))
 			d.rewind(&m)
 			if !d.is(tokPunct, ",") {
@@ -1269,21 +1295,28 @@ func skimIntWords(src []byte, i int) (comma int, t [4]int, n int) {
 // the run from i, or -1.
 func lastIntComma(src []byte, i int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	comma := -1
-	var pc, pd, ps uint64 = 1 << 63, 0, 0 // the byte before i is a comma
+	// Every byte a digit, a comma or a blank, the order of elements is:
+	// a byte that is not a digit is a comma exactly when the byte before
+	// it is a digit (a comma after a comma or a blank, or a blank after
+	// a digit, ends the run).
+	word, mask := -1, uint64(0) // the last word with a comma, its commas
+	var pd uint64               // the digits of the word before (none: a comma precedes i)
 	for ; i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
 		d := ((x + ones*0x50) &^ (x + ones*0x46)) & highs // '0' <= b <= '9'
-		c, sp := byteIs(x, ','), byteIs(x, ' ')
-		if x&highs != 0 || d|c|sp != highs || (c<<8|pc>>56)&c|(d<<8|pd>>56)&sp|(sp<<8|ps>>56)&c != 0 {
+		c := byteIs(x, ',')
+		if x&highs != 0 || d|c|byteIs(x, ' ') != highs || (c^(d<<8|pd>>56))&^d != 0 {
 			break
 		}
 		if c != 0 {
-			comma = i + (63-bits.LeadingZeros64(c))/8
+			word, mask = i, c
 		}
-		pc, pd, ps = c, d, sp
+		pd = d
 	}
-	return comma
+	if word < 0 {
+		return -1
+	}
+	return word + (63-bits.LeadingZeros64(mask))/8
 }
 
 // byteIs marks the bytes of the ASCII word x equal to b, exactly (no

@@ -22,6 +22,13 @@ type scanner struct {
 	funcs      []*funcSpan
 	module     *moduleSpan
 	args       ArgReader // Options.Args
+	// holding stops releaseAt while the scan passes the signature of the
+	// first function named entry, which is parsed right after it.
+	holding bool
+	// entrySeen says that function has been scanned.
+	entrySeen bool
+	// bodyStops and groupStops find the bytes skipBraces and skipGroup stop at.
+	bodyStops, groupStops finder
 }
 
 // moduleSpan is what the scanner records of the module operation. The
@@ -47,6 +54,13 @@ type funcSpan struct {
 	argsEnd int    // custom: the offset after the argument list's ')'
 	props   [2]int // generic: the properties dictionary, or {-1, -1}
 	attrs   [2]int // generic: the attribute dictionary, or {-1, -1}
+	// parsed is the custom-form signature's parse, when the scan made it
+	// (scanner.holding).
+	parsed *sigParse
+	// refs is the part of sig after which references to aliases may be
+	// found (parseAliases): the scan notes it when it parses sig, while
+	// the text is in memory, so that only that part is read again.
+	refs [2]int
 }
 
 var noSpan = [2]int{-1, -1}
@@ -66,7 +80,7 @@ func (s *scanner) HasPrefix(i int, p string) bool {
 // releaseAt tells the caller, through Options.Release, that the scanner is
 // done with the text before off, after counting its lines.
 func (s *scanner) releaseAt(off int) {
-	if off-s.released < releaseStep {
+	if s.holding || off-s.released < releaseStep {
 		return
 	}
 	if s.release != nil {
@@ -323,11 +337,30 @@ func (s *scanner) customFunc(i int) (int, error) {
 	if !s.At(j) || s.Src[j] != '(' {
 		return 0, s.errorf(j, "expected '(' in function signature")
 	}
+	// The entry's signature is parsed as soon as it is scanned, from the
+	// text the scan has just read, before any of it is released: a huge
+	// value in it is brought into memory once, not twice. Its arguments,
+	// when they go to an ArgReader, are read after the scan (which the
+	// reader needs whole: the module, the alias definitions, the meshes).
+	entry := name == s.entry && !s.entrySeen
+	s.holding, s.entrySeen = entry, s.entrySeen || entry
 	argsEnd, sigEnd, err := s.signatureEnd(j)
+	s.holding = false
 	if err != nil {
 		return 0, err
 	}
-	f.sig, f.argsEnd = [2]int{j, sigEnd}, argsEnd
+	f.sig, f.argsEnd, f.refs = [2]int{j, sigEnd}, argsEnd, [2]int{j, sigEnd}
+	if entry {
+		if s.args == nil {
+			f.parsed = s.parseSig(f)
+		}
+		f.refs = noSpan
+		for _, sigil := range []byte("#!") {
+			if k := bytes.IndexByte(s.Src[j:sigEnd], sigil); k >= 0 && (f.refs[0] < 0 || j+k < f.refs[0]) {
+				f.refs = [2]int{j + k, sigEnd}
+			}
+		}
+	}
 	s.funcs = append(s.funcs, f)
 	j = s.skipTrivia(sigEnd)
 	if s.At(j) && s.Src[j] == '{' {

@@ -2,8 +2,10 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -132,19 +134,57 @@ func (l *sigLexer) skipIntegers() {
 	if l.err != nil || l.mode != "" || i >= l.end || !isDigit(l.src[i]) {
 		return
 	}
-	last := i // the offset after the last separator of the run
-	for j := i; j < l.end; j++ {
-		c := l.src[j]
+	src := l.src[:l.end]
+	// Eight bytes at a time while each is one of the run's, counting
+	// the newlines and noting the last word holding one.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	j, lines, nlWord, nlMask := i, 0, -1, uint64(0)
+	for ; j+8 <= len(src); j += 8 {
+		x := binary.LittleEndian.Uint64(src[j:])
+		d := ((x + ones*0x50) &^ (x + ones*0x46)) & highs // '0' <= b <= '9'
+		nl := byteIs(x, '\n')
+		if x&highs != 0 || d|nl|byteIs(x, ',')|byteIs(x, ' ')|byteIs(x, '\t')|byteIs(x, '\r') != highs {
+			break
+		}
+		if nl != 0 {
+			lines += bits.OnesCount64(nl)
+			nlWord, nlMask = j, nl
+		}
+	}
+	// The offset after the last separator of the run: back from the
+	// words' end, then on a byte at a time.
+	last := i
+	for k := j - 1; k >= i; k-- {
+		if c := src[k]; c == ',' || isSpace(c) {
+			last = k + 1
+			break
+		}
+	}
+	for ; j < len(src); j++ {
+		c := src[j]
 		if c == ',' || isSpace(c) {
 			last = j + 1
+			if c == '\n' {
+				lines, nlWord, nlMask = lines+1, j, 1<<7
+			}
 		} else if !isDigit(c) {
 			break
 		}
 	}
-	if last > i {
-		l.advance(last - i)
-		l.dimsOK, l.shaped = false, false
+	if last == i {
+		return
 	}
+	// Every newline counted is a separator, so before last.
+	n := last - i
+	if lines == 0 {
+		l.pos.Column += n
+	} else {
+		nlAt := nlWord + (63-bits.LeadingZeros64(nlMask))/8
+		l.pos.Line += lines
+		l.pos.Column = last - nlAt
+	}
+	l.pos.Offset = last
+	l.dimsOK, l.shaped = false, false
 }
 
 // Next returns the next token.

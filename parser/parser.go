@@ -77,19 +77,34 @@ const tailTokens = 64
 // when short, else over the piece the decoder leaves; where the grammar
 // finds none there, it reads the whole span.
 func parseSpan(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
+	r, _, err := parseSpanMarks(mode, src, start, end, pos)
+	return r, err
+}
+
+// parseSpanMarks is parseSpan that also returns the points after long
+// constructs whose lines the decoder knows (fastDecoder.marks): anchors
+// for turning later offsets into positions without counting the lines
+// of those constructs again.
+func parseSpanMarks(mode string, src []byte, start, end int, pos ast.Pos) (*root, []ast.Pos, error) {
 	if !fastEnabled {
-		return grammarParse(mode, src, start, end, pos)
+		r, err := grammarParse(mode, src, start, end, pos)
+		return r, nil, err
 	}
 	r, d, ok := fastParse(mode, src, start, end, lexPos(pos))
 	if ok {
-		return r, nil
+		var marks []ast.Pos
+		for _, p := range d.marks {
+			marks = append(marks, d.astPos(p))
+		}
+		return r, marks, nil
 	}
 	if end-start > pieceBytes && d.failAt >= 0 {
 		if err := grammarPiece(mode, src, start, end, pos, d); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return grammarParse(mode, src, start, end, pos)
+	r, err := grammarParse(mode, src, start, end, pos)
+	return r, nil, err
 }
 
 // grammarPiece runs the grammar over src[start:end] without the cuts the
@@ -104,8 +119,9 @@ func parseSpan(mode string, src []byte, start, end int, pos ast.Pos) (*root, err
 // the span's end (the decoder failed on a construct outside its subset).
 func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastDecoder) error {
 	// The grammar's lexer reads the whole span before the grammar: its
-	// error comes first, wherever it is.
-	lex := viewLexer(src, start, end, lexPos(pos))
+	// error comes first, wherever it is. The decoder lexed the text
+	// before its failure without one; the check goes on from there.
+	lex := &d.check
 	for {
 		lex.skipIntegers()
 		t, err := lex.Next()
@@ -399,7 +415,8 @@ func flattenArrays(v reflect.Value) {
 
 // parseDict parses the attribute dictionary spanning span.
 func parseDict(s *scanner, span [2]int) (*ast.AttrDict, error) {
-	r, err := parseSpan("dict", s.Src, span[0], span[1], s.anchor(span[0]))
+	r, marks, err := parseSpanMarks("dict", s.Src, span[0], span[1], s.anchor(span[0]))
+	s.addMarks(marks)
 	if err != nil {
 		return nil, err
 	}
@@ -500,6 +517,8 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
 		args:       opts.Args,
+		bodyStops:  newFinder("{}\"/", ast.NextSpecial),
+		groupStops: newFinder("()[]{}\"/", ast.NextGroupSpecial),
 		file: &ast.File{
 			Name:        filename,
 			TypeAliases: map[string]ast.Span{},
@@ -527,7 +546,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	}
 	// The aliases first: an ArgReader reads the arguments' types and
 	// values as they are decoded.
-	spans := [][2]int{entry.sig, entry.props, entry.attrs}
+	spans := [][2]int{entry.refs, entry.props, entry.attrs}
 	if s.module != nil {
 		spans = append(spans, s.module.attrs)
 	}
@@ -559,7 +578,8 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		func(a *ast.Arg, sp ast.ArgSpan) {
 			spans = append(spans, sp)
 			s.args.Arg(len(spans)-1, a)
-		})
+		},
+		s.file.Lines.Add)
 	s.file.Entry = nil
 	if !ok {
 		fn.Sig, fn.Results = nil, nil
@@ -661,6 +681,29 @@ func (s *scanner) parseModule() (*ast.Module, error) {
 	return mod, nil
 }
 
+// addMarks adds the points the decoder marked (parseSpanMarks) as anchors.
+func (s *scanner) addMarks(marks []ast.Pos) {
+	for _, p := range marks {
+		s.file.Lines.Add(p)
+	}
+}
+
+// sigParse is the parse of a custom-form signature: the node or the error.
+type sigParse struct {
+	sig *ast.Signature
+	err error
+}
+
+// parseSig parses the custom-form signature of f.
+func (s *scanner) parseSig(f *funcSpan) *sigParse {
+	r, marks, err := parseSpanMarks("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]))
+	if err != nil {
+		return &sigParse{err: err}
+	}
+	s.addMarks(marks)
+	return &sigParse{sig: r.Sig}
+}
+
 // parseFunc parses the entry function's signature.
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
@@ -670,11 +713,14 @@ func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 		}
 	}
 	if !f.generic {
-		r, err := parseSpan("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]))
-		if err != nil {
-			return nil, err
+		p := f.parsed
+		if p == nil {
+			p = s.parseSig(f)
 		}
-		sig := r.Sig
+		if p.err != nil {
+			return nil, p.err
+		}
+		sig := p.sig
 		fn.Sig, fn.Args, fn.Results = sig, sig.Args, sig.Results.List()
 		return fn, nil
 	}

@@ -65,12 +65,85 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 	return j + 1, nil
 }
 
+// finder finds the next of a few bytes in a text, the scanner's stops:
+// each byte's next occurrence is searched with bytes.IndexByte, at the
+// speed of memory, over a window of at most findWindow bytes, and kept
+// until the scan passes it; so each byte of the text is searched once
+// for each byte wanted, and none further than a window ahead of the scan.
+type finder struct {
+	set string
+	// near is the word-at-a-time search for the same bytes, for the
+	// first nearBytes: faster than a call of bytes.IndexByte per byte
+	// wanted when the next one is near, as in a body of small ops.
+	near func(src []byte, j int) int
+	// For each byte of set: the next occurrence at or after from, if
+	// found, else the end of the window searched without one (found
+	// also at the end of the text, as if the byte were there).
+	from, at [8]int
+	found    [8]bool
+}
+
+// findWindow is the most text finder searches ahead of the scan;
+// nearBytes how far it looks with near first.
+const (
+	findWindow = 64 << 10
+	nearBytes  = 256
+)
+
+// newFinder returns a finder for the bytes of set (at most 8), which near
+// searches for too.
+func newFinder(set string, near func([]byte, int) int) finder {
+	f := finder{set: set, near: near}
+	for k := range f.from {
+		f.from[k], f.at[k] = -1, -1
+	}
+	return f
+}
+
+// next returns the offset of the first byte of the set at or after j in
+// src, or len(src).
+func (f *finder) next(src []byte, j int) int {
+	if lim := min(j+nearBytes, len(src)); j < lim {
+		if k := f.near(src[:lim], j); k < lim {
+			return k
+		}
+		j = lim
+	}
+	for {
+		best, bk := len(src), -1
+		for k := 0; k < len(f.set); k++ {
+			if f.from[k] > j || f.at[k] < j || f.at[k] == j && !f.found[k] {
+				f.search(src, k, j)
+			}
+			if f.at[k] < best {
+				best, bk = f.at[k], k
+			}
+		}
+		if bk < 0 || f.found[bk] {
+			return best
+		}
+		// A window ends before any byte found: search on from there.
+		j = best
+	}
+}
+
+// search finds set[k] from j, within a window.
+func (f *finder) search(src []byte, k, j int) {
+	end := min(j+findWindow, len(src))
+	f.from[k] = j
+	if n := bytes.IndexByte(src[j:end], f.set[k]); n >= 0 {
+		f.at[k], f.found[k] = j+n, true
+	} else {
+		f.at[k], f.found[k] = end, end == len(src)
+	}
+}
+
 // skipBraces returns the offset after the '}' matching the '{' at src[i].
 // This is the hot path: it runs over every function body.
 func (s *scanner) skipBraces(i int) (int, error) {
 	depth := 0
 	for j := i; ; {
-		j = ast.NextSpecial(s.Src, j)
+		j = s.bodyStops.next(s.Src, j)
 		s.releaseAt(j)
 		if j >= len(s.Src) {
 			return 0, s.errorf(i, "unbalanced '{': no matching '}'")
@@ -133,7 +206,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			}
 			j = end
 		default:
-			j = ast.NextGroupSpecial(s.Src, j+1)
+			j = s.groupStops.next(s.Src, j+1)
 		}
 	}
 	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", s.Src[stack[len(stack)-1]])
