@@ -192,9 +192,10 @@ func (d *AttrDict) Lookup(key string) *AttrEntry {
 // and those of its arguments and results), the value of a key the tool
 // does not read (ReadsValue) is not kept: a scalar one (a string, number
 // or boolean, with any type suffix) is Unkept, shared by every such
-// entry; a dictionary or an array is a node of its own kind with no Node
-// (Skipped), its span alone, unless some dictionary inside it has a key
-// twice (which lower reports). The entry's span still covers the value.
+// entry; any other (a dictionary, an array, a dense literal, a type, ...)
+// is a node of its own kind with no Node (Skipped), its span alone,
+// unless some dictionary inside it has a key twice (which lower
+// reports). The entry's span still covers the value.
 type AttrEntry struct {
 	Pos    At
 	EndPos At
@@ -232,15 +233,15 @@ func DropUnread(d *AttrDict) {
 		case v == nil || ReadsValue(e.Name()):
 		case scalar(v.Kind):
 			e.Value = Unkept
-		case (v.Kind == KindDict || v.Kind == KindArray) && !twice(reflect.ValueOf(v)):
+		case !twice(reflect.ValueOf(v)):
 			e.Value = &Attr{Pos: v.Pos, EndPos: v.EndPos, Kind: v.Kind}
 		}
 	}
 }
 
-// Skipped reports whether a is a dictionary or an array kept as its span
-// alone (AttrEntry).
-func (a *Attr) Skipped() bool { return (a.Kind == KindDict || a.Kind == KindArray) && a.Node == nil }
+// Skipped reports whether a is a value kept as its span alone
+// (AttrEntry): one of a kind with a node, without it.
+func (a *Attr) Skipped() bool { return a.Node == nil && !scalar(a.Kind) && a.Kind != KindSymbol }
 
 // twice reports whether some dictionary among the nodes under v has a key
 // twice.

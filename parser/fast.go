@@ -383,7 +383,9 @@ func (d *fastDecoder) fail() {
 
 // list reads `elem (',' elem)*` up to the bracket close, which it leaves
 // for the caller to consume; an empty list is allowed, a trailing comma
-// fails. elem reads one element.
+// fails. elem reads one element. Anything but a comma or close after an
+// element fails here, while the list is open, so that the grammar's piece
+// leaves out its middle elements (fail) rather than reading them all.
 func (d *fastDecoder) list(close string, elem func()) {
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
@@ -391,6 +393,9 @@ func (d *fastDecoder) list(close string, elem func()) {
 		d.elem(d.tok.at.off)
 		elem()
 		if !d.is(tokPunct, ",") {
+			if !d.is(tokBracket, close) {
+				d.fail()
+			}
 			return
 		}
 		d.next()
@@ -759,8 +764,12 @@ func (d *fastDecoder) named() *ast.NamedType {
 func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 	d.next()
 	var items []*ast.RawItem
+	var spare ast.RawItem // in a skipped value, whose nodes are not kept
 	for d.ok && !d.is(tokBracket, close) {
-		item := &ast.RawItem{}
+		item := &spare
+		if d.skim == 0 {
+			item = &ast.RawItem{}
+		}
 		switch d.tok.Type {
 		case tokBracket:
 			switch d.tok.Value {
@@ -782,7 +791,9 @@ func (d *fastDecoder) rawItems(close string) []*ast.RawItem {
 		default:
 			item.Token = d.keep(d.next().Value)
 		}
-		items = append(items, item)
+		if d.skim == 0 {
+			items = append(items, item)
+		}
 	}
 	d.expect(tokBracket, close)
 	return items
@@ -931,10 +942,8 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 				d.spare = true
 				d.attr()
 				e.Value = ast.Unkept
-			case d.is(tokBracket, "{") || d.is(tokBracket, "["):
-				e.Value = d.skipped()
 			default:
-				e.Value = d.attr()
+				e.Value = d.skipped()
 			}
 		}
 		d.setAt(&e.EndPos, d.lastEnd)
@@ -975,20 +984,19 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	return dict
 }
 
-// skipped reads a dictionary or an array value, at its bracket, that the
-// tool does not read: as its span alone (ast.AttrEntry), keeping no node
-// of its insides, unless a dictionary inside has a key twice; then it is
+// skipped reads a value that the tool does not read, other than a
+// scalar: as its span and kind alone (ast.AttrEntry), keeping no node of
+// its insides, unless a dictionary inside has a key twice; then it is
 // read again, whole, for lower to report.
 func (d *fastDecoder) skipped() *ast.Attr {
 	lex, tok, tokEnd, lastEnd, cuts, keys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
-	kind := ast.KindArray
-	if d.tok.Value == "{" {
-		kind = ast.KindDict
-	}
 	d.skim++
 	dup := d.skimDup
 	d.skimDup = false
-	d.attr()
+	var kind ast.AttrKind
+	if v := d.attr(); v != nil {
+		kind = v.Kind
+	}
 	d.skim--
 	twice := d.skimDup
 	d.skimDup = dup
