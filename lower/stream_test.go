@@ -156,3 +156,28 @@ func TestStreamAgreesOnLongBroken(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStreamAgrees: for any text, lowering the arguments as the parser
+// decodes them gives what lowering the whole tree gives: the parse error,
+// or the config, the diagnostics and the edits in every encoding.
+func FuzzStreamAgrees(f *testing.F) {
+	filepath.WalkDir("../testdata/mlir", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".mlir") {
+			if text, err := os.ReadFile(path); err == nil {
+				for _, chunk := range bytes.Split(text, []byte("\n// -----\n")) {
+					f.Add(chunk)
+				}
+			}
+		}
+		return nil
+	})
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, opts := range []Options{{}, {UseTupleArgs: true}} {
+			whole := lowerBoth(src, opts, false)
+			s := lowerBoth(src, opts, true)
+			if s.text != whole.text {
+				t.Fatalf("%+v: lowered as decoded:\n%s\nwhole:\n%s", opts, s.text, whole.text)
+			}
+		}
+	})
+}
