@@ -484,8 +484,8 @@ type Options struct {
 	// calls Args.Begin once the module's attributes, the alias
 	// definitions and the entry function's results are read, then
 	// Args.Arg for each argument in order. If the arguments then turn
-	// out not to decode, the file is read whole after all (Args is not
-	// called again and Entry.Args is set) or the error is returned.
+	// out not to decode, Args.Abandon is called, and the file is read
+	// whole after all (Entry.Args is set) or the error is returned.
 	Args ArgReader
 }
 
