@@ -130,6 +130,7 @@ func TestStreamAgreesOnLongBroken(t *testing.T) {
 		{n / 2, "%argX: tensor<8xf32> {tf.aliasing_output = 1 : i32 my.note = 1}", ""},
 		{n / 2, "%argX: tensor<8xf32> {a = [1, 2,, 3]}", ""},
 		{n - 1, "%argX: tensor<8xf32> loc(", ""},
+		{n / 2, "%argX: tensor<8xf32> %argY: tensor<8xf32>", ""},
 		{n, "", " attributes {x = [1, 2}"},
 		{n, "", " -> tensor<8x?f32"},
 	} {

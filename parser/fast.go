@@ -451,17 +451,40 @@ func (d *fastDecoder) signature() *ast.Signature {
 // args is `Arg (',' Arg)*`.
 func (d *fastDecoder) args() []*ast.Arg {
 	var args []*ast.Arg
+	d.argList(false, func(a *ast.Arg) { args = append(args, a) })
+	return args
+}
+
+// argList reads `Arg (',' Arg)*` before the list's ')', handing each
+// argument to each; with reuse, its nodes are handed out again for the
+// next one once each returns. Anything but a comma or ')' after an
+// argument fails here, while the list is open, so that the grammar's
+// piece leaves out its middle arguments (fail).
+func (d *fastDecoder) argList(reuse bool, each func(*ast.Arg)) {
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
 	for d.ok {
 		d.elem(d.tok.at.off)
-		args = append(args, d.arg())
+		var m nodeMarks
+		if reuse {
+			m = d.mark()
+		}
+		a := d.arg()
+		if !d.ok {
+			return
+		}
+		each(a)
+		if reuse {
+			d.rewind(&m)
+		}
 		if !d.is(tokPunct, ",") {
-			break
+			if !d.is(tokBracket, ")") {
+				d.fail()
+			}
+			return
 		}
 		d.next()
 	}
-	return args
 }
 
 // streamSignature decodes the custom-form signature src[start:end],
@@ -495,23 +518,10 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	d.restart(viewLexer(src, start, argsEnd, pos))
 	d.expect(tokBracket, "(")
 	if !d.is(tokBracket, ")") {
-		d.lists = append(d.lists, listTrack{})
-		for d.ok {
-			d.elem(d.tok.at.off)
-			m := d.mark()
-			a := d.arg()
-			if !d.ok {
-				break
-			}
+		d.argList(true, func(a *ast.Arg) {
 			flush()
 			each(a, argSpan(a))
-			d.rewind(&m)
-			if !d.is(tokPunct, ",") {
-				break
-			}
-			d.next()
-		}
-		d.endList()
+		})
 	}
 	d.expect(tokBracket, ")")
 	if d.ok && d.tok.Type != tokEOF {
@@ -585,9 +595,8 @@ type nodeMarks struct {
 // of a kind than the slab's chunk has left leaves the nodes it took to
 // the collector; the chunks grow, and the next arguments fit.
 func (d *fastDecoder) mark() nodeMarks {
-	return nodeMarks{markSlab(&d.argSlab), markSlab(&d.types), markSlab(&d.tensors), markSlab(&d.names),
-		markSlab(&d.dicts), markSlab(&d.entries), markSlab(&d.attrs), markSlab(&d.locs), markSlab(&d.entryLists),
-		markSlab(&d.tuples), markSlab(&d.typeLists)}
+	return nodeMarks{d.argSlab.buf, d.types.buf, d.tensors.buf, d.names.buf, d.dicts.buf, d.entries.buf,
+		d.attrs.buf, d.locs.buf, d.entryLists.buf, d.tuples.buf, d.typeLists.buf}
 }
 
 // rewind hands out again, cleared, the nodes taken since m.
@@ -604,8 +613,6 @@ func (d *fastDecoder) rewind(m *nodeMarks) {
 	rewindSlab(&d.tuples, m.tuples)
 	rewindSlab(&d.typeLists, m.tlists)
 }
-
-func markSlab[T any](s *slab[T]) []T { return s.buf }
 
 // rewindSlab makes s hand out m again, when s still hands out from the
 // chunk m is the rest of.

@@ -551,14 +551,11 @@ func badInLongString(body []byte) (int, string) {
 			break
 		}
 		j += k
-		switch {
-		case j+1 < len(body) && strings.IndexByte(`"\nt`, body[j+1]) >= 0:
-			j++
-		case j+2 < len(body) && isHex(body[j+1]) && isHex(body[j+2]):
-			j += 2
-		default:
+		n := escapeLen(body, j)
+		if n < 0 {
 			return j, "unknown escape in string literal"
 		}
+		j += n
 	}
 	if end < len(body) {
 		return end, "expected '\"' in string literal"
@@ -578,17 +575,26 @@ func badInShortString(body []byte) (int, string) {
 		case '\n', '\v', '\f':
 			return j, "expected '\"' in string literal"
 		case '\\':
-			switch {
-			case j+1 < len(body) && strings.IndexByte(`"\nt`, body[j+1]) >= 0:
-				j++
-			case j+2 < len(body) && isHex(body[j+1]) && isHex(body[j+2]):
-				j += 2
-			default:
+			n := escapeLen(body, j)
+			if n < 0 {
 				return j, "unknown escape in string literal"
 			}
+			j += n
 		}
 	}
 	return -1, ""
+}
+
+// escapeLen is how many bytes after the backslash at body[j] its escape
+// takes (`\"`, `\\`, `\n`, `\t` or two hex digits), or -1 when it is none.
+func escapeLen(body []byte, j int) int {
+	switch {
+	case j+1 < len(body) && strings.IndexByte(`"\nt`, body[j+1]) >= 0:
+		return 1
+	case j+2 < len(body) && isHex(body[j+1]) && isHex(body[j+2]):
+		return 2
+	}
+	return -1
 }
 
 func isSpace(c byte) bool      { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
