@@ -532,14 +532,16 @@ type Func struct {
 	// arrays, or nil.
 	ArgAttrs *ArrayAttr
 	ResAttrs *ArrayAttr
-	// ArgSpans, when the arguments were handed out one by one as they
-	// were decoded and their trees not kept (Args is then nil), are
-	// where each argument is written. Rereader returns a function that
-	// decodes argument i again from its span; each such function reuses
-	// its nodes from one call to the next, so a goroutine has one of its
-	// own.
-	ArgSpans []ArgSpan
-	Rereader func() func(i int) (*Arg, error)
+	// ArgSpans and ResultSpans, when the arguments and results were
+	// handed out one by one as they were decoded and their trees not
+	// kept (Args and Results are then nil), are where each is written.
+	// Rereader returns a function that decodes the argument or result at
+	// a span again (a result is read as an argument without a name);
+	// each such function reuses its nodes from one call to the next, so
+	// a goroutine has one of its own.
+	ArgSpans    []ArgSpan
+	ResultSpans []ArgSpan
+	Rereader    func() func(sp ArgSpan) (*Arg, error)
 }
 
 // NumArgs is the number of the function's arguments.
@@ -550,7 +552,8 @@ func (f *Func) NumArgs() int {
 	return len(f.Args)
 }
 
-// ArgSpan is where an argument is written, kept when its tree is not.
+// ArgSpan is where an argument (or a result: no TypeEnd, no Keys) is
+// written, kept when its tree is not.
 type ArgSpan struct {
 	Pos, EndPos At // the argument
 	TypeEnd     At // the end of its type

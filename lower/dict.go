@@ -55,12 +55,10 @@ func (l *lowerer) argEntry(i, key int) *ast.AttrEntry {
 	return k.entry(l.cur.Attrs, key)
 }
 
-// resultEntry is the entry of result i's dictionary for key, or nil.
+// resultEntry is the entry of result i's dictionary for key, or nil
+// (resKeys is shorter while the results are read).
 func (l *lowerer) resultEntry(i, key int) *ast.AttrEntry {
-	if l.resKeys == nil {
-		return nil
-	}
-	if !l.resKeys[i].has(key) {
+	if i >= len(l.resKeys) || !l.resKeys[i].has(key) {
 		return nil
 	}
 	return l.resKeys[i].entry(l.result(i).Attrs, key)

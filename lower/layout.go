@@ -41,11 +41,10 @@ type layoutSource struct {
 
 // layouts applies both sources to every argument and result.
 func (l *lowerer) layouts() error {
-	fn := l.file.Entry
 	if l.argLayoutsErr != nil {
 		return l.argLayoutsErr
 	}
-	resEntries, err := l.layoutEntries(AttrResultLayouts, len(fn.Results), l.results)
+	resEntries, err := l.layoutEntries(AttrResultLayouts, len(l.results), l.results)
 	if err != nil {
 		return err
 	}
@@ -53,7 +52,7 @@ func (l *lowerer) layouts() error {
 	if l.argOut.layout != nil {
 		return l.argOut.layout
 	}
-	for i := range len(fn.Results) {
+	for i := range l.results {
 		src, mode := sourceAt(resEntries, i), l.resultEntry(i, keyLayoutMode)
 		if src.attr == nil && mode == nil {
 			continue

@@ -48,7 +48,18 @@ type lowerer struct {
 	argNames    []model.Name
 	resultNames []model.Name
 	locs        *locReader
-	resKeys     []valueKeys            // and of each result; nil when none has attributes
+	resKeys     []valueKeys // and of each result; nil when none has attributes
+	// curRes is the result being read, result curResAt (readResult);
+	// resultPoints are where each result is written; reread is the
+	// result last decoded again (result).
+	curRes       *ast.Result
+	curResAt     int
+	resultPoints []model.Point
+	reread       struct {
+		fn  func(ast.ArgSpan) (*ast.Arg, error)
+		at  int
+		res *ast.Result
+	}
 	tensors     map[string]model.Shape // tensor shapes by type text (types.go)
 	tuples      map[string]model.Shape // tuple shapes by type text (types.go)
 	ints        []int64                // room for the dims of copies (types.go)
@@ -75,8 +86,33 @@ type lowerer struct {
 // arg is argument i of the entry function.
 func (l *lowerer) arg(i int) *ast.Arg { return l.file.Entry.Args[i] }
 
-// result is result i of the entry function.
-func (l *lowerer) result(i int) *ast.Result { return l.file.Entry.Results[i] }
+// result is result i of the entry function: the one being read
+// (readResult), or when the results' trees were not kept (ast.Func.
+// ResultSpans), decoded again from its span, into the nodes of the last
+// one decoded.
+func (l *lowerer) result(i int) *ast.Result {
+	fn := l.file.Entry
+	switch {
+	case l.curRes != nil && i == l.curResAt:
+		return l.curRes
+	case fn.Results != nil:
+		return fn.Results[i]
+	case l.reread.at == i && l.reread.res != nil:
+		return l.reread.res
+	}
+	if l.reread.fn == nil {
+		l.reread.fn = fn.Rereader()
+	}
+	sp := fn.ResultSpans[i]
+	a, err := l.reread.fn(sp)
+	if err != nil {
+		// The decoder read it before: only a changed file gets here.
+		l.diag.Add(l.pos(sp.Pos), "%s", err)
+		a = &ast.Arg{}
+	}
+	l.reread.at, l.reread.res = i, &ast.Result{Pos: sp.Pos, EndPos: sp.EndPos, Type: a.Type, Attrs: a.Attrs, Loc: a.Loc}
+	return l.reread.res
+}
 
 // pos is the position of the offset at, for a diagnostic.
 func (l *lowerer) pos(at ast.At) ast.Pos {
@@ -158,38 +194,61 @@ func (l *lowerer) warnLenient(pos ast.Pos, format string, args ...any) {
 	l.diag[len(l.diag)-1].Lenient = true
 }
 
-// readResults reads every result once, in order: it checks its
-// dictionary's keys (duplicateKeys; with seen, in generic form, against
-// those checked already) and converts its type, whose first error is the
-// shapes step's unless an argument's comes first.
+// readResults reads every result once, in order (readResult), then ends
+// their reading (endResults).
 func (l *lowerer) readResults(seen map[*ast.AttrDict]bool) {
-	fn := l.file.Entry
-	n := len(fn.Results)
-	l.results = make([]model.Shape, n)
-	l.resultTuple = n != 1 || l.opts.ReturnTuple
-	for i := 0; i < n; i++ {
-		r := l.result(i)
-		if r.Attrs != nil {
-			if l.resKeys == nil {
-				l.resKeys = make([]valueKeys, n)
-			}
-			l.resKeys[i] = l.dictKeys(r.Attrs, seen)
-		}
-		if name := l.resultName(i, r); !name.IsZero() {
-			if l.resultNames == nil {
-				l.resultNames = make([]model.Name, n)
-			}
-			l.resultNames[i] = name
-		}
-		s, err := l.shape(r.Type)
-		if err == nil {
-			err = l.leaves(&s, r.Type, "result", i, &l.resultLeaves)
-		}
-		l.results[i] = s
-		if err != nil && l.resultsErr == nil {
-			l.resultsErr = err
-		}
+	for i, r := range l.file.Entry.Results {
+		l.readResult(i, r, seen)
 	}
+	l.endResults()
+}
+
+// readResult reads result i, r, the next in order: it checks its
+// dictionary's keys and reads its name, its position and its shape; the
+// steps after read its tree again only for the entries of its layout,
+// memory kind and sharding (result).
+func (l *lowerer) readResult(i int, r *ast.Result, seen map[*ast.AttrDict]bool) {
+	l.curRes, l.curResAt = r, i
+	defer func() { l.curRes = nil }()
+	l.resultPoints = append(l.resultPoints, model.PointOf(l.pos(r.Pos)))
+	if r.Attrs != nil {
+		l.resKeys = growTo(l.resKeys, i+1)
+		l.resKeys[i] = l.dictKeys(r.Attrs, seen)
+	}
+	if name := l.resultName(i, r); !name.IsZero() {
+		l.resultNames = growTo(l.resultNames, i+1)
+		l.resultNames[i] = name
+	}
+	s, err := l.shape(r.Type)
+	if err == nil {
+		err = l.leaves(&s, r.Type, "result", i, &l.resultLeaves)
+	}
+	l.results = append(l.results, s)
+	if err != nil && l.resultsErr == nil {
+		l.resultsErr = err
+	}
+}
+
+// endResults ends the reading of the results: the output is their tuple
+// unless there is one, and the lists of what only some results have
+// cover them all.
+func (l *lowerer) endResults() {
+	n := len(l.results)
+	l.resultTuple = n != 1 || l.opts.ReturnTuple
+	if l.resKeys != nil {
+		l.resKeys = growTo(l.resKeys, n)
+	}
+	if l.resultNames != nil {
+		l.resultNames = growTo(l.resultNames, n)
+	}
+}
+
+// growTo is s grown to length n with zero values, when it is shorter.
+func growTo[T any](s []T, n int) []T {
+	if len(s) >= n {
+		return s
+	}
+	return append(s, make([]T, n-len(s))...)
 }
 
 // shapes reports the first value whose type does not convert: the
@@ -221,11 +280,8 @@ func (l *lowerer) build() error {
 	if len(l.args) > 0 {
 		src.Args = l.argOut.points // read with the arguments
 	}
-	if nres := len(fn.Results); nres > 0 {
-		src.Results = make([]model.Point, nres)
-	}
-	for i := range src.Results {
-		src.Results[i] = model.PointOf(l.pos(fn.Results[i].Pos))
+	if len(l.results) > 0 {
+		src.Results = l.resultPoints // read with the results
 	}
 	return nil
 }

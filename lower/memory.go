@@ -17,12 +17,11 @@ const hostMemorySpace = 5
 // is the device (space 0). The space belongs to the layout, so an
 // unresolved layout carries it without effect.
 func (l *lowerer) memoryKinds() error {
-	fn := l.file.Entry
 	// The arguments' were applied as they were read (readArg).
 	if l.argOut.memory != nil {
 		return l.argOut.memory
 	}
-	for i := range len(fn.Results) {
+	for i := range l.results {
 		if err := l.memoryKind(&l.results[i], l.resultEntry(i, keyMemoryKind)); err != nil {
 			return err
 		}

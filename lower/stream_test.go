@@ -66,7 +66,7 @@ func lowerBoth(src []byte, opts Options, stream bool) lowered {
 	var st *Stream
 	if stream {
 		st = NewStream(src, opts)
-		popts.Args = st
+		popts.Values = st
 	}
 	f, err := parser.ParseFile("m.mlir", src, popts)
 	if err != nil {

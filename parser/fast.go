@@ -95,6 +95,9 @@ type fastDecoder struct {
 	transient bool
 	last      nodeMarks
 	lexBuf    *sigLexer
+	// eachResult, when set, takes each result as it is read (resultList),
+	// whose nodes are then reused for the next.
+	eachResult func(*ast.Result)
 	// marks are the points after the last token read in each long
 	// construct cut (cut): the parse's anchors (root.marks).
 	marks []point
@@ -488,39 +491,45 @@ func (d *fastDecoder) argList(reuse bool, each func(*ast.Arg)) {
 }
 
 // streamSignature decodes the custom-form signature src[start:end],
-// whose argument list ends at argsEnd: first its tail (results and
-// attributes), handed to begin, then its arguments, each handed to each
-// with its span as soon as it is read; an argument's nodes are then
-// reused for the next, so that the list costs the nodes of one argument
-// however long it is. tailPos and pos are the positions of argsEnd and
-// start. ok is false when either part does not decode (begin and each
-// may have been called by then); failed is then the decoder that failed
-// on the argument list (for grammarPiece), nil when the tail failed.
-func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, begin func(*sigTail, ast.Pos), each func(a *ast.Arg, sp ast.ArgSpan), mark func(ast.Pos)) (ok bool, failed *fastDecoder) {
+// whose argument list ends at argsEnd: first its tail, each result
+// handed to result as soon as it is read, the tail then to tail (its
+// result list without results), then its arguments, each handed to arg
+// with its span as soon as it is read. A value's nodes are then reused
+// for the next, so that a list costs the nodes of one value however long
+// it is. tailPos and pos are the positions of argsEnd and start. ok is
+// false when either part does not decode (the callbacks may have been
+// called by then); failed is then the decoder that failed on the
+// argument list (for grammarPiece), nil when the tail failed.
+func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, v sigReader) (ok bool, failed *fastDecoder) {
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
+	// The points the decoder marks (cut) become anchors as it goes, before
+	// the positions of what follows them are asked for.
+	flushed := 0
+	flush := func() {
+		for _, p := range d.marks[flushed:] {
+			v.mark(d.astPos(p))
+		}
+		flushed = len(d.marks)
+	}
+	d.eachResult = func(r *ast.Result) {
+		flush()
+		v.result(r)
+	}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 	t := d.tail()
 	if !d.ok || d.tok.Type != tokEOF {
 		return false, nil
 	}
-	// The points the decoder marks (cut) become anchors as it goes, before
-	// the positions of what follows them are asked for.
-	flushed := 0
-	flush := func() {
-		for _, p := range d.marks[flushed:] {
-			mark(d.astPos(p))
-		}
-		flushed = len(d.marks)
-	}
+	d.eachResult = nil
 	flush()
-	begin(t, d.astPos(d.lastEnd))
+	v.tail(t, d.astPos(d.lastEnd))
 	d.restart(viewLexer(src, start, argsEnd, pos))
 	d.expect(tokBracket, "(")
 	if !d.is(tokBracket, ")") {
 		d.argList(true, func(a *ast.Arg) {
 			flush()
-			each(a, argSpan(a))
+			v.arg(a, argSpan(a))
 		})
 	}
 	d.expect(tokBracket, ")")
@@ -531,6 +540,14 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 		return false, d
 	}
 	return true, nil
+}
+
+// sigReader takes what streamSignature decodes.
+type sigReader struct {
+	result func(r *ast.Result)
+	tail   func(t *sigTail, end ast.Pos)
+	arg    func(a *ast.Arg, sp ast.ArgSpan)
+	mark   func(ast.Pos)
 }
 
 // decodeArg decodes src[start:end], one argument, as streamSignature
@@ -579,6 +596,7 @@ func argSpan(a *ast.Arg) ast.ArgSpan {
 // before it was read (mark).
 type nodeMarks struct {
 	args    []ast.Arg
+	results []ast.Result
 	types   []ast.Type
 	tensors []ast.TensorType
 	names   []ast.NamedType
@@ -595,13 +613,14 @@ type nodeMarks struct {
 // of a kind than the slab's chunk has left leaves the nodes it took to
 // the collector; the chunks grow, and the next arguments fit.
 func (d *fastDecoder) mark() nodeMarks {
-	return nodeMarks{d.argSlab.buf, d.types.buf, d.tensors.buf, d.names.buf, d.dicts.buf, d.entries.buf,
+	return nodeMarks{d.argSlab.buf, d.results.buf, d.types.buf, d.tensors.buf, d.names.buf, d.dicts.buf, d.entries.buf,
 		d.attrs.buf, d.locs.buf, d.entryLists.buf, d.tuples.buf, d.typeLists.buf}
 }
 
 // rewind hands out again, cleared, the nodes taken since m.
 func (d *fastDecoder) rewind(m *nodeMarks) {
 	rewindSlab(&d.argSlab, m.args)
+	rewindSlab(&d.results, m.results)
 	rewindSlab(&d.types, m.types)
 	rewindSlab(&d.tensors, m.tensors)
 	rewindSlab(&d.names, m.names)
@@ -681,12 +700,24 @@ func (d *fastDecoder) resultList() *ast.ResultList {
 	if !d.is(tokBracket, "(") {
 		r.Single = d.typ()
 		d.setPos(&r.EndPos, d.lastEnd)
+		if d.eachResult != nil && d.ok {
+			d.eachResult(&ast.Result{Pos: r.Single.Pos, EndPos: r.Single.EndPos, Type: r.Single})
+			r.Single = nil
+		}
 		return r
 	}
 	d.next()
 	r.Paren = true
 	d.list(")", func() {
-		r.Results = append(r.Results, d.result())
+		if d.eachResult == nil {
+			r.Results = append(r.Results, d.result())
+			return
+		}
+		m := d.mark()
+		if res := d.result(); d.ok {
+			d.eachResult(res)
+		}
+		d.rewind(&m)
 	})
 	d.expect(tokBracket, ")")
 	d.setPos(&r.EndPos, d.lastEnd)

@@ -21,7 +21,7 @@ type scanner struct {
 	released   int // the offset up to which release was last called
 	funcs      []*funcSpan
 	module     *moduleSpan
-	args       ArgReader // Options.Args
+	values     ValueReader // Options.Values
 	// holding stops releaseAt while the scan passes the signature of the
 	// first function named entry, which is parsed right after it.
 	holding bool
@@ -340,7 +340,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	// The entry's signature is parsed as soon as it is scanned, from the
 	// text the scan has just read, before any of it is released: a huge
 	// value in it is brought into memory once, not twice. Its arguments,
-	// when they go to an ArgReader, are read after the scan (which the
+	// when they go to a ValueReader, are read after the scan (which the
 	// reader needs whole: the module, the alias definitions, the meshes).
 	entry := name == s.entry && !s.entrySeen
 	s.holding, s.entrySeen = entry, s.entrySeen || entry
@@ -351,7 +351,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 	}
 	f.sig, f.argsEnd, f.refs = [2]int{j, sigEnd}, argsEnd, [2]int{j, sigEnd}
 	if entry {
-		if s.args == nil {
+		if s.values == nil {
 			f.parsed = s.parseSig(f)
 		}
 		f.refs = noSpan

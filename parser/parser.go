@@ -478,29 +478,34 @@ type Options struct {
 	// alias definitions, meshes), so that a caller that maps the file can drop
 	// the pages behind it.
 	Release func(offset int)
-	// Args, when set, takes the arguments of a custom-form entry
-	// function as they are decoded, not kept: File.Entry.Args is then
-	// nil and File.Entry.ArgSpans says where each is written. ParseFile
-	// calls Args.Begin once the module's attributes, the alias
-	// definitions and the entry function's results are read, then
-	// Args.Arg for each argument in order. If the arguments then turn
-	// out not to decode, Args.Abandon is called, and the file is read
-	// whole after all (Entry.Args is set) or the error is returned.
-	Args ArgReader
+	// Values, when set, takes the results and arguments of a custom-form
+	// entry function as they are decoded, not kept: File.Entry.Results
+	// and Args are then nil, and File.Entry.ResultSpans and ArgSpans say
+	// where each is written. ParseFile calls Values.Begin once the
+	// module's attributes and the alias definitions are read, then
+	// Values.Result for each result in order, then, with the function's
+	// attributes read, Values.Arg for each argument in order. If the
+	// signature then turns out not to decode, Values.Abandon is called,
+	// and the file is read whole after all (Entry.Args and Results are
+	// set) or the error is returned.
+	Values ValueReader
 }
 
-// An ArgReader takes the entry function's arguments as they are decoded
-// (Options.Args). An argument's nodes are reused once Arg returns: it
-// must keep none of them.
-type ArgReader interface {
-	// Begin is called with the file before the first argument; the
-	// entry function has its results and no arguments yet. About n
-	// arguments follow, rarely fewer, never more unless they are not
+// A ValueReader takes the entry function's results and arguments as they
+// are decoded (Options.Values). A value's nodes are reused once Result or
+// Arg returns: it must keep none of them.
+type ValueReader interface {
+	// Begin is called with the file before the first result; the entry
+	// function has a Sig with its position alone. About n arguments
+	// follow the results, rarely fewer, never more unless they are not
 	// named: a hint for sizing.
 	Begin(f *ast.File, n int)
-	// Arg is called with the i-th argument.
+	// Result is called with the i-th result.
+	Result(i int, r *ast.Result)
+	// Arg is called with the i-th argument; the entry function's Sig
+	// then has its attributes.
 	Arg(i int, a *ast.Arg)
-	// Abandon is called when the arguments handed out turn out not to
+	// Abandon is called when the values handed out turn out not to
 	// decode: what was read of them is to be dropped.
 	Abandon()
 }
@@ -516,7 +521,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		entry:      opts.Entry,
 		lineOffset: opts.LineOffset,
 		release:    opts.Release,
-		args:       opts.Args,
+		values:     opts.Values,
 		bodyStops:  newFinder("{}\"/", ast.NextSpecial),
 		groupStops: newFinder("()[]{}\"/", ast.NextGroupSpecial),
 		file: &ast.File{
@@ -544,8 +549,8 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if err != nil {
 		return nil, asList(err)
 	}
-	// The aliases first: an ArgReader reads the arguments' types and
-	// values as they are decoded.
+	// The aliases first: a ValueReader reads the types and
+	// attributes of the results and arguments as they are decoded.
 	spans := [][2]int{entry.refs, entry.props, entry.attrs}
 	if s.module != nil {
 		spans = append(spans, s.module.attrs)
@@ -557,33 +562,40 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	return s.file, nil
 }
 
-// streamFunc reads the custom-form entry function f as Options.Args
-// asks: its results and attributes, then each argument handed to
-// s.args as it is decoded. ok is false when either part does not decode:
-// err is then the error the grammar places, or, when it places none (or
-// the tail failed), nil, and the caller reads the signature whole.
+// streamFunc reads the custom-form entry function f as Options.Values
+// asks: each result handed to s.values as it is decoded, the function's
+// attributes, then each argument. ok is false when either part does not
+// decode: err is then the error the grammar places, or, when it places
+// none (or the tail failed), nil, and the caller reads the signature
+// whole.
 func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	sigAt, tailAt := s.anchor(f.sig[0]), s.anchor(f.argsEnd)
 	// A named argument is written `%name: type`: the '%'s count them,
 	// or a few more when a value holds one.
 	n := bytes.Count(s.Src[f.sig[0]:f.argsEnd], []byte{'%'})
 	spans := make([]ast.ArgSpan, 0, n)
-	ok, failed := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt),
-		func(t *sigTail, end ast.Pos) {
-			fn.Sig = &ast.Signature{Pos: sigAt, EndPos: end, Results: t.Results, Attrs: t.Attrs}
-			fn.Results = fn.Sig.Results.List()
-			s.file.Entry = fn
-			s.args.Begin(s.file, n)
+	var resSpans []ast.ArgSpan
+	fn.Sig = &ast.Signature{Pos: sigAt}
+	s.file.Entry = fn
+	s.values.Begin(s.file, n)
+	ok, failed := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt), sigReader{
+		result: func(r *ast.Result) {
+			resSpans = append(resSpans, ast.ArgSpan{Pos: r.Pos, EndPos: r.EndPos})
+			s.values.Result(len(resSpans)-1, r)
 		},
-		func(a *ast.Arg, sp ast.ArgSpan) {
+		tail: func(t *sigTail, end ast.Pos) {
+			fn.Sig.EndPos, fn.Sig.Results, fn.Sig.Attrs = end, t.Results, t.Attrs
+		},
+		arg: func(a *ast.Arg, sp ast.ArgSpan) {
 			spans = append(spans, sp)
-			s.args.Arg(len(spans)-1, a)
+			s.values.Arg(len(spans)-1, a)
 		},
-		s.file.Lines.Add)
+		mark: s.file.Lines.Add,
+	})
 	s.file.Entry = nil
 	if !ok {
-		fn.Sig, fn.Results = nil, nil
-		s.args.Abandon()
+		fn.Sig = nil
+		s.values.Abandon()
 		if failed != nil && failed.failAt >= 0 && f.sig[1]-f.sig[0] > pieceBytes {
 			// The grammar places the error over a piece, as parseSpan
 			// does after the decoder of the whole signature fails at the
@@ -594,15 +606,14 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		}
 		return false, nil
 	}
-	fn.ArgSpans = spans
+	fn.ArgSpans, fn.ResultSpans = spans, resSpans
 	src, name := s.Src, s.file.Name
-	fn.Rereader = func() func(i int) (*ast.Arg, error) {
+	fn.Rereader = func() func(sp ast.ArgSpan) (*ast.Arg, error) {
 		d := &fastDecoder{file: name, transient: true}
-		return func(i int) (*ast.Arg, error) {
-			sp := spans[i]
+		return func(sp ast.ArgSpan) (*ast.Arg, error) {
 			a, ok := d.decodeArg(src, sp.Pos.Offset, sp.EndPos.Offset)
 			if !ok {
-				return nil, fmt.Errorf("argument %d at offset %d does not decode again", i, sp.Pos.Offset)
+				return nil, fmt.Errorf("the value at offset %d does not decode again", sp.Pos.Offset)
 			}
 			return a, nil
 		}
@@ -707,7 +718,7 @@ func (s *scanner) parseSig(f *funcSpan) *sigParse {
 // parseFunc parses the entry function's signature.
 func (s *scanner) parseFunc(f *funcSpan) (*ast.Func, error) {
 	fn := &ast.Func{FuncDecl: ast.FuncDecl{Name: f.name, Pos: f.posAt, Generic: f.generic}}
-	if !f.generic && s.args != nil {
+	if !f.generic && s.values != nil {
 		if ok, err := s.streamFunc(f, fn); ok || err != nil {
 			return fn, err
 		}

@@ -217,7 +217,7 @@ var parallelArgs = 2048
 // argRange adds the edits of the custom-form arguments [from, to).
 func (p *printer) argRange(perArg aliasTable, from, to int) {
 	var d dictEdit
-	var reread func(int) (*ast.Arg, error)
+	var reread func(ast.ArgSpan) (*ast.Arg, error)
 	if fn := p.file.Entry; fn.Args == nil && fn.Rereader != nil {
 		reread = fn.Rereader()
 	}
@@ -247,7 +247,7 @@ const (
 // change: its dictionary has none of the keys the printer rewrites, and
 // it is to have no alias and no donor, or a donor and it has
 // jax.buffer_donor.
-func (p *printer) arg(i int, aliases []argAlias, reread func(int) (*ast.Arg, error)) *ast.Arg {
+func (p *printer) arg(i int, aliases []argAlias, reread func(ast.ArgSpan) (*ast.Arg, error)) *ast.Arg {
 	fn := p.file.Entry
 	if fn.Args != nil {
 		return fn.Args[i]
@@ -256,7 +256,7 @@ func (p *printer) arg(i int, aliases []argAlias, reread func(int) (*ast.Arg, err
 	if len(aliases) == 0 && !sp.Has(spanResultAlias) && !sp.Has(spanAliasingOut) && p.isDonor(i) == sp.Has(spanBufferDonor) {
 		return nil
 	}
-	a, err := reread(i)
+	a, err := reread(sp)
 	if err != nil {
 		p.errs.Add(p.file.PosOf(p.src, sp.Pos), "%s", err)
 		return nil
