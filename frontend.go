@@ -26,7 +26,7 @@ type frontEnd interface {
 
 // read routes src to its front end, by --input-format, a proto's fields,
 // or its first token (HloModule, else MLIR), and reads it.
-func (s *settings) read(name string, src []byte, lineOffset int, release func(int)) (frontEnd, ast.ErrorList) {
+func (s *settings) read(name string, src []byte, lineOffset int, release func(from, to int)) (frontEnd, ast.ErrorList) {
 	k, err := s.protoKind(name, src)
 	if err != nil {
 		d := ast.Errorf(ast.Pos{Filename: name}, "%s", err)
@@ -42,14 +42,19 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(in
 		return protoModule{f, src, cfg, name, s.Partitioned}, nil
 	}
 	if s.InputFormat == "hlo" || hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release, Partitioned: s.Partitioned})
+		var passed func(int)
+		if release != nil {
+			done := 0
+			passed = func(off int) { release(done, off); done = off }
+		}
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: passed, Partitioned: s.Partitioned})
 		if err != nil {
 			return nil, ast.ListOf(err)
 		}
 		return &hloModule{file: file, src: src}, nil
 	}
-	// The entry's arguments are lowered as they are decoded, their trees
-	// not kept.
+	// The entry's results and arguments are lowered as they are decoded,
+	// their trees not kept.
 	st := lower.NewStream(src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple, Partitioned: s.Partitioned})
 	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release, Values: st})
 	if err != nil {

@@ -173,9 +173,9 @@ func (s *settings) process(in *input) *Result {
 // module runs the pipeline on one chunk.
 func (s *settings) module(in *input, ch chunk) *Module {
 	src := in.Data[ch.start:ch.end]
-	var release func(int)
+	var release func(from, to int)
 	if in.Release != nil {
-		release = func(off int) { in.Release(ch.start + off) }
+		release = func(from, to int) { in.Release(ch.start+from, ch.start+to) }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
 	cfg, edits, diags := s.run(in.Display, src, ch.line-1, release, &m.Remarks)
@@ -213,9 +213,9 @@ func (s *settings) module(in *input, ch chunk) *Module {
 
 // run reads one module, runs the passes, verifies the result and computes
 // the edits; the remarks shown are appended to *rs. lineOffset is the
-// chunk's first line less one; release, when set, is told the offsets
-// before which the scan no longer reads.
-func (s *settings) run(name string, src []byte, lineOffset int, release func(int), rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
+// chunk's first line less one; release, when set, is told the ranges
+// the reading no longer needs in memory.
+func (s *settings) run(name string, src []byte, lineOffset int, release func(from, to int), rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
 	m, diags := s.read(name, src, lineOffset, release)
 	if diags.HasErrors() {
 		return nil, nil, diags

@@ -17,7 +17,7 @@ type scanner struct {
 
 	entry      string
 	lineOffset int // added to every line number
-	release    func(int)
+	release    func(from, to int)
 	released   int // the offset up to which release was last called
 	funcs      []*funcSpan
 	module     *moduleSpan
@@ -86,10 +86,10 @@ func (s *scanner) releaseAt(off int) {
 	if s.release != nil {
 		s.lines.LineCol(s.Src, off)
 	}
-	s.released = off
 	if s.release != nil {
-		s.release(off)
+		s.release(s.released, off)
 	}
+	s.released = off
 }
 
 func (s *scanner) errorf(off int, format string, args ...any) *ast.Error {

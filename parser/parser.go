@@ -472,12 +472,14 @@ type Options struct {
 	// LineOffset is added to every line number, for a chunk of a larger
 	// file (--split-input-file): offsets stay relative to the chunk.
 	LineOffset int
-	// Release, if set, is called as the scan moves on with an offset
-	// before which the scanner will not read again except to parse the
-	// few spans it keeps (the module's attributes, the entry signature,
-	// alias definitions, meshes), so that a caller that maps the file can drop
-	// the pages behind it.
-	Release func(offset int)
+	// Release, if set, is called with a range of the text that the
+	// reading is done with for now, so that a caller that maps the file
+	// can drop its pages: behind the scan as it moves on (it reads again
+	// only the few spans it keeps: the module's attributes, the entry
+	// signature, alias definitions, meshes), behind the decoding of the
+	// entry's arguments, and behind the decoding of them again
+	// (ast.Func.Rereader). The text stays readable.
+	Release func(from, to int)
 	// Values, when set, takes the results and arguments of a custom-form
 	// entry function as they are decoded, not kept: File.Entry.Results
 	// and Args are then nil, and File.Entry.ResultSpans and ArgSpans say
@@ -575,6 +577,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	n := bytes.Count(s.Src[f.sig[0]:f.argsEnd], []byte{'%'})
 	spans := make([]ast.ArgSpan, 0, n)
 	var resSpans []ast.ArgSpan
+	behind := dropBehind{release: s.release, from: f.sig[0]}
 	fn.Sig = &ast.Signature{Pos: sigAt}
 	s.file.Entry = fn
 	s.values.Begin(s.file, n)
@@ -589,6 +592,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		arg: func(a *ast.Arg, sp ast.ArgSpan) {
 			spans = append(spans, sp)
 			s.values.Arg(len(spans)-1, a)
+			behind.at(sp.EndPos.Offset)
 		},
 		mark: s.file.Lines.Add,
 	})
@@ -607,10 +611,12 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		return false, nil
 	}
 	fn.ArgSpans, fn.ResultSpans = spans, resSpans
-	src, name := s.Src, s.file.Name
+	src, name, release := s.Src, s.file.Name, s.release
 	fn.Rereader = func() func(sp ast.ArgSpan) (*ast.Arg, error) {
 		d := &fastDecoder{file: name, transient: true}
+		behind := dropBehind{release: release, from: -1}
 		return func(sp ast.ArgSpan) (*ast.Arg, error) {
+			behind.at(sp.Pos.Offset)
 			a, ok := d.decodeArg(src, sp.Pos.Offset, sp.EndPos.Offset)
 			if !ok {
 				return nil, fmt.Errorf("the value at offset %d does not decode again", sp.Pos.Offset)
@@ -619,6 +625,26 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// dropBehind releases (Options.Release) the text a pass front to back
+// has read, every releaseStep bytes: the pass holds a window of the
+// text in memory, not the whole.
+type dropBehind struct {
+	release func(from, to int)
+	from    int // where the text not yet released starts; -1 before the first call
+}
+
+// at tells d that the pass has reached off.
+func (d *dropBehind) at(off int) {
+	switch {
+	case d.release == nil:
+	case d.from < 0:
+		d.from = off
+	case off-d.from >= releaseStep:
+		d.release(d.from, off)
+		d.from = off
+	}
 }
 
 // parseAliases parses into File.Aliases the alias definitions that the

@@ -289,7 +289,12 @@ func TestRelease(t *testing.T) {
 	b.WriteString("  }\n  func.func @main(%a: tensor<f32> {tf.aliasing_output = 0 : i32}) -> tensor<f32>\n}\n")
 	src := b.String()
 	var calls []int
-	f, err := ParseFile("t.mlir", []byte(src), Options{Release: func(off int) { calls = append(calls, off) }})
+	f, err := ParseFile("t.mlir", []byte(src), Options{Release: func(from, to int) {
+		if from != 0 && (len(calls) == 0 || from != calls[len(calls)-1]) {
+			t.Errorf("Release(%d, %d) after %v: the ranges must follow each other", from, to, calls)
+		}
+		calls = append(calls, to)
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,9 +16,9 @@ type Input struct {
 	Display string   // the name diagnostics use
 	Data    []byte   // what the pipeline reads
 	File    *os.File // the file whose bytes Data holds, or nil
-	// Release, when set, drops the pages of Data before an offset from
-	// memory; a later read of them reads the file again.
-	Release func(offset int)
+	// Release, when set, drops the pages of Data[from:to] from memory (the
+	// whole pages inside it); a later read of them reads the file again.
+	Release func(from, to int)
 	unmap   func() error
 	// mapped is set when Data maps the whole of File, whose stat was
 	// state then.
@@ -191,7 +191,7 @@ func (in *Input) CountLines(start, end int) int {
 		b := min(a+8<<20, end)
 		n += bytes.Count(in.Data[a:b], []byte{'\n'})
 		if in.Release != nil {
-			in.Release(b)
+			in.Release(a, b)
 		}
 	}
 	return n

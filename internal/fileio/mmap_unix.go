@@ -8,8 +8,8 @@ import (
 )
 
 // mapFile maps the whole of in.File, of which st is the stat, read-only.
-// Release drops the pages before an offset, so that a scan front to back
-// holds a bounded part of the file in memory.
+// Release drops the pages of a range, so that a pass front to back holds
+// a bounded part of the file in memory.
 func (in *Input) mapFile(st os.FileInfo) error {
 	size := st.Size()
 	if int64(int(size)) != size {
@@ -22,13 +22,14 @@ func (in *Input) mapFile(st os.FileInfo) error {
 	in.mapped, in.state = true, st
 	in.Data = data
 	in.unmap = func() error { return syscall.Munmap(data) }
-	page, done := os.Getpagesize(), 0
-	in.Release = func(off int) {
-		off = min(off, len(data))
-		off -= off % page
-		if off > done {
-			dontNeed(data[done:off])
-			done = off
+	page := os.Getpagesize()
+	in.Release = func(from, to int) {
+		from = max(from, 0)
+		from += (page - from%page) % page
+		to = min(to, len(data))
+		to -= to % page
+		if to > from {
+			dontNeed(data[from:to])
 		}
 	}
 	return nil

@@ -12,8 +12,13 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/edit"
 )
 
+// releaseStep is how much of a mapped input CopyEdited reads between
+// two drops of its pages.
+const releaseStep = 8 << 20
+
 // CopyEdited writes Data[start:end] with edits applied and returns the
-// bytes written. The edits and the short ranges between them go out
+// bytes written; the pages of a mapped input it has read are dropped
+// behind it. The edits and the short ranges between them go out
 // through one buffer; an unchanged range of 64 KiB or more of a file's
 // input is copied from the file, never through the mapping: to a file by
 // the kernel (copy_file_range where it can). A copy from a file that
@@ -25,7 +30,12 @@ func (in *Input) CopyEdited(w io.Writer, start, end int, edits []edit.Edit) (int
 	}
 	bw := bufio.NewWriterSize(w, min(64<<10, size))
 	at, n := start, int64(0)
+	dropped := start // the pages of a mapping read before it are dropped
 	for i := 0; i <= len(edits); i++ {
+		if in.Release != nil && at-dropped >= releaseStep {
+			in.Release(dropped, at)
+			dropped = at
+		}
 		e := edit.Edit{Start: end, End: end}
 		if i < len(edits) {
 			e = edits[i]
