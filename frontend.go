@@ -42,12 +42,7 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(fr
 		return protoModule{f, src, cfg, name, s.Partitioned}, nil
 	}
 	if s.InputFormat == "hlo" || hlo.IsHLO(src) && s.InputFormat != "mlir" {
-		var passed func(int)
-		if release != nil {
-			done := 0
-			passed = func(off int) { release(done, off); done = off }
-		}
-		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: passed, Partitioned: s.Partitioned})
+		file, err := hlo.ParseFile(name, src, hlo.Options{LineOffset: lineOffset, Release: release, Partitioned: s.Partitioned})
 		if err != nil {
 			return nil, ast.ListOf(err)
 		}

@@ -13,8 +13,10 @@ type File struct {
 	Name string
 	// partitioned is Options.Partitioned.
 	partitioned string
-	Header      *Header
-	Entry       *Computation
+	// release is Options.Release, for Lower's passes over the entry.
+	release func(from, to int)
+	Header  *Header
+	Entry   *Computation
 	// Computations is the number of computations in the module.
 	Computations int
 
@@ -102,12 +104,13 @@ type Options struct {
 	// LineOffset is added to every line number, for a chunk of a larger
 	// file (--split-input-file): offsets stay relative to the chunk.
 	LineOffset int
-	// Release, if set, is called as the scan moves on (every few
-	// megabytes) with an offset before which it no longer needs the text:
-	// a caller that mapped the input may drop those pages. The text
-	// stays readable (a position, a name or a shape may be read there
-	// again); the lines before the offset are already counted.
-	Release func(offset int)
+	// Release, if set, is called with a range of the text that the
+	// reading is done with for now (every ast.ReleaseStep bytes): behind
+	// the scan as it moves on, and behind Lower's passes over the entry's
+	// parameters; a caller that mapped the input may drop those pages.
+	// The text stays readable (a position, a name or a shape may be read
+	// there again); the lines before a range's end are already counted.
+	Release func(from, to int)
 	// Partitioned overrides the guess of whether the shapes are already
 	// per device: "yes" or "no"; "" or "auto" keeps the guess (the entry
 	// computation's name ends in _spmd).
@@ -126,7 +129,7 @@ const (
 // ROOT. Computation bodies other than the entry's are skipped, never
 // tokenized. Errors are an ast.ErrorList.
 func ParseFile(filename string, src []byte, opts Options) (*File, error) {
-	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename, partitioned: opts.Partitioned}, release: opts.Release}
+	s := &scanner{src: src, name: filename, lineOffset: opts.LineOffset, file: &File{Name: filename, partitioned: opts.Partitioned, release: opts.Release}, release: opts.Release}
 	if err := s.scanFile(); err != nil {
 		return nil, asList(err)
 	}

@@ -110,11 +110,13 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 		errs, bad[e.Index] = append(errs, e.Err), true
 	}
 	var text []byte // the text of a shape, reused
+	behind := ast.Behind{Release: f.release}
 	for i := range l.Params {
 		want := &l.Params[i]
 		if bad[i] {
 			continue
 		}
+		behind.At(params[i].ShapeAt.Offset)
 		got, err := instrShape(f, src, params[i], want, &text)
 		if err != nil {
 			errs = append(errs, err...)

@@ -20,28 +20,20 @@ type scanner struct {
 	lines      ast.LineIndex
 	lineOffset int
 	file       *File
-	release    func(int) // Options.Release
-	released   int       // the last offset passed to release
+	release    func(from, to int) // Options.Release
+	released   int                // the end of the last range released
 }
-
-// releaseStep is how much text the scan reads between two calls of
-// Options.Release.
-const releaseStep = 8 << 20
 
 // passed tells Options.Release that the scan is done with the text before
-// off, once it has read releaseStep bytes since it last did. It is cheap
-// enough to call at every brace of a body.
+// off, once it has read ast.ReleaseStep bytes since it last did, after
+// counting its lines. It is cheap enough to call at every brace of a
+// body.
 func (s *scanner) passed(off int) {
-	if off-s.released >= releaseStep && s.release != nil {
-		s.release1(off)
+	if off-s.released >= ast.ReleaseStep && s.release != nil {
+		s.lines.LineCol(s.src, off)
+		s.release(s.released, off)
+		s.released = off
 	}
-}
-
-// release1 counts the lines before off and releases the text before it.
-func (s *scanner) release1(off int) {
-	s.lines.LineCol(s.src, off)
-	s.released = off
-	s.release(off)
 }
 
 func (s *scanner) pos(off int) ast.Pos {

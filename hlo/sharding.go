@@ -52,7 +52,9 @@ func partitioning(f *File, src []byte, params []*Instr, cfg *model.Config, errs 
 			r.warn(a.Value.Pos, "num_partitions=%s is not a positive integer; it is ignored", ast.Clip(text))
 		}
 	}
+	behind := ast.Behind{Release: f.release}
 	for i, in := range params {
+		behind.At(max(in.sharding[0], in.sdy[0]))
 		if s := r.read(in, &cfg.Params[i], true); s != nil {
 			if p.Params == nil {
 				p.Params = make([]*model.Sharding, len(params))

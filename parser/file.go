@@ -65,10 +65,6 @@ type funcSpan struct {
 
 var noSpan = [2]int{-1, -1}
 
-// releaseStep is how much text the scanner reads between two calls of the
-// Release callback (a variable for tests).
-var releaseStep = 8 << 20
-
 // At reports whether the input has a byte at i.
 func (s *scanner) At(i int) bool { return i < len(s.Src) }
 
@@ -80,7 +76,7 @@ func (s *scanner) HasPrefix(i int, p string) bool {
 // releaseAt tells the caller, through Options.Release, that the scanner is
 // done with the text before off, after counting its lines.
 func (s *scanner) releaseAt(off int) {
-	if s.holding || off-s.released < releaseStep {
+	if s.holding || off-s.released < ast.ReleaseStep {
 		return
 	}
 	if s.release != nil {

@@ -577,7 +577,8 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	n := bytes.Count(s.Src[f.sig[0]:f.argsEnd], []byte{'%'})
 	spans := make([]ast.ArgSpan, 0, n)
 	var resSpans []ast.ArgSpan
-	behind := dropBehind{release: s.release, from: f.sig[0]}
+	behind := ast.Behind{Release: s.release}
+	behind.At(f.sig[0])
 	fn.Sig = &ast.Signature{Pos: sigAt}
 	s.file.Entry = fn
 	s.values.Begin(s.file, n)
@@ -592,7 +593,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		arg: func(a *ast.Arg, sp ast.ArgSpan) {
 			spans = append(spans, sp)
 			s.values.Arg(len(spans)-1, a)
-			behind.at(sp.EndPos.Offset)
+			behind.At(sp.EndPos.Offset)
 		},
 		mark: s.file.Lines.Add,
 	})
@@ -614,9 +615,9 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	src, name, release := s.Src, s.file.Name, s.release
 	fn.Rereader = func() func(sp ast.ArgSpan) (*ast.Arg, error) {
 		d := &fastDecoder{file: name, transient: true}
-		behind := dropBehind{release: release, from: -1}
+		behind := ast.Behind{Release: release}
 		return func(sp ast.ArgSpan) (*ast.Arg, error) {
-			behind.at(sp.Pos.Offset)
+			behind.At(sp.Pos.Offset)
 			a, ok := d.decodeArg(src, sp.Pos.Offset, sp.EndPos.Offset)
 			if !ok {
 				return nil, fmt.Errorf("the value at offset %d does not decode again", sp.Pos.Offset)
@@ -625,26 +626,6 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 		}
 	}
 	return true, nil
-}
-
-// dropBehind releases (Options.Release) the text a pass front to back
-// has read, every releaseStep bytes: the pass holds a window of the
-// text in memory, not the whole.
-type dropBehind struct {
-	release func(from, to int)
-	from    int // where the text not yet released starts; -1 before the first call
-}
-
-// at tells d that the pass has reached off.
-func (d *dropBehind) at(off int) {
-	switch {
-	case d.release == nil:
-	case d.from < 0:
-		d.from = off
-	case off-d.from >= releaseStep:
-		d.release(d.from, off)
-		d.from = off
-	}
 }
 
 // parseAliases parses into File.Aliases the alias definitions that the

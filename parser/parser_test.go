@@ -279,11 +279,9 @@ func TestPositionsAfterLargeBody(t *testing.T) {
 // TestRelease checks that the scanner reports its progress and that
 // positions stay right when it does.
 func TestRelease(t *testing.T) {
-	defer func(step int) { releaseStep = step }(releaseStep)
-	releaseStep = 1 << 20
 	var b strings.Builder
 	b.WriteString("module {\n  func.func private @big() {\n")
-	for b.Len() < 3*releaseStep {
+	for b.Len() < 3*ast.ReleaseStep {
 		b.WriteString("    %0 = \"x.c\"() {v = dense<\"0x" + strings.Repeat("AB", 4000) + "\"> : tensor<4000xi8>} : () -> tensor<4000xi8>\n")
 	}
 	b.WriteString("  }\n  func.func @main(%a: tensor<f32> {tf.aliasing_output = 0 : i32}) -> tensor<f32>\n}\n")

@@ -13,8 +13,8 @@ import (
 )
 
 // releaseStep is how much of a mapped input CopyEdited reads between
-// two drops of its pages.
-const releaseStep = 8 << 20
+// two drops of its pages, as the front ends' passes do (ast.ReleaseStep).
+const releaseStep = 1 << 20
 
 // CopyEdited writes Data[start:end] with edits applied and returns the
 // bytes written; the pages of a mapped input it has read are dropped

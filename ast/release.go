@@ -1,0 +1,30 @@
+package ast
+
+// ReleaseStep is how much text a pass reads between two calls of a
+// release function: a pass front to back over a mapped input holds about
+// that much of it in memory, whatever the input's size.
+const ReleaseStep = 1 << 20
+
+// Behind tells a release function (the front ends' Options.Release: the
+// caller may drop the pages of a range it is told of) the text a pass
+// front to back has read, every ReleaseStep bytes. The zero Behind with
+// a Release set starts at the first offset it is told of.
+type Behind struct {
+	Release func(from, to int) // nil: nothing is told
+	from    int                // where the text not yet released starts
+	started bool
+}
+
+// At tells b that the pass has read the text before off. An offset
+// before the last one told starts the window again there, as a pass that
+// goes back does.
+func (b *Behind) At(off int) {
+	switch {
+	case b.Release == nil:
+	case !b.started || off < b.from:
+		b.from, b.started = off, true
+	case off-b.from >= ReleaseStep:
+		b.Release(b.from, off)
+		b.from = off
+	}
+}
