@@ -125,8 +125,18 @@ func (d *fastDecoder) elem(off int) {
 	t.last = [3]int{t.last[1], t.last[2], off}
 }
 
-// endList ends the innermost list.
-func (d *fastDecoder) endList() { d.lists = d.lists[:len(d.lists)-1] }
+// endList ends the innermost list. A list read to its close has its
+// elements but the first and the last three cut when they are long, as
+// a list open at a failure has (fail): an error after it (a stray token
+// after its close, in what follows it) then costs the grammar a piece
+// of the list's ends, not the whole of it.
+func (d *fastDecoder) endList() {
+	t := d.lists[len(d.lists)-1]
+	d.lists = d.lists[:len(d.lists)-1]
+	if d.ok && t.n >= 5 && t.last[0]-t.second >= cutBytes {
+		d.cuts = append(d.cuts, [2]int{t.second, t.last[0]})
+	}
+}
 
 // whole notes, at the bracket close ending it, that the construct whose
 // opening bracket is at open was read whole: its inside is cut when long,
@@ -1382,22 +1392,17 @@ func (d *fastDecoder) denseArray() *ast.DenseArrayAttr {
 	arr.Elem = d.typ()
 	if d.is(tokPunct, ":") {
 		d.next()
-		for d.ok && !d.is(tokBracket, ">") {
+		d.list(">", func() {
 			switch t := d.tok; {
 			case t.Type == tokInt || t.Type == tokFloat || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
 				arr.Values = append(arr.Values, d.keep(d.next().Value))
 			default:
 				d.fail()
-				return nil
 			}
-			if !d.is(tokPunct, ",") {
-				break
-			}
-			d.next()
-			if d.is(tokBracket, ">") {
-				d.fail() // a trailing comma
-			}
-		}
+		})
+	}
+	if !d.ok {
+		return nil
 	}
 	d.expect(tokBracket, ">")
 	d.setAt(&arr.EndPos, d.lastEnd)
@@ -1433,19 +1438,15 @@ func (d *fastDecoder) shloBounds() *ast.SHLOBoundsAttr {
 // bounds is `((Int | '?') (',' (Int | '?'))*)?` before the bracket close.
 func (d *fastDecoder) bounds(close string) []string {
 	var out []string
-	for d.ok && !d.is(tokBracket, close) {
+	d.list(close, func() {
 		if d.tok.Type != tokInt && !d.is(tokPunct, "?") {
 			d.fail()
-			return nil
+			return
 		}
 		out = append(out, d.keep(d.next().Value))
-		if !d.is(tokPunct, ",") {
-			break
-		}
-		d.next()
-		if d.is(tokBracket, close) {
-			d.fail() // a trailing comma
-		}
+	})
+	if !d.ok {
+		return nil
 	}
 	return out
 }
