@@ -124,7 +124,10 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 		if p.eatStr("<=") {
 			p.iota(t)
 		} else {
-			p.commas(func() { t.devices++; p.device() })
+			p.device() // a loop, not commas: a list may hold millions
+			for t.devices = 1; p.eat(','); t.devices++ {
+				p.device()
+			}
 		}
 	case "metadata":
 		p.skipBraces()
