@@ -44,8 +44,17 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 	l := &DonorList{}
 	seen := map[string]bool{}
-	var k []byte // the key of an entry, reused
+	var k []byte     // the key of an entry, reused
+	var whole []bool // whether (p, {}) was seen, for small p, the common form
 	first := func(e *DonorEntry) bool {
+		if p := e.Param; len(e.ParamIndex) == 0 && p >= 0 && p < 1<<16 {
+			if int(p) >= len(whole) {
+				whole = append(whole, make([]bool, int(p)+1-len(whole))...)
+			}
+			dup := whole[p]
+			whole[p] = true
+			return !dup
+		}
 		k = binary.AppendVarint(k[:0], e.Param)
 		for _, i := range e.ParamIndex {
 			k = binary.AppendVarint(k, i)
@@ -79,10 +88,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 			}
 		}
 	}
-	c, err := valueCursor(src, span)
-	if err != nil {
-		return pos, end, nil, err
-	}
+	c, _ := cursor(src, span)
 	pos = c.here()
 	end, err = readList(c, what, func() error {
 		save := *c
@@ -105,6 +111,14 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		add(e)
 		return nil
 	})
+	if err != nil {
+		// The grammar lexes the value before it parses it, so a lexer
+		// error comes first. A list read whole needs no check: the
+		// readers read the lexer's tokens, and entries do not nest.
+		if lerr := lexCheck(src, span); lerr != nil {
+			err = lerr
+		}
+	}
 	return pos, end, entries, err
 }
 
@@ -113,7 +127,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 // and then the end of the value; what names the list in the messages.
 // It returns the end of the '}'.
 func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
-	if _, ok := c.eat('{'); !ok {
+	if !c.eat('{') {
 		return ast.Pos{}, expected(c, "Expects '{' at the start of "+what)
 	}
 	for !c.is('}') {
@@ -125,7 +139,7 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 		}
 		c.eat(',')
 	}
-	end, ok := c.eat('}')
+	end, ok := c.eatEnd('}')
 	if !ok {
 		return ast.Pos{}, expected(c, "Expects '}' at the end of "+what)
 	}
@@ -140,13 +154,12 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 func (c *byteCursor) donorEntry(e *DonorEntry) bool {
 	e.Pos = c.here()
 	var ok bool
-	if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
+	if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok || !c.is(')') {
 		return false
 	}
-	if e.EndPos, ok = c.eat(')'); !ok {
-		return false
-	}
-	return true
+	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
+	e.EndPos = c.here()
+	return c.trivia()
 }
 
 // aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])` into e, as
@@ -157,14 +170,14 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 	if e.Output, ok = c.shapeIndex(); !ok {
 		return false
 	}
-	if _, ok = c.eat(':'); !ok {
+	if ok = c.eat(':'); !ok {
 		return false
 	}
 	if e.ParamPos, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
 		return false
 	}
 	if c.is(',') {
-		if _, ok = c.eat(','); !ok {
+		if ok = c.eat(','); !ok {
 			return false
 		}
 		i := c.pos.Offset
@@ -180,7 +193,7 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 			return false
 		}
 	}
-	if e.EndPos, ok = c.eat(')'); !ok {
+	if e.EndPos, ok = c.eatEnd(')'); !ok {
 		return false
 	}
 	return true
@@ -189,14 +202,14 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 // paramRef reads `(PARAM, {j...}`, the part an alias and a donor share,
 // up to what may follow the index; pos is PARAM's.
 func (c *byteCursor) paramRef() (pos ast.Pos, param int64, index []int64, ok bool) {
-	if _, ok = c.eat('('); !ok {
+	if ok = c.eat('('); !ok {
 		return
 	}
 	pos = c.here()
 	if param, ok = c.int64(); !ok {
 		return
 	}
-	if _, ok = c.eat(','); !ok {
+	if ok = c.eat(','); !ok {
 		return
 	}
 	index, ok = c.shapeIndex()
@@ -207,7 +220,7 @@ func (c *byteCursor) paramRef() (pos ast.Pos, param int64, index []int64, ok boo
 // tokParser's shapeIndex does: an empty index is an empty slice, not nil.
 func (c *byteCursor) shapeIndex() ([]int64, bool) {
 	idx := []int64{}
-	_, ok := c.list('}', func() bool {
+	ok := c.list('}', func() bool {
 		n, ok := c.int64()
 		idx = append(idx, n)
 		return ok
@@ -217,20 +230,19 @@ func (c *byteCursor) shapeIndex() ([]int64, bool) {
 
 // list reads `'{' (elem (',' elem)* ','?)? close`, as the readers of
 // tokParser loop: elem reads one element and reports whether it could.
-// It returns the end of close.
-func (c *byteCursor) list(close byte, elem func() bool) (ast.Pos, bool) {
-	if _, ok := c.eat('{'); !ok {
-		return ast.Pos{}, false
+func (c *byteCursor) list(close byte, elem func() bool) bool {
+	if !c.eat('{') {
+		return false
 	}
 	for !c.is(close) {
 		if !elem() {
-			return ast.Pos{}, false
+			return false
 		}
 		if !c.is(',') {
 			break
 		}
-		if _, ok := c.eat(','); !ok {
-			return ast.Pos{}, false
+		if !c.eat(',') {
+			return false
 		}
 	}
 	return c.eat(close)

@@ -94,7 +94,8 @@ func TestFastAliasForms(t *testing.T) {
 }
 
 func TestFastDonorForms(t *testing.T) {
-	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }"}
+	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }",
+		"{ (3, {}), (70000, {}), (-1, {}), (3, {}), (70000, {}), (-1, {}), (3, {0}), (3, {0}), (65535, {}), (65535, {}) }"}
 	left := []string{"", "{ (0) }", "{ (0, {}) x }", "{ (0, {}, may-alias) }", "{ 0 }", "{ (0, {}) ", "{ (99999999999999999999, {}) }"}
 	checkForms(t, checkDonors, read, left)
 }
@@ -151,8 +152,9 @@ func FuzzFastAliases(f *testing.F) {
 }
 
 // Long lists, whole and with one byte changed, inserted or dropped
-// anywhere: the readers give the grammar's list or error, for entries
-// past readPiece's first 64 tokens.
+// anywhere, or two of them one a byte the lexer rejects: the readers give
+// the grammar's list or error, for entries past readPiece's first 64
+// tokens.
 func TestReadListsMutated(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for range rounds(20, 150) {
@@ -170,6 +172,9 @@ func TestReadListsMutated(t *testing.T) {
 			for range 4 {
 				check(t, mutate(r, text, "(),{}:x0-9 "))
 			}
+			// A byte the lexer rejects, anywhere, and another change before or after it: the
+			// lexer's error comes first.
+			check(t, mutate(r, mutate(r, text, "%\"/\x01"), "(),{}:x0-9 "))
 		}
 	}
 }
