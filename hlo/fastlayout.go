@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -197,8 +198,8 @@ func (d *shapeDecoder) top(c *byteCursor, l *ComputationLayout, i int, dst *mode
 func (d *shapeDecoder) readTop(c *byteCursor, dst *model.Shape) (lerr *ast.Error, err error) {
 	start := *c
 	lerr, ok := d.shape(c, 0, dst, true)
-	if ok {
-		return lerr, nil
+	if ok || d.err != nil {
+		return lerr, d.err
 	}
 	fail := *c
 	*c = start
@@ -230,8 +231,8 @@ func readInstrShape(src []byte, span ast.Span, dst *model.Shape) (lerr *ast.Erro
 	}
 	var d shapeDecoder
 	start := *c
-	if _, ok := d.shape(c, 0, dst, false); ok && c.pos.Offset == c.end {
-		return nil, nil
+	if _, ok := d.shape(c, 0, dst, false); ok && c.pos.Offset == c.end || d.err != nil {
+		return nil, d.err
 	}
 	if span.End.Offset-span.Pos.Offset <= maxPiece {
 		n, err := parseSpan(&grammar.shape, src, span)
@@ -300,7 +301,13 @@ const maxFastDepth = 32
 type shapeDecoder struct {
 	dims, m2m []int64
 	dynamic   []bool
+	err       error // a shape has more than MaxRank dimensions
 }
+
+// MaxRank bounds the dimensions of a shape: a shape with more is an error
+// at the first dimension past the bound, and the rest is not read. The
+// grammar reads at most maxPiece bytes of a shape, too few to spell more.
+const MaxRank = 1 << 15
 
 // shape reads the shape at c into dst, reporting whether it could. With
 // pieces, a shape of another form (a tuple's element included) is read by
@@ -338,7 +345,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 	case isIdentStart(b) && d.array(c, dst):
 		return nil, true
 	}
-	if !pieces {
+	if !pieces || d.err != nil {
 		return nil, false
 	}
 	fail := *c
@@ -370,6 +377,10 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
 	dynamic := false
 	ok := c.commaList(']', func() bool {
+		if len(d.dims) == MaxRank {
+			d.err = expected(c, fmt.Sprintf("a shape of more than %d dimensions is not supported", MaxRank))
+			return false
+		}
 		if c.is('?') {
 			d.dims, d.dynamic, dynamic = append(d.dims, model.UnboundedSize), append(d.dynamic, true), true
 			ok := c.eat('?')
@@ -459,6 +470,9 @@ func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 		return false
 	}
 	for !c.is(':') && !c.is('}') {
+		if len(d.m2m) == len(m2m) {
+			return false // longer than the rank: the grammar says so
+		}
 		if len(d.m2m) > 0 {
 			if !c.eat(',') {
 				return false

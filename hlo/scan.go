@@ -198,6 +198,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 		if j >= len(s.src) {
 			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
 		}
+		s.passed(j) // a group may be a huge header value
 		switch c := s.src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
