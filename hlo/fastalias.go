@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"bytes"
 	"encoding/binary"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -77,9 +78,13 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // entry by hand (fast, nil when it cannot) or else with the grammar's
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
-// reports true for, all when keep is nil.
+// reports true for, all when keep is nil. When keep is set (an entry equal
+// to an earlier one is dropped), an entry spelled as the one read by hand
+// before it, trivia after it included, is passed over by comparing bytes:
+// it reads as that one did, and is dropped.
 func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
-	var spare *E // an entry not kept, reused for the next
+	var spare *E    // an entry not kept, reused for the next
+	var last []byte // the text of the entry read by hand before, when keep is set
 	add := func(e *E) {
 		if keep == nil || keep(e) {
 			entries = append(entries, e)
@@ -91,7 +96,14 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	c, _ := cursor(src, span)
 	pos = c.here()
 	end, err = readList(c, what, func() error {
-		save := *c
+		save := c.pos
+		if n := len(last); n > 0 && save.Offset+n <= c.end && bytes.Equal(src[save.Offset:save.Offset+n], last) {
+			if c.advance(n); c.trivia() {
+				return nil
+			}
+			c.pos = save // an unterminated comment follows: read as any entry
+		}
+		last = nil
 		if spare == nil {
 			spare = new(E)
 		} else {
@@ -100,10 +112,13 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		}
 		if fast(c, spare) {
 			add(spare)
+			if keep != nil {
+				last = src[save.Offset:c.pos.Offset]
+			}
 			return nil
 		}
 		fail := *c
-		*c = save
+		c.pos = save
 		var e *E
 		if err := readPiece(c, &fail, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
 			return err
@@ -154,7 +169,10 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 func (c *byteCursor) donorEntry(e *DonorEntry) bool {
 	e.Pos = c.here()
 	var ok bool
-	if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok || !c.is(')') {
+	if !c.eat('(') {
+		return false
+	}
+	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok || !c.is(')') {
 		return false
 	}
 	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
@@ -173,7 +191,11 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 	if ok = c.eat(':'); !ok {
 		return false
 	}
-	if e.ParamPos, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
+	if !c.eat('(') {
+		return false
+	}
+	e.ParamPos = c.here()
+	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
 		return false
 	}
 	if c.is(',') {
@@ -199,13 +221,9 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 	return true
 }
 
-// paramRef reads `(PARAM, {j...}`, the part an alias and a donor share,
-// up to what may follow the index; pos is PARAM's.
-func (c *byteCursor) paramRef() (pos ast.Pos, param int64, index []int64, ok bool) {
-	if ok = c.eat('('); !ok {
-		return
-	}
-	pos = c.here()
+// paramRef reads `PARAM, {j...}` after the '(', the part an alias and a
+// donor share, up to what may follow the index.
+func (c *byteCursor) paramRef() (param int64, index []int64, ok bool) {
 	if param, ok = c.int64(); !ok {
 		return
 	}

@@ -186,6 +186,9 @@ func (s *scanner) skipBody(i int) (int, error) {
 // closing is the bracket that closes each opening one.
 var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 
+// groupStop marks the bytes ast.NextGroupSpecial stops at.
+var groupStop = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '"': true, '/': true}
+
 // skipGroup returns the offset after the bracket matching the '(', '['
 // or '{' at src[i]. Brackets of every kind nest; a closing bracket of the
 // wrong kind is an error. On an error the offset returned is where the
@@ -194,11 +197,19 @@ var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 func (s *scanner) skipGroup(i int) (int, error) {
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
-		j = ast.NextGroupSpecial(s.src, j)
+		// The next stop, looked for byte by byte for a few bytes (brackets
+		// are dense in a list of entries), then a word at a time.
+		for end := min(j+4, len(s.src)); j < end && !groupStop[s.src[j]]; j++ {
+		}
+		if j < len(s.src) && !groupStop[s.src[j]] {
+			j = ast.NextGroupSpecial(s.src, j)
+		}
 		if j >= len(s.src) {
 			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
 		}
-		s.passed(j) // a group may be a huge header value
+		if j-s.released >= ast.ReleaseStep {
+			s.passed(j) // a group may be a huge header value
+		}
 		switch c := s.src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
