@@ -79,12 +79,12 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
 // reports true for, all when keep is nil. When keep is set (an entry equal
-// to an earlier one is dropped), an entry spelled as the one read by hand
-// before it, trivia after it included, is passed over by comparing bytes:
-// it reads as that one did, and is dropped.
+// to an earlier one is dropped), entries spelled as the one read by hand
+// before them, with the same separator, are passed over by comparing
+// bytes: they read as that one did, and are dropped.
 func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
-	var spare *E    // an entry not kept, reused for the next
-	var last []byte // the text of the entry read by hand before, when keep is set
+	var spare *E // an entry not kept, reused for the next
+	prev := -1   // where the entry before began, if keep is set and it was read by hand
 	add := func(e *E) {
 		if keep == nil || keep(e) {
 			entries = append(entries, e)
@@ -96,14 +96,17 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	c, _ := cursor(src, span)
 	pos = c.here()
 	end, err = readList(c, what, func() error {
-		save := c.pos
-		if n := len(last); n > 0 && save.Offset+n <= c.end && bytes.Equal(src[save.Offset:save.Offset+n], last) {
-			if c.advance(n); c.trivia() {
-				return nil
+		if prev >= 0 { // the text from there to here is that entry and a separator
+			for p := src[prev:c.pos.Offset]; c.pos.Offset+len(p) <= c.end && bytes.Equal(src[c.pos.Offset:][:len(p)], p); c.trivia() {
+				prev = c.pos.Offset
+				c.advance(len(p))
 			}
-			c.pos = save // an unterminated comment follows: read as any entry
+			if c.is('}') {
+				return nil // after a trailing comma
+			}
 		}
-		last = nil
+		save := c.pos
+		prev = -1
 		if spare == nil {
 			spare = new(E)
 		} else {
@@ -113,7 +116,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		if fast(c, spare) {
 			add(spare)
 			if keep != nil {
-				last = src[save.Offset:c.pos.Offset]
+				prev = save.Offset
 			}
 			return nil
 		}

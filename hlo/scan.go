@@ -195,22 +195,23 @@ var groupStop = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true,
 // search stopped: after that closing bracket, or else the end of the
 // input, which the search has then read whole.
 func (s *scanner) skipGroup(i int) (int, error) {
+	src := s.src
 	stack := make([]byte, 0, 16)
 	for j := i; ; {
 		// The next stop, looked for byte by byte for a few bytes (brackets
 		// are dense in a list of entries), then a word at a time.
-		for end := min(j+4, len(s.src)); j < end && !groupStop[s.src[j]]; j++ {
+		for end := min(j+4, len(src)); j < end && !groupStop[src[j]]; j++ {
 		}
-		if j < len(s.src) && !groupStop[s.src[j]] {
-			j = ast.NextGroupSpecial(s.src, j)
+		if j < len(src) && !groupStop[src[j]] {
+			j = ast.NextGroupSpecial(src, j)
 		}
-		if j >= len(s.src) {
-			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
+		if j >= len(src) {
+			return len(src), s.errorf(i, "unbalanced '%c': no matching '%c'", src[i], closing[src[i]])
 		}
-		if j-s.released >= ast.ReleaseStep {
+		if s.release != nil && j-s.released >= ast.ReleaseStep {
 			s.passed(j) // a group may be a huge header value
 		}
-		switch c := s.src[j]; c {
+		switch c := src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
 			j++
@@ -226,7 +227,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 		case '"', '/':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
-				return len(s.src), err // unterminated: read to the end
+				return len(src), err // unterminated: read to the end
 			}
 			j = end
 		}
