@@ -95,6 +95,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	}
 	c, _ := cursor(src, span)
 	pos = c.here()
+	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
 		if prev >= 0 { // the text from there to here is that entry and a separator
 			for p := src[prev:c.pos.Offset]; c.pos.Offset+len(p) <= c.end && bytes.Equal(src[c.pos.Offset:][:len(p)], p); c.trivia() {
@@ -106,7 +107,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 			}
 		}
 		save := c.pos
-		prev = -1
+		prev, from.Pos, depth = -1, ast.Pos(save), 1
 		if spare == nil {
 			spare = new(E)
 		} else {
@@ -131,9 +132,10 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	})
 	if err != nil {
 		// The grammar lexes the value before it parses it, so a lexer
-		// error comes first. A list read whole needs no check: the
-		// readers read the lexer's tokens, and entries do not nest.
-		if lerr := lexCheck(src, span); lerr != nil {
+		// error comes first. The readers read the lexer's tokens, and
+		// entries do not nest: a list read whole needs no check, and the
+		// text before the entry that failed has none.
+		if lerr := lexCheck(src, from, depth); lerr != nil {
 			err = lerr
 		}
 	}
