@@ -40,12 +40,23 @@ func (p *scanner) fail(at int, format string, args ...any) {
 
 // pos skips white space (and comments) and returns the offset reached.
 func (p *scanner) pos() int {
+	if p.i < len(p.b) && blank[p.b[p.i]] {
+		p.skip() // not the common case: this test alone is inlined
+	}
+	return p.i
+}
+
+// blank marks the bytes white space and comments begin with.
+var blank = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '/': true}
+
+// skip is pos past its first test.
+func (p *scanner) skip() {
 	for p.i < len(p.b) {
 		switch c := p.b[p.i]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			p.i++
 		case c != '/' || !p.comments || p.i+1 == len(p.b):
-			return p.i
+			return
 		case p.b[p.i+1] == '*':
 			end := bytes.Index(p.b[p.i+2:], []byte("*/"))
 			if end < 0 {
@@ -57,10 +68,9 @@ func (p *scanner) pos() int {
 				p.i++
 			}
 		default:
-			return p.i
+			return
 		}
 	}
-	return p.i
 }
 
 // at reports whether the next byte after white space is c.
