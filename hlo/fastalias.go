@@ -98,9 +98,23 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
 		if prev >= 0 { // the text from there to here is that entry and a separator
-			for p := src[prev:c.pos.Offset]; c.pos.Offset+len(p) <= c.end && bytes.Equal(src[c.pos.Offset:][:len(p)], p); c.trivia() {
-				prev = c.pos.Offset
-				c.advance(len(p))
+			// Text equal to the periods behind is passed over, twice as
+			// many at a time after a match, half as many after a miss;
+			// more trivia ends the run.
+			per := c.pos.Offset - prev
+			for n := per; n >= per; {
+				o := c.pos.Offset
+				if n = min(n, o-prev, (c.end-o)/per*per); n < per {
+					break
+				}
+				if !bytes.Equal(src[o:o+n], src[prev:prev+n]) {
+					n = n / per / 2 * per
+					continue
+				}
+				if c.advance(n); !c.trivia() || c.pos.Offset != o+n {
+					break
+				}
+				n *= 2
 			}
 			if c.is('}') {
 				return nil // after a trailing comma

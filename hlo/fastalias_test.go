@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -97,7 +98,8 @@ func TestFastDonorForms(t *testing.T) {
 	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }",
 		"{ (3, {}), (70000, {}), (-1, {}), (3, {}), (70000, {}), (-1, {}), (3, {0}), (3, {0}), (65535, {}), (65535, {}) }",
 		"{ (0, {}),\n  (0, {}),\n  (0, {}), (0, {}) /* c */, (0, {}) /* c */, (0, {}) /* c\n */, (1,\n{}), (1,\n{}), (1,\n{}),(2, {}) }",
-		"{ (0, {}), (0, {}), (0, {}), }", "{(0,{}),(0,{}),(0,{}),(0,{}),(0,{}) , (0,{})}"}
+		"{ (0, {}), (0, {}), (0, {}), }", "{(0,{}),(0,{}),(0,{}),(0,{}),(0,{}) , (0,{})}",
+		"{" + strings.Repeat("(0,\n {}),\n ", 40) + "(1, {}), " + strings.Repeat("(0,\n {}),\n ", 7) + "(2, {}), (0,\n {}),\n (2, {}) }"}
 	left := []string{"{ (0, {}), (0, {}), " + strings.Repeat("(", MaxDepth) + " }", "{ (0, {}), (0, {}), (0, {}) /* }", "{ (0, {}), (0, {})x }", "{ (0, {}) , (0, {}) ,, }", "", "{ (0) }", "{ (0, {}) x }", "{ (0, {}, may-alias) }", "{ 0 }", "{ (0, {}) ", "{ (99999999999999999999, {}) }"}
 	checkForms(t, checkDonors, read, left)
 }
@@ -178,5 +180,28 @@ func TestReadListsMutated(t *testing.T) {
 			// lexer's error comes first.
 			check(t, mutate(r, mutate(r, text, "%\"/\x01"), "(),{}:x0-9 "))
 		}
+	}
+}
+
+// TestRepeatedDonorsLinear: donors spelled alike are passed over in time
+// linear in their text, however the run ends (here by an entry that
+// differs, whose bytes a comparison of the whole run would reach each
+// time): ten times the entries take well under a hundred times as long.
+func TestRepeatedDonorsLinear(t *testing.T) {
+	best := func(n int) time.Duration {
+		src, span := headerSpan("buffer_donor", "{ "+strings.Repeat("(0, {}), ", n)+"(1, {}), (0, {}) }")
+		d := time.Hour
+		for range 3 {
+			start := time.Now()
+			if l, err := readDonors(src, span); err != nil || len(l.Entries) != 2 {
+				t.Fatal(l, err)
+			}
+			d = min(d, time.Since(start))
+		}
+		return d
+	}
+	small, big := best(20000), best(200000)
+	if big > 40*small+5*time.Millisecond {
+		t.Errorf("200000 donors took %v, 20000 took %v", big, small)
 	}
 }

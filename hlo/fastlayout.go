@@ -41,9 +41,14 @@ func (c *byteCursor) at(i int) byte {
 
 func (c *byteCursor) here() ast.Pos { return ast.Pos(c.pos) }
 
-// advance moves past n bytes, a byte at a time: most tokens are one or
-// two bytes long, too short for advancePos's searches to pay.
+// advance moves past n bytes, a byte at a time when they are few: most
+// tokens are one or two bytes long, too short for advancePos's searches
+// to pay.
 func (c *byteCursor) advance(n int) {
+	if n > 16 {
+		advancePos(&c.pos, c.src, n)
+		return
+	}
 	for _, b := range c.src[c.pos.Offset : c.pos.Offset+n] {
 		if b == '\n' {
 			c.pos.Line, c.pos.Column = c.pos.Line+1, 0
