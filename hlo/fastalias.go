@@ -78,7 +78,9 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // entry by hand (fast, nil when it cannot) or else with the grammar's
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
-// reports true for, all when keep is nil. When keep is set (an entry equal
+// reports true for, all when keep is nil. A span that ends at offset -1
+// is open: the value ends at the list's '}' (see scanner.readAhead), and
+// an error is returned as it is, unchecked by the lexer. When keep is set (an entry equal
 // to an earlier one is dropped), entries spelled as the one read by hand
 // before them, with the same separator, are passed over by comparing
 // bytes: they read as that one did, and are dropped.
@@ -92,6 +94,10 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 				spare = nil
 			}
 		}
+	}
+	open := span.End.Offset < 0
+	if open {
+		span.End.Offset = len(src)
 	}
 	c, _ := cursor(src, span)
 	pos = c.here()
@@ -144,7 +150,14 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		add(e)
 		return nil
 	})
-	if err != nil {
+	switch {
+	case err != nil:
+	case !open && c.pos.Offset != c.end:
+		err = unexpected(c) // the grammar's root reads nothing more
+	case open && !valueEnds(src, end.Offset):
+		err = unexpected(c)
+	}
+	if err != nil && !open {
 		// The grammar lexes the value before it parses it, so a lexer
 		// error comes first. The readers read the lexer's tokens, and
 		// entries do not nest: a list read whole needs no check, and the
@@ -157,9 +170,8 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 }
 
 // readList reads a value `{entry, ...}` as the grammar's AliasList and
-// DonorList read it (a trailing comma allowed), entry reading each entry,
-// and then the end of the value; what names the list in the messages.
-// It returns the end of the '}'.
+// DonorList read it (a trailing comma allowed), entry reading each entry;
+// what names the list in the messages. It returns the end of the '}'.
 func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 	if !c.eat('{') {
 		return ast.Pos{}, expected(c, "Expects '{' at the start of "+what)
@@ -177,10 +189,22 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 	if !ok {
 		return ast.Pos{}, expected(c, "Expects '}' at the end of "+what)
 	}
-	if c.pos.Offset != c.end {
-		return ast.Pos{}, unexpected(c) // the grammar's root reads nothing more
-	}
 	return end, nil
+}
+
+// valueEnds reports whether a header value that reaches off ends there, as
+// scanner.skipValue ends one after a bracket group.
+func valueEnds(src []byte, off int) bool {
+	if off == len(src) {
+		return true
+	}
+	switch b := src[off]; {
+	case isSpace(b) || b == ',' || b == ')' || b == ']' || b == '}':
+		return true
+	case b == '/':
+		return off+1 < len(src) && (src[off+1] == '/' || src[off+1] == '*')
+	}
+	return false
 }
 
 // donorEntry reads `(PARAM, {j...})` into e, as tokParser's donorEntry

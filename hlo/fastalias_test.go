@@ -205,3 +205,52 @@ func TestRepeatedDonorsLinear(t *testing.T) {
 		t.Errorf("200000 donors took %v, 20000 took %v", big, small)
 	}
 }
+
+// TestReadAheadAgrees: a list read as the scan meets it (readAhead) is the
+// value the scan would find (skipValue) and the list read over that span,
+// for lists of repeated and distinct entries, whole or with a byte
+// changed, followed by what a header holds after a value.
+func TestReadAheadAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	after := []string{"", ", entry_computation_layout={()->()}", "x", " /* c */", "/* c", "// c", ")", "\"s\"", "{}"}
+	ahead := 0
+	for range rounds(3000, 30000) {
+		key, forms := keyDonor, []string{"(0, {})", "(0, {})", "(1, {2})"}
+		if r.IntN(2) == 0 {
+			key, forms = keyAlias, []string{"{0}: (0, {})", "{1}: (1, {}, may-alias)"}
+		}
+		var es []string
+		for range r.IntN(12) {
+			es = append(es, forms[r.IntN(len(forms))])
+		}
+		text := "{ " + strings.Join(es, []string{", ", ",", ",\n "}[r.IntN(3)]) + " }"
+		if r.IntN(2) == 0 {
+			text = mutate(r, text, "(){},: x/*%\n")
+		}
+		src := []byte("HloModule m, " + key + "=" + text + after[r.IntN(len(after))] + "\n\nENTRY main {\n  ROOT p = f32[] parameter(0)\n}\n")
+		s := &scanner{src: src, name: "m.hlo", file: &File{Name: "m.hlo"}}
+		start := s.trivia(len("HloModule m, " + key + "="))
+		end, ok := s.readAhead(key, start)
+		if !ok {
+			continue
+		}
+		ahead++
+		want, err := (&scanner{src: src, name: "m.hlo"}).skipValue(start)
+		span := ast.Span{Pos: s.pos(start), End: s.pos(want)}
+		switch {
+		case err != nil || end != want:
+			t.Fatalf("%q: read ahead to %d; the value ends at %d (%v)", src, end, want, err)
+		case key == keyAlias:
+			if l, err := readAliases(src, span); err != nil || !reflect.DeepEqual(l, s.file.Aliases) {
+				t.Fatalf("%q: read ahead %s; over the value %s (%v)", src, dump(s.file.Aliases), dump(l), err)
+			}
+		default:
+			if l, err := readDonors(src, span); err != nil || !reflect.DeepEqual(l, s.file.Donors) {
+				t.Fatalf("%q: read ahead %s; over the value %s (%v)", src, dump(s.file.Donors), dump(l), err)
+			}
+		}
+	}
+	if ahead < 300 {
+		t.Errorf("read ahead %d lists; the generator should give more", ahead)
+	}
+}
