@@ -80,7 +80,8 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // It returns where the list begins and ends, and its entries: those keep
 // reports true for, all when keep is nil. A span that ends at offset -1
 // is open: the value ends at the list's '}' (see scanner.readAhead), and
-// an error is returned as it is, unchecked by the lexer. When keep is set (an entry equal
+// an error is not checked by the lexer, and is a partial when entries
+// were read. When keep is set (an entry equal
 // to an earlier one is dropped), entries spelled as the one read by hand
 // before them, with the same separator, are passed over by comparing
 // bytes: they read as that one did, and are dropped.
@@ -157,6 +158,9 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	case open && !valueEnds(src, end.Offset):
 		err = unexpected(c)
 	}
+	if err != nil && open && depth == 1 {
+		err = partial{err, from.Pos.Offset}
+	}
 	if err != nil && !open {
 		// The grammar lexes the value before it parses it, so a lexer
 		// error comes first. The readers read the lexer's tokens, and
@@ -167,6 +171,14 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		}
 	}
 	return pos, end, entries, err
+}
+
+// partial is the error of a list read over an open span after it read
+// entries: at is where the entry that failed begins, inside the list's
+// braces, the text before it entries and separators.
+type partial struct {
+	error
+	at int
 }
 
 // readList reads a value `{entry, ...}` as the grammar's AliasList and

@@ -208,8 +208,9 @@ func TestRepeatedDonorsLinear(t *testing.T) {
 
 // TestReadAheadAgrees: a list read as the scan meets it (readAhead) is the
 // value the scan would find (skipValue) and the list read over that span,
-// for lists of repeated and distinct entries, whole or with a byte
-// changed, followed by what a header holds after a value.
+// and one that does not read is scanned from where it read well up to as
+// from its start, for lists of repeated and distinct entries, whole or
+// with a byte changed, followed by what a header holds after a value.
 func TestReadAheadAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	after := []string{"", ", entry_computation_layout={()->()}", "x", " /* c */", "/* c", "// c", ")", "\"s\"", "{}"}
@@ -231,11 +232,15 @@ func TestReadAheadAgrees(t *testing.T) {
 		s := &scanner{src: src, name: "m.hlo", file: &File{Name: "m.hlo"}}
 		start := s.trivia(len("HloModule m, " + key + "="))
 		end, ok := s.readAhead(key, start)
-		if !ok {
+		want, err := (&scanner{src: src, name: "m.hlo"}).skipValue(start, 0)
+		if !ok { // the scan from where the list read well up to finds what the whole scan does
+			got, gerr := (&scanner{src: src, name: "m.hlo"}).skipValue(start, end)
+			if got != want || fmt.Sprint(gerr) != fmt.Sprint(err) {
+				t.Fatalf("%q: the scan from %d ends at %d (%v); from the start at %d (%v)", src, end, got, gerr, want, err)
+			}
 			continue
 		}
 		ahead++
-		want, err := (&scanner{src: src, name: "m.hlo"}).skipValue(start)
 		span := ast.Span{Pos: s.pos(start), End: s.pos(want)}
 		switch {
 		case err != nil || end != want:

@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -76,10 +77,11 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 		return 0, 0, 0, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(string(name)))
 	}
 	start = s.trivia(j + 1)
-	if end, ok := s.readAhead(string(name), start); ok {
+	end, ok := s.readAhead(string(name), start)
+	if ok {
 		return key, start, end, nil
 	}
-	end, err = s.skipValue(start)
+	end, err = s.skipValue(start, end)
 	if err != nil {
 		if gerr := s.valueError(string(name), start, end); gerr != nil {
 			return 0, 0, 0, gerr
@@ -97,21 +99,27 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 // scan meets it: a list read whole that ends where skipValue would end
 // the value is the value, and the scan need not find its end first (a
 // donor list of 50 MB is read once, not twice). Otherwise it reports
-// false, and the value is scanned, then read, as any other.
+// false, and the value is scanned, then read, as any other: from where
+// the list read well up to (end) when it read entries, for the scan.
 func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
 	span := ast.Span{Pos: s.pos(start), End: ast.Pos{Offset: -1}} // open: see readEntries
+	stop := func(err error) (int, bool) {
+		var p partial
+		errors.As(err, &p)
+		return p.at, false
+	}
 	switch key {
 	case keyAlias:
 		l, err := readAliases(s.src, span)
 		if err != nil {
-			return 0, false
+			return stop(err)
 		}
 		s.file.Aliases = l
 		return l.EndPos.Offset, true
 	case keyDonor:
 		l, err := readDonors(s.src, span)
 		if err != nil {
-			return 0, false
+			return stop(err)
 		}
 		s.file.Donors = l
 		return l.EndPos.Offset, true
