@@ -45,3 +45,33 @@ func TestLexCheckAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestAdvancePos: advancePos counts lines and columns as a walk byte by
+// byte does, over text with newlines dense, sparse or absent.
+func TestAdvancePos(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		src := make([]byte, r.IntN(300))
+		for i := range src {
+			if r.IntN([]int{2, 40, 1 << 30}[r.IntN(3)]) == 0 {
+				src[i] = '\n'
+			} else {
+				src[i] = 'a'
+			}
+		}
+		from := r.IntN(len(src) + 1)
+		n := r.IntN(len(src) - from + 1)
+		got := lexer.Position{Offset: from, Line: 3, Column: 7}
+		want := got
+		advancePos(&got, src, n)
+		for _, b := range src[from : from+n] {
+			if want.Column++; b == '\n' {
+				want.Line, want.Column = want.Line+1, 1
+			}
+		}
+		want.Offset += n
+		if got != want {
+			t.Fatalf("%q from %d by %d: %+v, want %+v", src, from, n, got, want)
+		}
+	}
+}
