@@ -78,13 +78,13 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // entry by hand (fast, nil when it cannot) or else with the grammar's
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
-// reports true for, all when keep is nil. A span that ends at offset -1
-// is open: the value ends at the list's '}' (see scanner.readAhead), and
-// an error is not checked by the lexer, and is a partial when entries
-// were read. When keep is set (an entry equal
-// to an earlier one is dropped), entries spelled as the one read by hand
-// before them, with the same separator, are passed over by comparing
-// bytes: they read as that one did, and are dropped.
+// reports true for, all when keep is nil. When keep is set (an entry
+// equal to an earlier one is dropped), entries spelled as the one read by
+// hand before them, with the same separator, are passed over by comparing
+// bytes: they read as that one did, and are dropped. A span that ends at
+// offset -1 is open: the value ends at the list's '}' (see
+// scanner.readAhead), and an error is not checked by the lexer, and is a
+// partial when entries were read.
 func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
 	var spare *E // an entry not kept, reused for the next
 	prev := -1   // where the entry before began, if keep is set and it was read by hand

@@ -30,10 +30,11 @@ func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
 
 // lexCheck is the lexer's verdict on the value spanning span, whose
 // start is depth brackets deep: the error the grammar reports before it
-// parses anything (parseSpan's, when the lexer fails), or nil. It reads the tokens without storing them, and
-// only those that can fail: a byte of class 0 of lexStop begins a token
-// (white space, a word, a number, a punctuation) that cannot, and holds
-// no byte of another class; a bracket is a token of its own.
+// parses anything (parseSpan's, when the lexer fails), or nil. It reads
+// the tokens without storing them, and only those that can fail: a byte
+// of class 0 of lexStop begins a token (white space, a word, a number, a
+// punctuation) that cannot, and holds no byte of another class; a
+// bracket is a token of its own.
 func lexCheck(src []byte, span ast.Span, depth int) error {
 	pos := span.Pos
 	l := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
