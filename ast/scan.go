@@ -41,9 +41,11 @@ func NextGroupSpecial(src []byte, j int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	zero := func(y uint64) uint64 { return (y - ones) &^ y }
 	for ; j+8 <= len(src); j += 8 {
+		// Five tests for eight bytes: ( and ) differ in bit 0 alone, [
+		// and { in bit 5, ] and } too.
 		x := binary.LittleEndian.Uint64(src[j:])
-		m := (zero(x^(ones*'(')) | zero(x^(ones*')')) | zero(x^(ones*'[')) | zero(x^(ones*']')) |
-			zero(x^(ones*'{')) | zero(x^(ones*'}')) | zero(x^(ones*'"')) | zero(x^(ones*'/'))) & highs
+		o, u := x|ones*0x01, x|ones*0x20
+		m := (zero(o^(ones*')')) | zero(u^(ones*'{')) | zero(u^(ones*'}')) | zero(x^(ones*'"')) | zero(x^(ones*'/'))) & highs
 		if m != 0 {
 			return j + bits.TrailingZeros64(m)/8
 		}

@@ -27,6 +27,9 @@ func TestNextSpecial(t *testing.T) {
 	}
 	// The same for the search of skipGroup, sparser in what it finds.
 	alphabet = []byte("()[]{}\"/azAZ09\x00\xff\x7f\x80'*)(<>,")
+	for b := range 256 { // every byte, for the tests that fold two bytes into one
+		alphabet = append(alphabet, byte(b))
+	}
 	for i := range src {
 		seed = seed*1664525 + 1013904223
 		src[i] = alphabet[int(seed>>24)%len(alphabet)]

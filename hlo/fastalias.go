@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"bytes"
 	"encoding/binary"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -44,8 +45,17 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 	l := &DonorList{}
 	seen := map[string]bool{}
-	var k []byte // the key of an entry, reused
+	var k []byte     // the key of an entry, reused
+	var whole []bool // whether (p, {}) was seen, for small p, the common form
 	first := func(e *DonorEntry) bool {
+		if p := e.Param; len(e.ParamIndex) == 0 && p >= 0 && p < 1<<16 {
+			if int(p) >= len(whole) {
+				whole = append(whole, make([]bool, int(p)+1-len(whole))...)
+			}
+			dup := whole[p]
+			whole[p] = true
+			return !dup
+		}
 		k = binary.AppendVarint(k[:0], e.Param)
 		for _, i := range e.ParamIndex {
 			k = binary.AppendVarint(k, i)
@@ -68,9 +78,16 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // entry by hand (fast, nil when it cannot) or else with the grammar's
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
-// reports true for, all when keep is nil.
+// reports true for, all when keep is nil. When keep is set (an entry
+// equal to an earlier one is dropped), entries spelled as the one read by
+// hand before them, with the same separator, are passed over by comparing
+// bytes: they read as that one did, and are dropped. A span that ends at
+// offset -1 is open: the value ends at the list's '}' (see
+// scanner.readAhead), and an error is not checked by the lexer, and is a
+// partial when entries were read.
 func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
 	var spare *E // an entry not kept, reused for the next
+	prev := -1   // where the entry before began, if keep is set and it was read by hand
 	add := func(e *E) {
 		if keep == nil || keep(e) {
 			entries = append(entries, e)
@@ -79,13 +96,39 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 			}
 		}
 	}
-	c, err := valueCursor(src, span)
-	if err != nil {
-		return pos, end, nil, err
+	open := span.End.Offset < 0
+	if open {
+		span.End.Offset = len(src)
 	}
+	c, _ := cursor(src, span)
 	pos = c.here()
+	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
-		save := *c
+		if prev >= 0 { // the text from there to here is that entry and a separator
+			// Text equal to the periods behind is passed over, twice as
+			// many at a time after a match, half as many after a miss;
+			// more trivia ends the run.
+			per := c.pos.Offset - prev
+			for n := per; n >= per; {
+				o := c.pos.Offset
+				if n = min(n, o-prev, (c.end-o)/per*per); n < per {
+					break
+				}
+				if !bytes.Equal(src[o:o+n], src[prev:prev+n]) {
+					n = n / per / 2 * per
+					continue
+				}
+				if c.advance(n); !c.trivia() || c.pos.Offset != o+n {
+					break
+				}
+				n *= 2
+			}
+			if c.is('}') {
+				return nil // after a trailing comma
+			}
+		}
+		save := c.pos
+		prev, from.Pos, depth = -1, ast.Pos(save), 1
 		if spare == nil {
 			spare = new(E)
 		} else {
@@ -94,10 +137,13 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		}
 		if fast(c, spare) {
 			add(spare)
+			if keep != nil {
+				prev = save.Offset
+			}
 			return nil
 		}
 		fail := *c
-		*c = save
+		c.pos = save
 		var e *E
 		if err := readPiece(c, &fail, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
 			return err
@@ -105,15 +151,41 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		add(e)
 		return nil
 	})
+	switch {
+	case err != nil:
+	case !open && c.pos.Offset != c.end:
+		err = unexpected(c) // the grammar's root reads nothing more
+	case open && !valueEnds(src, end.Offset):
+		err = unexpected(c)
+	}
+	if err != nil && open && depth == 1 {
+		err = partial{err, from.Pos.Offset}
+	}
+	if err != nil && !open {
+		// The grammar lexes the value before it parses it, so a lexer
+		// error comes first. The readers read the lexer's tokens, and
+		// entries do not nest: a list read whole needs no check, and the
+		// text before the entry that failed has none.
+		if lerr := lexCheck(src, from, depth); lerr != nil {
+			err = lerr
+		}
+	}
 	return pos, end, entries, err
 }
 
+// partial is the error of a list read over an open span after it read
+// entries: at is where the entry that failed begins, inside the list's
+// braces, the text before it entries and separators.
+type partial struct {
+	error
+	at int
+}
+
 // readList reads a value `{entry, ...}` as the grammar's AliasList and
-// DonorList read it (a trailing comma allowed), entry reading each entry,
-// and then the end of the value; what names the list in the messages.
-// It returns the end of the '}'.
+// DonorList read it (a trailing comma allowed), entry reading each entry;
+// what names the list in the messages. It returns the end of the '}'.
 func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
-	if _, ok := c.eat('{'); !ok {
+	if !c.eat('{') {
 		return ast.Pos{}, expected(c, "Expects '{' at the start of "+what)
 	}
 	for !c.is('}') {
@@ -125,14 +197,26 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 		}
 		c.eat(',')
 	}
-	end, ok := c.eat('}')
+	end, ok := c.eatEnd('}')
 	if !ok {
 		return ast.Pos{}, expected(c, "Expects '}' at the end of "+what)
 	}
-	if c.pos.Offset != c.end {
-		return ast.Pos{}, unexpected(c) // the grammar's root reads nothing more
-	}
 	return end, nil
+}
+
+// valueEnds reports whether a header value that reaches off ends there, as
+// scanner.skipValue ends one after a bracket group.
+func valueEnds(src []byte, off int) bool {
+	if off == len(src) {
+		return true
+	}
+	switch b := src[off]; {
+	case isSpace(b) || b == ',' || b == ')' || b == ']' || b == '}':
+		return true
+	case b == '/':
+		return off+1 < len(src) && (src[off+1] == '/' || src[off+1] == '*')
+	}
+	return false
 }
 
 // donorEntry reads `(PARAM, {j...})` into e, as tokParser's donorEntry
@@ -140,13 +224,15 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 func (c *byteCursor) donorEntry(e *DonorEntry) bool {
 	e.Pos = c.here()
 	var ok bool
-	if _, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
+	if !c.eat('(') {
 		return false
 	}
-	if e.EndPos, ok = c.eat(')'); !ok {
+	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok || !c.is(')') {
 		return false
 	}
-	return true
+	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
+	e.EndPos = c.here()
+	return c.trivia()
 }
 
 // aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])` into e, as
@@ -157,14 +243,18 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 	if e.Output, ok = c.shapeIndex(); !ok {
 		return false
 	}
-	if _, ok = c.eat(':'); !ok {
+	if ok = c.eat(':'); !ok {
 		return false
 	}
-	if e.ParamPos, e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
+	if !c.eat('(') {
+		return false
+	}
+	e.ParamPos = c.here()
+	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
 		return false
 	}
 	if c.is(',') {
-		if _, ok = c.eat(','); !ok {
+		if ok = c.eat(','); !ok {
 			return false
 		}
 		i := c.pos.Offset
@@ -180,23 +270,19 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 			return false
 		}
 	}
-	if e.EndPos, ok = c.eat(')'); !ok {
+	if e.EndPos, ok = c.eatEnd(')'); !ok {
 		return false
 	}
 	return true
 }
 
-// paramRef reads `(PARAM, {j...}`, the part an alias and a donor share,
-// up to what may follow the index; pos is PARAM's.
-func (c *byteCursor) paramRef() (pos ast.Pos, param int64, index []int64, ok bool) {
-	if _, ok = c.eat('('); !ok {
-		return
-	}
-	pos = c.here()
+// paramRef reads `PARAM, {j...}` after the '(', the part an alias and a
+// donor share, up to what may follow the index.
+func (c *byteCursor) paramRef() (param int64, index []int64, ok bool) {
 	if param, ok = c.int64(); !ok {
 		return
 	}
-	if _, ok = c.eat(','); !ok {
+	if ok = c.eat(','); !ok {
 		return
 	}
 	index, ok = c.shapeIndex()
@@ -207,7 +293,7 @@ func (c *byteCursor) paramRef() (pos ast.Pos, param int64, index []int64, ok boo
 // tokParser's shapeIndex does: an empty index is an empty slice, not nil.
 func (c *byteCursor) shapeIndex() ([]int64, bool) {
 	idx := []int64{}
-	_, ok := c.list('}', func() bool {
+	ok := c.list('}', func() bool {
 		n, ok := c.int64()
 		idx = append(idx, n)
 		return ok
@@ -217,20 +303,19 @@ func (c *byteCursor) shapeIndex() ([]int64, bool) {
 
 // list reads `'{' (elem (',' elem)* ','?)? close`, as the readers of
 // tokParser loop: elem reads one element and reports whether it could.
-// It returns the end of close.
-func (c *byteCursor) list(close byte, elem func() bool) (ast.Pos, bool) {
-	if _, ok := c.eat('{'); !ok {
-		return ast.Pos{}, false
+func (c *byteCursor) list(close byte, elem func() bool) bool {
+	if !c.eat('{') {
+		return false
 	}
 	for !c.is(close) {
 		if !elem() {
-			return ast.Pos{}, false
+			return false
 		}
 		if !c.is(',') {
 			break
 		}
-		if _, ok := c.eat(','); !ok {
-			return ast.Pos{}, false
+		if !c.eat(',') {
+			return false
 		}
 	}
 	return c.eat(close)

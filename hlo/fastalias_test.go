@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -94,8 +95,12 @@ func TestFastAliasForms(t *testing.T) {
 }
 
 func TestFastDonorForms(t *testing.T) {
-	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }"}
-	left := []string{"", "{ (0) }", "{ (0, {}) x }", "{ (0, {}, may-alias) }", "{ 0 }", "{ (0, {}) ", "{ (99999999999999999999, {}) }"}
+	read := []string{"{}", "{ (0, {}) }", "{(0,{}),(1,{1})}", "{ (0, {}), (1, {2, 3}), }", "{ /*x*/ (0 , { } ) }",
+		"{ (3, {}), (70000, {}), (-1, {}), (3, {}), (70000, {}), (-1, {}), (3, {0}), (3, {0}), (65535, {}), (65535, {}) }",
+		"{ (0, {}),\n  (0, {}),\n  (0, {}), (0, {}) /* c */, (0, {}) /* c */, (0, {}) /* c\n */, (1,\n{}), (1,\n{}), (1,\n{}),(2, {}) }",
+		"{ (0, {}), (0, {}), (0, {}), }", "{(0,{}),(0,{}),(0,{}),(0,{}),(0,{}) , (0,{})}",
+		"{" + strings.Repeat("(0,\n {}),\n ", 40) + "(1, {}), " + strings.Repeat("(0,\n {}),\n ", 7) + "(2, {}), (0,\n {}),\n (2, {}) }"}
+	left := []string{"{ (0, {}), (0, {}), " + strings.Repeat("(", MaxDepth) + " }", "{ (0, {}), (0, {}), (0, {}) /* }", "{ (0, {}), (0, {})x }", "{ (0, {}) , (0, {}) ,, }", "", "{ (0) }", "{ (0, {}) x }", "{ (0, {}, may-alias) }", "{ 0 }", "{ (0, {}) ", "{ (99999999999999999999, {}) }"}
 	checkForms(t, checkDonors, read, left)
 }
 
@@ -151,8 +156,9 @@ func FuzzFastAliases(f *testing.F) {
 }
 
 // Long lists, whole and with one byte changed, inserted or dropped
-// anywhere: the readers give the grammar's list or error, for entries
-// past readPiece's first 64 tokens.
+// anywhere, or two of them one a byte the lexer rejects: the readers give
+// the grammar's list or error, for entries past readPiece's first 64
+// tokens.
 func TestReadListsMutated(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for range rounds(20, 150) {
@@ -170,6 +176,86 @@ func TestReadListsMutated(t *testing.T) {
 			for range 4 {
 				check(t, mutate(r, text, "(),{}:x0-9 "))
 			}
+			// A byte the lexer rejects, anywhere, and another change before or after it: the
+			// lexer's error comes first.
+			check(t, mutate(r, mutate(r, text, "%\"/\x01"), "(),{}:x0-9 "))
 		}
+	}
+}
+
+// TestRepeatedDonorsLinear: donors spelled alike are passed over in time
+// linear in their text, however the run ends (here by an entry that
+// differs, whose bytes a comparison of the whole run would reach each
+// time): ten times the entries take well under a hundred times as long.
+func TestRepeatedDonorsLinear(t *testing.T) {
+	best := func(n int) time.Duration {
+		src, span := headerSpan("buffer_donor", "{ "+strings.Repeat("(0, {}), ", n)+"(1, {}), (0, {}) }")
+		d := time.Hour
+		for range 3 {
+			start := time.Now()
+			if l, err := readDonors(src, span); err != nil || len(l.Entries) != 2 {
+				t.Fatal(l, err)
+			}
+			d = min(d, time.Since(start))
+		}
+		return d
+	}
+	small, big := best(20000), best(200000)
+	if big > 40*small+5*time.Millisecond {
+		t.Errorf("200000 donors took %v, 20000 took %v", big, small)
+	}
+}
+
+// TestReadAheadAgrees: a list read as the scan meets it (readAhead) is the
+// value the scan would find (skipValue) and the list read over that span,
+// and one that does not read is scanned from where it read well up to as
+// from its start, for lists of repeated and distinct entries, whole or
+// with a byte changed, followed by what a header holds after a value.
+func TestReadAheadAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	after := []string{"", ", entry_computation_layout={()->()}", "x", " /* c */", "/* c", "// c", ")", "\"s\"", "{}"}
+	ahead := 0
+	for range rounds(3000, 30000) {
+		key, forms := keyDonor, []string{"(0, {})", "(0, {})", "(1, {2})"}
+		if r.IntN(2) == 0 {
+			key, forms = keyAlias, []string{"{0}: (0, {})", "{1}: (1, {}, may-alias)"}
+		}
+		var es []string
+		for range r.IntN(12) {
+			es = append(es, forms[r.IntN(len(forms))])
+		}
+		text := "{ " + strings.Join(es, []string{", ", ",", ",\n "}[r.IntN(3)]) + " }"
+		if r.IntN(2) == 0 {
+			text = mutate(r, text, "(){},: x/*%\n")
+		}
+		src := []byte("HloModule m, " + key + "=" + text + after[r.IntN(len(after))] + "\n\nENTRY main {\n  ROOT p = f32[] parameter(0)\n}\n")
+		s := &scanner{src: src, name: "m.hlo", file: &File{Name: "m.hlo"}}
+		start := s.trivia(len("HloModule m, " + key + "="))
+		end, ok := s.readAhead(key, start)
+		want, err := (&scanner{src: src, name: "m.hlo"}).skipValue(start, 0)
+		if !ok { // the scan from where the list read well up to finds what the whole scan does
+			got, gerr := (&scanner{src: src, name: "m.hlo"}).skipValue(start, end)
+			if got != want || fmt.Sprint(gerr) != fmt.Sprint(err) {
+				t.Fatalf("%q: the scan from %d ends at %d (%v); from the start at %d (%v)", src, end, got, gerr, want, err)
+			}
+			continue
+		}
+		ahead++
+		span := ast.Span{Pos: s.pos(start), End: s.pos(want)}
+		switch {
+		case err != nil || end != want:
+			t.Fatalf("%q: read ahead to %d; the value ends at %d (%v)", src, end, want, err)
+		case key == keyAlias:
+			if l, err := readAliases(src, span); err != nil || !reflect.DeepEqual(l, s.file.Aliases) {
+				t.Fatalf("%q: read ahead %s; over the value %s (%v)", src, dump(s.file.Aliases), dump(l), err)
+			}
+		default:
+			if l, err := readDonors(src, span); err != nil || !reflect.DeepEqual(l, s.file.Donors) {
+				t.Fatalf("%q: read ahead %s; over the value %s (%v)", src, dump(s.file.Donors), dump(l), err)
+			}
+		}
+	}
+	if ahead < 300 {
+		t.Errorf("read ahead %d lists; the generator should give more", ahead)
 	}
 }

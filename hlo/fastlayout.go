@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -40,11 +41,33 @@ func (c *byteCursor) at(i int) byte {
 
 func (c *byteCursor) here() ast.Pos { return ast.Pos(c.pos) }
 
-// advance moves past n bytes.
-func (c *byteCursor) advance(n int) { advancePos(&c.pos, c.src, n) }
+// advance moves past n bytes, a byte at a time when they are few: most
+// tokens are one or two bytes long, too short for advancePos's searches
+// to pay.
+func (c *byteCursor) advance(n int) {
+	if n > 16 {
+		advancePos(&c.pos, c.src, n)
+		return
+	}
+	for _, b := range c.src[c.pos.Offset : c.pos.Offset+n] {
+		if b == '\n' {
+			c.pos.Line, c.pos.Column = c.pos.Line+1, 0
+		}
+		c.pos.Column++
+	}
+	c.pos.Offset += n
+}
 
 // trivia skips white space and comments; false on an unterminated one.
 func (c *byteCursor) trivia() bool {
+	return c.pos.Offset < c.end && !triviaStart[c.src[c.pos.Offset]] || c.moreTrivia() // inlined
+}
+
+// triviaStart marks the bytes trivia may begin with.
+var triviaStart = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '/': true}
+
+// moreTrivia is trivia past the first test.
+func (c *byteCursor) moreTrivia() bool {
 	for {
 		i := c.pos.Offset
 		switch b := c.at(i); {
@@ -73,9 +96,18 @@ func (c *byteCursor) is(b byte) bool {
 	return i < c.end && c.src[i] == b
 }
 
-// eat consumes the one-byte punctuation b and the trivia after it; its
-// end is the position before that trivia.
-func (c *byteCursor) eat(b byte) (end ast.Pos, ok bool) {
+// eat consumes the one-byte punctuation b (not a newline) and the trivia
+// after it.
+func (c *byteCursor) eat(b byte) bool {
+	if !c.is(b) {
+		return false
+	}
+	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
+	return c.trivia()
+}
+
+// eatEnd is eat, and the end of b: the position before the trivia.
+func (c *byteCursor) eatEnd(b byte) (end ast.Pos, ok bool) {
 	if !c.is(b) {
 		return end, false
 	}
@@ -106,11 +138,11 @@ func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 // aside.
 func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	l := &ComputationLayout{Pos: c.here()}
-	if _, ok := c.eat('{'); !ok {
+	if !c.eat('{') {
 		return nil, expected(c, "Expects '{' at the start of aliasing description")
 	}
 	open := c.pos.Offset
-	if _, ok := c.eat('('); !ok {
+	if !c.eat('(') {
 		return nil, expected(c, "Expects ( before parameter shape list")
 	}
 	var d shapeDecoder
@@ -126,7 +158,7 @@ func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 		if c.is(')') {
 			break
 		}
-		if _, ok := c.eat(','); !ok {
+		if !c.eat(',') {
 			return nil, expected(c, "Expects , between parameter shapes")
 		}
 	}
@@ -140,7 +172,7 @@ func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	if err := d.top(c, l, len(l.Params), &l.Result); err != nil {
 		return nil, err
 	}
-	end, ok := c.eat('}')
+	end, ok := c.eatEnd('}')
 	if !ok {
 		return nil, expected(c, "Expects '}' at the end of computation layouts")
 	}
@@ -171,8 +203,8 @@ func (d *shapeDecoder) top(c *byteCursor, l *ComputationLayout, i int, dst *mode
 func (d *shapeDecoder) readTop(c *byteCursor, dst *model.Shape) (lerr *ast.Error, err error) {
 	start := *c
 	lerr, ok := d.shape(c, 0, dst, true)
-	if ok {
-		return lerr, nil
+	if ok || d.err != nil {
+		return lerr, d.err
 	}
 	fail := *c
 	*c = start
@@ -204,8 +236,8 @@ func readInstrShape(src []byte, span ast.Span, dst *model.Shape) (lerr *ast.Erro
 	}
 	var d shapeDecoder
 	start := *c
-	if _, ok := d.shape(c, 0, dst, false); ok && c.pos.Offset == c.end {
-		return nil, nil
+	if _, ok := d.shape(c, 0, dst, false); ok && c.pos.Offset == c.end || d.err != nil {
+		return nil, d.err
 	}
 	if span.End.Offset-span.Pos.Offset <= maxPiece {
 		n, err := parseSpan(&grammar.shape, src, span)
@@ -274,7 +306,13 @@ const maxFastDepth = 32
 type shapeDecoder struct {
 	dims, m2m []int64
 	dynamic   []bool
+	err       error // a shape has more than MaxRank dimensions
 }
+
+// MaxRank bounds the dimensions of a shape: a shape with more is an error
+// at the first dimension past the bound, and the rest is not read. The
+// grammar reads at most maxPiece bytes of a shape, too few to spell more.
+const MaxRank = 1 << 15
 
 // shape reads the shape at c into dst, reporting whether it could. With
 // pieces, a shape of another form (a tuple's element included) is read by
@@ -312,7 +350,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 	case isIdentStart(b) && d.array(c, dst):
 		return nil, true
 	}
-	if !pieces {
+	if !pieces || d.err != nil {
 		return nil, false
 	}
 	fail := *c
@@ -338,15 +376,19 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	if !c.trivia() {
 		return false
 	}
-	if _, ok := c.eat('['); !ok {
+	if !c.eat('[') {
 		return false
 	}
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
 	dynamic := false
 	ok := c.commaList(']', func() bool {
+		if len(d.dims) == MaxRank {
+			d.err = expected(c, fmt.Sprintf("a shape of more than %d dimensions is not supported", MaxRank))
+			return false
+		}
 		if c.is('?') {
 			d.dims, d.dynamic, dynamic = append(d.dims, model.UnboundedSize), append(d.dynamic, true), true
-			_, ok := c.eat('?')
+			ok := c.eat('?')
 			return ok
 		}
 		bounded := c.at(c.pos.Offset) == '<' && c.at(c.pos.Offset+1) == '=' // `<=8`: dynamic, at most 8
@@ -433,8 +475,11 @@ func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 		return false
 	}
 	for !c.is(':') && !c.is('}') {
+		if len(d.m2m) == len(m2m) {
+			return false // longer than the rank: the grammar says so
+		}
 		if len(d.m2m) > 0 {
-			if _, ok := c.eat(','); !ok {
+			if !c.eat(',') {
 				return false
 			}
 		}
@@ -455,7 +500,7 @@ func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 			return false
 		}
 	}
-	_, ok := c.eat('}')
+	ok := c.eat('}')
 	return ok
 }
 
@@ -528,20 +573,20 @@ func (c *byteCursor) keyword(w string) bool {
 
 // parenSize reads `(n)`, n a size.
 func (c *byteCursor) parenSize() (int64, bool) {
-	if _, ok := c.eat('('); !ok {
+	if !c.eat('(') {
 		return 0, false
 	}
 	n, ok := c.size()
 	if !ok {
 		return 0, false
 	}
-	_, ok = c.eat(')')
+	ok = c.eat(')')
 	return n, ok
 }
 
 // parenType reads `(t)`, t an unsigned integer type, as typeAttr takes it.
 func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
-	if _, ok := c.eat('('); !ok {
+	if !c.eat('(') {
 		return 0, false
 	}
 	i := c.pos.Offset
@@ -554,7 +599,7 @@ func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
 	if !c.trivia() {
 		return 0, false
 	}
-	_, ok = c.eat(')')
+	ok = c.eat(')')
 	return p, ok
 }
 
@@ -588,12 +633,12 @@ func (c *byteCursor) commaList(close byte, elem func() bool) bool {
 			if c.is(close) {
 				break
 			}
-			if _, ok := c.eat(','); !ok {
+			if !c.eat(',') {
 				return false
 			}
 		}
 	}
-	_, ok := c.eat(close)
+	ok := c.eat(close)
 	return ok
 }
 
@@ -604,7 +649,7 @@ func (c *byteCursor) tile() (model.Tile, bool) {
 	ok := c.commaList(')', func() bool {
 		if c.is('*') {
 			t = append(t, model.CombineDimension)
-			_, ok := c.eat('*')
+			ok := c.eat('*')
 			return ok
 		}
 		n, ok := c.size()

@@ -187,12 +187,12 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 			errs = append(errs, asList(err).(ast.ErrorList)...)
 		}
 	}
-	if a := f.Header.Attr(keyAlias); a != nil {
+	if a := f.Header.Attr(keyAlias); a != nil && f.Aliases == nil { // nil: not read during the scan
 		var err error
 		f.Aliases, err = readAliases(src, a.Value)
 		add(err)
 	}
-	if a := f.Header.Attr(keyDonor); a != nil {
+	if a := f.Header.Attr(keyDonor); a != nil && f.Donors == nil {
 		var err error
 		f.Donors, err = readDonors(src, a.Value)
 		add(err)

@@ -155,9 +155,9 @@ func (l *hloLexer) advance(n int) { advancePos(&l.pos, l.src, n) }
 // lines they end.
 func advancePos(p *lexer.Position, src []byte, n int) {
 	seg := src[p.Offset : p.Offset+n]
-	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
-		p.Line += bytes.Count(seg, []byte{'\n'})
-		p.Column = n - k
+	if lines := bytes.Count(seg, []byte{'\n'}); lines > 0 { // Count is vectorized, LastIndexByte a loop
+		p.Line += lines
+		p.Column = n - bytes.LastIndexByte(seg, '\n')
 	} else {
 		p.Column += n
 	}

@@ -25,28 +25,58 @@ import (
 // lexes a value before it parses it, so a lexer error comes first.
 func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
 	c, _ := cursor(src, span)
-	return c, lexCheck(src, span)
+	return c, lexCheck(src, span, 0)
 }
 
-// lexCheck is the lexer's verdict on the value spanning span: the error
-// the grammar reports before it parses anything (parseSpan's, when the
-// lexer fails), or nil. It reads the tokens without storing them.
-func lexCheck(src []byte, span ast.Span) error {
+// lexCheck is the lexer's verdict on the value spanning span, whose
+// start is depth brackets deep: the error the grammar reports before it
+// parses anything (parseSpan's, when the lexer fails), or nil. It reads
+// the tokens without storing them, and only those that can fail: a byte
+// of class 0 of lexStop begins a token (white space, a word, a number, a
+// punctuation) that cannot, and holds no byte of another class; a
+// bracket is a token of its own.
+func lexCheck(src []byte, span ast.Span, depth int) error {
 	pos := span.Pos
 	l := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
-	for l.pos.Offset < l.end {
-		i := l.pos.Offset
-		typ, n, err := l.scan(i)
-		if err == nil && typ == tokPunct {
-			err = l.trackByte(l.src[i])
+	l.depth = depth
+	for i := l.pos.Offset; i < l.end; {
+		switch lexStop[src[i]] {
+		case 0:
+			i++
+		case 1:
+			if l.depth >= MaxDepth {
+				l.advance(i - l.pos.Offset) // where the error would be
+			}
+			if err := l.trackByte(src[i]); err != nil {
+				return convertError(err, pos)
+			}
+			i++
+		default:
+			l.advance(i - l.pos.Offset)
+			_, n, err := l.scan(i)
+			if err != nil {
+				return convertError(err, pos)
+			}
+			i += n
 		}
-		if err != nil {
-			return convertError(err, pos)
-		}
-		l.advance(n)
 	}
 	return nil
 }
+
+// lexStop classes the bytes for lexCheck: 1 for a bracket, 2 for a byte
+// that begins a token that may fail (a string, a comment, a name) or is
+// not one the lexer takes, 0 for the others.
+var lexStop = func() (t [256]uint8) {
+	for b := range t {
+		switch c := byte(b); {
+		case closing[c] != 0 || c == ')' || c == ']' || c == '}':
+			t[b] = 1
+		case c == '"' || c == '/' || c == '%' || (c < 0x20 || c >= 0x7f) && !isSpace(c):
+			t[b] = 2
+		}
+	}
+	return
+}()
 
 // trackByte is track for the one-byte punctuation b.
 func (l *hloLexer) trackByte(b byte) error {

@@ -101,3 +101,25 @@ func TestLowerReleases(t *testing.T) {
 		t.Errorf("with Release the config is\n%s\nwithout\n%s", got, want)
 	}
 }
+
+// TestReleaseInGroups checks that the scan releases behind it inside a
+// bracket group too: a header value of megabytes is one group.
+func TestReleaseInGroups(t *testing.T) {
+	groups := strings.Repeat("{0, {}}, ", 3*ast.ReleaseStep/9)
+	src := []byte("HloModule m, buffer_donor={ (0, {}), (0, {}) }, replica_groups={ " + groups + "}\n\nENTRY main {\n  p = f32[4]{0} parameter(0)\n  ROOT r = f32[4]{0} copy(p)\n}\n")
+	var calls int
+	got, err := ParseFile("m.hlo", src, Options{Release: func(from, to int) { calls++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 2 {
+		t.Fatalf("Release called %d times over a header value of %d bytes", calls, len(groups))
+	}
+	want, err := ParseFile("m.hlo", src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Header, want.Header) || !reflect.DeepEqual(got.Donors, want.Donors) || len(got.Donors.Entries) != 1 {
+		t.Errorf("with Release: %+v; without: %+v", got.Donors, want.Donors)
+	}
+}

@@ -186,19 +186,35 @@ func (s *scanner) skipBody(i int) (int, error) {
 // closing is the bracket that closes each opening one.
 var closing = [256]byte{'(': ')', '[': ']', '{': '}'}
 
+// groupStop marks the bytes ast.NextGroupSpecial stops at.
+var groupStop = [256]bool{'(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '"': true, '/': true}
+
 // skipGroup returns the offset after the bracket matching the '(', '['
 // or '{' at src[i]. Brackets of every kind nest; a closing bracket of the
 // wrong kind is an error. On an error the offset returned is where the
 // search stopped: after that closing bracket, or else the end of the
 // input, which the search has then read whole.
-func (s *scanner) skipGroup(i int) (int, error) {
-	stack := make([]byte, 0, 16)
-	for j := i; ; {
-		j = ast.NextGroupSpecial(s.src, j)
-		if j >= len(s.src) {
-			return len(s.src), s.errorf(i, "unbalanced '%c': no matching '%c'", s.src[i], closing[s.src[i]])
+func (s *scanner) skipGroup(i int) (int, error) { return s.skipGroupFrom(i, i, make([]byte, 0, 16)) }
+
+// skipGroupFrom is skipGroup for the group at i, from j on, with the
+// closing brackets of the groups open at j on stack.
+func (s *scanner) skipGroupFrom(i, j int, stack []byte) (int, error) {
+	src := s.src
+	for {
+		// The next stop, looked for byte by byte for a few bytes (brackets
+		// are dense in a list of entries), then a word at a time.
+		for end := min(j+4, len(src)); j < end && !groupStop[src[j]]; j++ {
 		}
-		switch c := s.src[j]; c {
+		if j < len(src) && !groupStop[src[j]] {
+			j = ast.NextGroupSpecial(src, j)
+		}
+		if j >= len(src) {
+			return len(src), s.errorf(i, "unbalanced '%c': no matching '%c'", src[i], closing[src[i]])
+		}
+		if s.release != nil && j-s.released >= ast.ReleaseStep {
+			s.passed(j) // a group may be a huge header value
+		}
+		switch c := src[j]; c {
 		case '(', '[', '{':
 			stack = append(stack, closing[c])
 			j++
@@ -214,7 +230,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 		case '"', '/':
 			end, err := s.skipQuotedOrComment(j)
 			if err != nil {
-				return len(s.src), err // unterminated: read to the end
+				return len(src), err // unterminated: read to the end
 			}
 			j = end
 		}
@@ -225,9 +241,17 @@ func (s *scanner) skipGroup(i int) (int, error) {
 // a string, or a run of other characters (with bracket groups inside,
 // as in `f32[4]{0}`) up to white space, a comma or a closing bracket.
 // On an error the offset returned is where the search stopped, as for
-// skipGroup.
-func (s *scanner) skipValue(i int) (int, error) {
+// skipGroup. From resume on, when it is past i, the search goes on in the
+// group at i (the text before is balanced, one bracket deep).
+func (s *scanner) skipValue(i, resume int) (int, error) {
 	j := i
+	if resume > i {
+		end, err := s.skipGroupFrom(i, resume, []byte{closing[s.src[i]]})
+		if err != nil {
+			return end, err
+		}
+		j = end
+	}
 	for j < len(s.src) {
 		switch c := s.src[j]; {
 		case c == '(' || c == '[' || c == '{':

@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"bytes"
+	"errors"
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -76,7 +77,11 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 		return 0, 0, 0, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(string(name)))
 	}
 	start = s.trivia(j + 1)
-	end, err = s.skipValue(start)
+	end, ok := s.readAhead(string(name), start)
+	if ok {
+		return key, start, end, nil
+	}
+	end, err = s.skipValue(start, end)
 	if err != nil {
 		if gerr := s.valueError(string(name), start, end); gerr != nil {
 			return 0, 0, 0, gerr
@@ -87,6 +92,39 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 		return 0, 0, 0, s.errorf(start, "expects a value for attribute %s", ast.Clip(string(name)))
 	}
 	return key, start, end, nil
+}
+
+// readAhead reads the value of the header attribute key at start, if it
+// is a list the tool reads (input_output_alias, buffer_donor), as the
+// scan meets it: a list read whole that ends where skipValue would end
+// the value is the value, and the scan need not find its end first (a
+// donor list of 50 MB is read once, not twice). Otherwise it reports
+// false, and the value is scanned, then read, as any other: from where
+// the list read well up to (end) when it read entries, for the scan.
+func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
+	span := ast.Span{Pos: s.pos(start), End: ast.Pos{Offset: -1}} // open: see readEntries
+	stop := func(err error) (int, bool) {
+		var p partial
+		errors.As(err, &p)
+		return p.at, false
+	}
+	switch key {
+	case keyAlias:
+		l, err := readAliases(s.src, span)
+		if err != nil {
+			return stop(err)
+		}
+		s.file.Aliases = l
+		return l.EndPos.Offset, true
+	case keyDonor:
+		l, err := readDonors(s.src, span)
+		if err != nil {
+			return stop(err)
+		}
+		s.file.Donors = l
+		return l.EndPos.Offset, true
+	}
+	return 0, false
 }
 
 // valueError is the value grammar's diagnostic for the value of a header

@@ -230,6 +230,9 @@ func Unescaped(src []byte, esc Escapes) ([]byte, bool) {
 // EscapedOffset is the offset in src of byte off of Unescaped(src, esc):
 // where the escape that writes that byte begins.
 func EscapedOffset(src []byte, esc Escapes, off int) int {
+	if esc == Raw {
+		return min(off, len(src))
+	}
 	var buf [utf8.UTFMax]byte
 	i := 0
 	for n := 0; i < len(src) && n < off; {

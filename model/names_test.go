@@ -146,7 +146,7 @@ func TestEscapedOffset(t *testing.T) {
 		{`a\22b\5Cc`, MLIRString, `a"b\c`, map[int]int{1: 1, 2: 4, 3: 5, 4: 8}},
 		{`x=\"y\"`, CString, `x="y"`, map[int]int{2: 2, 3: 4, 4: 5, 5: 7}},
 		{`\u00e9!`, CString, "é!", map[int]int{1: 0, 2: 6}},
-		{`a\"b`, Raw, `a\"b`, map[int]int{2: 2}},
+		{`a\"b`, Raw, `a\"b`, map[int]int{0: 0, 2: 2, 4: 4, 9: 4}},
 	}
 	for _, tt := range tests {
 		if got, _ := Unescaped([]byte(tt.src), tt.esc); string(got) != tt.text {

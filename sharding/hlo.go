@@ -124,7 +124,18 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 		if p.eatStr("<=") {
 			p.iota(t)
 		} else {
-			p.commas(func() { t.devices++; p.device() })
+			p.device() // a loop, not commas: a list may hold millions
+			for t.devices = 1; p.eat(','); t.devices++ {
+				j := p.i // digits right after the comma, too few to overflow, are read here
+				for j < len(p.b) && p.b[j]-'0' <= 9 {
+					j++
+				}
+				if j > p.i && j-p.i <= 18 {
+					p.i = j
+				} else {
+					p.device()
+				}
+			}
 		}
 	case "metadata":
 		p.skipBraces()

@@ -40,32 +40,50 @@ func (p *scanner) fail(at int, format string, args ...any) {
 
 // pos skips white space (and comments) and returns the offset reached.
 func (p *scanner) pos() int {
+	if p.i < len(p.b) && blank[p.b[p.i]] {
+		p.skip() // not the common case: this test alone is inlined
+	}
+	return p.i
+}
+
+// blank marks the bytes white space and comments begin with.
+var blank = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '/': true}
+
+// skip is pos past its first test.
+func (p *scanner) skip() {
 	for p.i < len(p.b) {
-		switch rest := p.b[p.i:]; {
-		case rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r':
+		switch c := p.b[p.i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			p.i++
-		case p.comments && bytes.HasPrefix(rest, []byte("/*")):
-			end := bytes.Index(rest[2:], []byte("*/"))
+		case c != '/' || !p.comments || p.i+1 == len(p.b):
+			return
+		case p.b[p.i+1] == '*':
+			end := bytes.Index(p.b[p.i+2:], []byte("*/"))
 			if end < 0 {
 				p.fail(p.i, "unterminated comment")
 			}
 			p.i += end + 4
-		case p.comments && bytes.HasPrefix(rest, []byte("//")):
+		case p.b[p.i+1] == '/':
 			for p.i < len(p.b) && p.b[p.i] != '\n' && p.b[p.i] != '\r' {
 				p.i++
 			}
 		default:
-			return p.i
+			return
 		}
 	}
-	return p.i
 }
 
 // at reports whether the next byte after white space is c.
 func (p *scanner) at(c byte) bool { return p.pos() < len(p.b) && p.b[p.i] == c }
 
 // eat consumes c if it comes next.
-func (p *scanner) eat(c byte) bool { return p.eatStr(string(c)) }
+func (p *scanner) eat(c byte) bool {
+	ok := p.at(c)
+	if ok {
+		p.i++
+	}
+	return ok
+}
 
 // expect consumes c or fails with msg.
 func (p *scanner) expect(c byte, msg string) {
@@ -154,10 +172,10 @@ func (p *scanner) digitNext() bool {
 
 // num consumes a decimal integer, optionally negative.
 func (p *scanner) num() int64 {
-	at := p.pos()
 	if !p.digitNext() {
-		p.fail(at, "expects integer")
+		p.fail(p.i, "expects integer")
 	}
+	at := p.i
 	j, v := at, uint64(0)
 	if p.b[j] == '-' {
 		j++
