@@ -1,7 +1,6 @@
 package hlo
 
 import (
-	"bytes"
 	"encoding/binary"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -78,16 +77,12 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 // entry by hand (fast, nil when it cannot) or else with the grammar's
 // reader slow over the entry alone; what names the list in the messages.
 // It returns where the list begins and ends, and its entries: those keep
-// reports true for, all when keep is nil. When keep is set (an entry
-// equal to an earlier one is dropped), entries spelled as the one read by
-// hand before them, with the same separator, are passed over by comparing
-// bytes: they read as that one did, and are dropped. A span that ends at
+// reports true for, all when keep is nil. A span that ends at
 // offset -1 is open: the value ends at the list's '}' (see
 // scanner.readAhead), and an error is not checked by the lexer, and is a
 // partial when entries were read.
 func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
 	var spare *E // an entry not kept, reused for the next
-	prev := -1   // where the entry before began, if keep is set and it was read by hand
 	add := func(e *E) {
 		if keep == nil || keep(e) {
 			entries = append(entries, e)
@@ -104,31 +99,8 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	pos = c.here()
 	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
-		if prev >= 0 { // the text from there to here is that entry and a separator
-			// Text equal to the periods behind is passed over, twice as
-			// many at a time after a match, half as many after a miss;
-			// more trivia ends the run.
-			per := c.pos.Offset - prev
-			for n := per; n >= per; {
-				o := c.pos.Offset
-				if n = min(n, o-prev, (c.end-o)/per*per); n < per {
-					break
-				}
-				if !bytes.Equal(src[o:o+n], src[prev:prev+n]) {
-					n = n / per / 2 * per
-					continue
-				}
-				if c.advance(n); !c.trivia() || c.pos.Offset != o+n {
-					break
-				}
-				n *= 2
-			}
-			if c.is('}') {
-				return nil // after a trailing comma
-			}
-		}
 		save := c.pos
-		prev, from.Pos, depth = -1, ast.Pos(save), 1
+		from.Pos, depth = ast.Pos(save), 1
 		if spare == nil {
 			spare = new(E)
 		} else {
@@ -137,9 +109,6 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 		}
 		if fast(c, spare) {
 			add(spare)
-			if keep != nil {
-				prev = save.Offset
-			}
 			return nil
 		}
 		fail := *c

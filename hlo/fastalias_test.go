@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -180,29 +179,6 @@ func TestReadListsMutated(t *testing.T) {
 			// lexer's error comes first.
 			check(t, mutate(r, mutate(r, text, "%\"/\x01"), "(),{}:x0-9 "))
 		}
-	}
-}
-
-// TestRepeatedDonorsLinear: donors spelled alike are passed over in time
-// linear in their text, however the run ends (here by an entry that
-// differs, whose bytes a comparison of the whole run would reach each
-// time): ten times the entries take well under a hundred times as long.
-func TestRepeatedDonorsLinear(t *testing.T) {
-	best := func(n int) time.Duration {
-		src, span := headerSpan("buffer_donor", "{ "+strings.Repeat("(0, {}), ", n)+"(1, {}), (0, {}) }")
-		d := time.Hour
-		for range 3 {
-			start := time.Now()
-			if l, err := readDonors(src, span); err != nil || len(l.Entries) != 2 {
-				t.Fatal(l, err)
-			}
-			d = min(d, time.Since(start))
-		}
-		return d
-	}
-	small, big := best(20000), best(200000)
-	if big > 40*small+5*time.Millisecond {
-		t.Errorf("200000 donors took %v, 20000 took %v", big, small)
 	}
 }
 
