@@ -1,7 +1,6 @@
 package hlo
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -306,13 +305,12 @@ const maxFastDepth = 32
 type shapeDecoder struct {
 	dims, m2m []int64
 	dynamic   []bool
-	err       error // a shape has more than MaxRank dimensions
+	err       error // a shape has more than model.MaxRank dimensions
 }
 
-// MaxRank bounds the dimensions of a shape: a shape with more is an error
-// at the first dimension past the bound, and the rest is not read. The
-// grammar reads at most maxPiece bytes of a shape, too few to spell more.
-const MaxRank = 1 << 15
+// A shape of more than model.MaxRank dimensions is an error at the first
+// dimension past the bound, and the rest is not read. The grammar reads
+// at most maxPiece bytes of a shape, too few to spell more.
 
 // shape reads the shape at c into dst, reporting whether it could. With
 // pieces, a shape of another form (a tuple's element included) is read by
@@ -382,8 +380,8 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
 	dynamic := false
 	ok := c.commaList(']', func() bool {
-		if len(d.dims) == MaxRank {
-			d.err = expected(c, fmt.Sprintf("a shape of more than %d dimensions is not supported", MaxRank))
+		if len(d.dims) == model.MaxRank {
+			d.err = expected(c, model.RankError)
 			return false
 		}
 		if c.is('?') {

@@ -263,7 +263,7 @@ func mutate(r *rand.Rand, text, with string) string {
 	return string(b)
 }
 
-// TestMaxRank: a shape of MaxRank dimensions reads, in a layout and as an
+// TestMaxRank: a shape of model.MaxRank dimensions reads, in a layout and as an
 // instruction's shape; with one more it is an error at that dimension,
 // whatever follows (here text that does not parse).
 func TestMaxRank(t *testing.T) {
@@ -272,10 +272,10 @@ func TestMaxRank(t *testing.T) {
 		shape string
 		ok    bool
 	}{
-		{"f32[" + dims(MaxRank) + "]{}", false}, // a layout of the wrong rank, for the grammar
-		{"f32[" + dims(MaxRank) + "]", true},
-		{"f32[" + dims(MaxRank+1) + "]", false},
-		{"(s32[], f32[" + dims(MaxRank+5) + ",]]]]", false},
+		{"f32[" + dims(model.MaxRank) + "]{}", false}, // a layout of the wrong rank, for the grammar
+		{"f32[" + dims(model.MaxRank) + "]", true},
+		{"f32[" + dims(model.MaxRank+1) + "]", false},
+		{"(s32[], f32[" + dims(model.MaxRank+5) + ",]]]]", false},
 	} {
 		for _, src := range []string{"HloModule m, entry_computation_layout={(" + c.shape + ")->f32[]}", "  p = " + c.shape} {
 			start := strings.IndexAny(src, "{=") + 1
@@ -290,13 +290,13 @@ func TestMaxRank(t *testing.T) {
 			} else {
 				_, err = readLayout([]byte(src), span)
 			}
-			over := strings.Contains(c.shape, dims(MaxRank+1))
+			over := strings.Contains(c.shape, dims(model.MaxRank+1))
 			switch {
 			case c.ok && err != nil:
 				t.Errorf("%.40s: %v", src, err)
 			case over:
-				at := strings.Index(src, "f32[") + len("f32[") + 2*MaxRank
-				want := fmt.Sprintf("f.hlo:1:%d: error: a shape of more than %d dimensions is not supported", at+1, MaxRank)
+				at := strings.Index(src, "f32[") + len("f32[") + 2*model.MaxRank
+				want := fmt.Sprintf("f.hlo:1:%d: error: a shape of more than %d dimensions is not supported", at+1, model.MaxRank)
 				if err == nil || err.Error() != want {
 					t.Errorf("%.40s: %v; want %s", src, err, want)
 				}

@@ -358,3 +358,37 @@ func TestArgumentsReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxRank: a tensor type of model.MaxRank dimensions reads, one of
+// more is an error at the type, in every spelling the parser gives a
+// tensor (plain, with a dynamic size, with white space, with bounds), for
+// an argument and for a result, whole and streamed.
+func TestMaxRank(t *testing.T) {
+	dims := func(n int, d string) string { return strings.Repeat(d+"x", n) }
+	bounds := func(n int) string {
+		return ", #stablehlo.bounds<" + strings.TrimSuffix(strings.Repeat("?, ", n), ", ") + ">"
+	}
+	for _, form := range []struct {
+		dim    string
+		bounds bool
+	}{{"1", false}, {"?", false}, {"1 ", false}, {"?", true}} {
+		for _, n := range []int{model.MaxRank, model.MaxRank + 1} {
+			typ := "tensor<" + dims(n, form.dim) + "f32>"
+			if form.bounds {
+				typ = "tensor<" + dims(n, form.dim) + "f32" + bounds(n) + ">"
+			}
+			for _, src := range []string{fn("%a: "+typ, "tensor<f32>"), fn("%a: tensor<f32>", typ)} {
+				at := strings.Index(src, "tensor<"+dims(1, form.dim))
+				line := 1 + strings.Count(src[:at], "\n")
+				col := at - strings.LastIndexByte(src[:at], '\n')
+				want := fmt.Sprintf("m.mlir:%d:%d: error: %s", line, col, model.RankError)
+				for _, stream := range []bool{false, true} {
+					got := lowerBoth([]byte(src), Options{}, stream).text
+					if over := n > model.MaxRank; over != strings.Contains(got, want) || !over && strings.Contains(got, "error") {
+						t.Errorf("%d dimensions %q, streamed %v: got\n%.300s\nwant the error %q: %v", n, form.dim, stream, got, want, over)
+					}
+				}
+			}
+		}
+	}
+}

@@ -156,6 +156,9 @@ const maxMemo = 1024
 // copy costs no allocation of its own.
 func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 	t := typ.AsTensor()
+	if err := l.rank(typ, strings.Count(t.Dims, "x")); err != nil {
+		return model.Shape{}, err
+	}
 	if t.Encoding != nil || t.Elem == nil || t.Elem.AsNamed() == nil || strings.HasPrefix(t.Elem.AsNamed().Name, "!") {
 		return l.convertTensor(typ, depth)
 	}
@@ -188,6 +191,9 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 func (l *lowerer) plainTensor(typ *ast.Type, depth int) (model.Shape, error) {
 	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
 	dims, elem := ast.SplitPlainTensor(text)
+	if err := l.rank(typ, bytes.Count(dims, []byte("x"))); err != nil {
+		return model.Shape{}, err
+	}
 	if s, ok := l.staticTensor(dims, elem); ok {
 		return s, nil
 	}
@@ -195,6 +201,15 @@ func (l *lowerer) plainTensor(typ *ast.Type, depth int) (model.Shape, error) {
 		return l.copyArray(s), nil // before a node is made for it
 	}
 	return l.tensor(l.expandPlain(typ), depth)
+}
+
+// rank checks that the tensor type typ, of n dimensions, has at most
+// model.MaxRank; the error is at the type, as the leaves' bound's is.
+func (l *lowerer) rank(typ *ast.Type, n int) error {
+	if n <= model.MaxRank {
+		return nil
+	}
+	return ast.Errorf(l.pos(typ.Pos), "%s", model.RankError)
 }
 
 // expandPlain returns a type of the same span as typ, a plain tensor,

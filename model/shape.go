@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -24,6 +25,15 @@ const (
 
 // UnboundedSize is the size of a dynamic dimension that has no bound.
 const UnboundedSize int64 = -1
+
+// MaxRank bounds the dimensions of a shape the front ends read: a shape
+// holds 16 bytes a dimension (its size and its place in the layout), and
+// with the bound at most 512 KiB. A shape with more is an error
+// (RankError) where the front end finds it.
+const MaxRank = 1 << 15
+
+// RankError is the message of a shape of more than MaxRank dimensions.
+var RankError = fmt.Sprintf("a shape of more than %d dimensions is not supported", MaxRank)
 
 // Shape mirrors xla::Shape for the parts the alias passes look at.
 //
