@@ -7,8 +7,10 @@ const ReleaseStep = 1 << 20
 
 // Behind tells a release function (the front ends' Options.Release: the
 // caller may drop the pages of a range it is told of) the text a pass
-// front to back has read, every ReleaseStep bytes. The zero Behind with
-// a Release set starts at the first offset it is told of.
+// front to back has read, every ReleaseStep bytes. The ranges it tells
+// follow each other, so that however the pass moves, what it costs the
+// release function is at most the text once. The zero Behind with a
+// Release set starts at the first offset it is told of.
 type Behind struct {
 	Release func(from, to int) // nil: nothing is told
 	from    int                // where the text not yet released starts
@@ -16,12 +18,12 @@ type Behind struct {
 }
 
 // At tells b that the pass has read the text before off. An offset
-// before the last one told starts the window again there, as a pass that
-// goes back does.
+// before the last range's end (a pass that goes back) tells nothing: the
+// text after it was told of already.
 func (b *Behind) At(off int) {
 	switch {
 	case b.Release == nil:
-	case !b.started || off < b.from:
+	case !b.started:
 		b.from, b.started = off, true
 	case off-b.from >= ReleaseStep:
 		b.Release(b.from, off)

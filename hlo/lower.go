@@ -116,7 +116,7 @@ func layoutShapes(f *File, src []byte, params []*Instr) ([]model.Shape, model.Sh
 		if bad[i] {
 			continue
 		}
-		behind.At(params[i].ShapeAt.Offset)
+		behind.At(params[i].At.Offset)
 		got, err := instrShape(f, src, params[i], want, &text)
 		if err != nil {
 			errs = append(errs, err...)

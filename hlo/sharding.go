@@ -54,7 +54,7 @@ func partitioning(f *File, src []byte, params []*Instr, cfg *model.Config, errs 
 	}
 	behind := ast.Behind{Release: f.release}
 	for i, in := range params {
-		behind.At(max(in.sharding[0], in.sdy[0]))
+		behind.At(in.At.Offset)
 		if s := r.read(in, &cfg.Params[i], true); s != nil {
 			if p.Params == nil {
 				p.Params = make([]*model.Sharding, len(params))

@@ -156,7 +156,8 @@ const maxMemo = 1024
 // copy costs no allocation of its own.
 func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 	t := typ.AsTensor()
-	if err := l.rank(typ, strings.Count(t.Dims, "x")); err != nil {
+	n := strings.Count(t.Dims, "x")
+	if err := l.rank(typ, n); err != nil {
 		return model.Shape{}, err
 	}
 	if t.Encoding != nil || t.Elem == nil || t.Elem.AsNamed() == nil || strings.HasPrefix(t.Elem.AsNamed().Name, "!") {
@@ -164,7 +165,7 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 	}
 	// The commonest tensors are read faster than the memo finds them.
 	if t.Elem.AsNamed().Body == nil {
-		if s, ok := l.staticTensor([]byte(t.Dims), []byte(t.Elem.AsNamed().Name)); ok {
+		if s, ok := l.staticTensor([]byte(t.Dims), []byte(t.Elem.AsNamed().Name), n); ok {
 			return s, nil
 		}
 	}
@@ -191,10 +192,11 @@ func (l *lowerer) tensor(typ *ast.Type, depth int) (model.Shape, error) {
 func (l *lowerer) plainTensor(typ *ast.Type, depth int) (model.Shape, error) {
 	text := l.src[typ.Pos.Offset:typ.EndPos.Offset]
 	dims, elem := ast.SplitPlainTensor(text)
-	if err := l.rank(typ, bytes.Count(dims, []byte("x"))); err != nil {
+	n := bytes.Count(dims, []byte("x"))
+	if err := l.rank(typ, n); err != nil {
 		return model.Shape{}, err
 	}
-	if s, ok := l.staticTensor(dims, elem); ok {
+	if s, ok := l.staticTensor(dims, elem, n); ok {
 		return s, nil
 	}
 	if s, ok := l.tensors[string(text)]; ok {
@@ -224,13 +226,13 @@ func (l *lowerer) expandPlain(typ *ast.Type) *ast.Type {
 // staticTensor converts the commonest tensor type, static dimensions
 // written without white space (list, as written) and a builtin element
 // type, as convertTensor would, with its dims and layout cut from
-// l.ints; ok is false for any other (convertTensor's then).
-func (l *lowerer) staticTensor(list, name []byte) (model.Shape, bool) {
+// l.ints; n is the count of 'x' in list. ok is false for any other
+// (convertTensor's then).
+func (l *lowerer) staticTensor(list, name []byte, n int) (model.Shape, bool) {
 	elem, ok := model.PrimitiveFromMLIR(string(name))
 	if !ok {
 		return model.Shape{}, false
 	}
-	n := bytes.Count(list, []byte("x"))
 	var dims []int64 // nil for a scalar, as convertTensor gives
 	if n > 0 {
 		dims = l.grabInts(n)

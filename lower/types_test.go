@@ -136,7 +136,8 @@ func TestStaticTensor(t *testing.T) {
 		if typ.Node == ast.Plain {
 			typ = l.expandPlain(typ)
 		}
-		fast, ok := l.staticTensor([]byte(typ.AsTensor().Dims), []byte(typ.AsTensor().Elem.AsNamed().Name))
+		dims := typ.AsTensor().Dims
+		fast, ok := l.staticTensor([]byte(dims), []byte(typ.AsTensor().Elem.AsNamed().Name), strings.Count(dims, "x"))
 		if ok != tt.fast {
 			t.Errorf("%s: fast path %v, want %v", tt.typ, ok, tt.fast)
 		}
