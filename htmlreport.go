@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/report"
 )
 
@@ -34,7 +33,7 @@ func (r *Report) Add(res *Result) {
 		}
 		rm := report.Module{File: res.Name, Chunk: m.Chunk, ShowChunk: len(res.Modules) > 1, OK: m.OK && m.Config != nil}
 		if rm.OK {
-			rm.Table = report.NewTable(m.Config, donorReasons(m.Config, m.UnusedDonors))
+			rm.Table = report.NewTable(m.Config, donorReasons(m.Config, m.UnusedDonors).reason)
 			if m.Compared != nil {
 				rm.Table.SetCompared(m.Config, m.Compared)
 			}
@@ -48,18 +47,9 @@ func (r *Report) Add(res *Result) {
 // diagnosticLines are a failed module's messages, at most
 // reportErrorLimit errors and a count of the rest.
 func diagnosticLines(m *Module) []string {
+	shown, hidden := limitErrors(m.Diagnostics, reportErrorLimit)
 	var out []string
-	errs, hidden := 0, 0
-	for _, d := range m.Diagnostics {
-		if d.Severity == ast.SevError {
-			errs++
-		}
-		if errs > reportErrorLimit {
-			if d.Severity == ast.SevError {
-				hidden++
-			}
-			continue
-		}
+	for _, d := range shown {
 		out = append(out, d.Error())
 	}
 	if hidden > 0 {

@@ -38,37 +38,26 @@ func (r *Result) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	gerr := in.Guard(func() { n, err = r.writeModules(in, w) })
-	if err = cmp.Or(gerr, err); err != nil {
-		// A copy from a file that changed can fail otherwise (EFAULT).
-		return n, cmp.Or(in.Unchanged(), err)
-	}
-	return n, in.Unchanged()
-}
-
-// writeModules is WriteTo's loop over the modules.
-func (r *Result) writeModules(in *input, w io.Writer) (int64, error) {
-	var n int64
-	first := true
-	for i, m := range r.Modules {
-		if !m.OK {
-			continue
-		}
-		if !first {
-			// The separator line: from the end of the chunk before to
-			// the start of this one.
-			k, err := in.CopyEdited(w, r.Modules[i-1].End, m.Start, nil)
+	gerr := in.Guard(func() {
+		first := true
+		for i, m := range r.Modules {
+			if !m.OK {
+				continue
+			}
+			start := m.Start
+			if !first {
+				start = r.Modules[i-1].End // the separator line before m
+			}
+			first = false
+			var k int64
+			k, err = in.CopyEdited(w, start, m.End, m.Edits)
 			if n += k; err != nil {
-				return n, err
+				return
 			}
 		}
-		first = false
-		k, err := in.CopyEdited(w, m.Start, m.End, m.Edits)
-		if n += k; err != nil {
-			return n, err
-		}
-	}
-	return n, nil
+	})
+	// A copy from a file that changed can fail otherwise (EFAULT).
+	return n, cmp.Or(in.Unchanged(), gerr, err)
 }
 
 // Bytes returns the output text, as WriteTo writes it; nil when WriteTo
@@ -244,24 +233,18 @@ func RewriteFile(path string, o Options) (changed bool, err error) {
 		return false, err
 	}
 	defer res.Close()
-	if err := res.Err(); err != nil {
-		return false, err
+	if err = res.Err(); err == nil {
+		err = res.WriteInPlace()
 	}
-	if err := res.WriteInPlace(); err != nil {
-		return false, err
-	}
-	return res.Changed(), nil
+	return err == nil && res.Changed(), err
 }
 
 // Rewrite returns the module text src rewritten as o asks; the common case
 // of the library, as go/format.Source is for Go. Its error is a UsageError
 // or the input's diagnostics (an ast.ErrorList).
 func Rewrite(src []byte, o Options) ([]byte, error) {
-	res, err := Process(o.Name, src, o)
+	res, err := processOK(src, o)
 	if err != nil {
-		return nil, err
-	}
-	if err := res.Err(); err != nil {
 		return nil, err
 	}
 	return res.Bytes(), nil
@@ -271,14 +254,21 @@ func Rewrite(src []byte, o Options) ([]byte, error) {
 // passes o names (none by default): the model XLA keeps, verified.
 func ReadConfig(src []byte, o Options) (*model.Config, error) {
 	o.ConfigOnly = true
-	res, err := Process(o.Name, src, o)
+	res, err := processOK(src, o)
 	if err != nil {
 		return nil, err
 	}
-	if err := res.Err(); err != nil {
-		return nil, err
-	}
 	return res.Config(), nil
+}
+
+// processOK is Process of src named o.Name, with the diagnostics as the
+// error when the Result is not OK.
+func processOK(src []byte, o Options) (*Result, error) {
+	res, err := Process(o.Name, src, o)
+	if err == nil {
+		err = res.Err()
+	}
+	return res, err
 }
 
 // errNoConfig is the error for a nil config: a module that failed has
@@ -335,15 +325,11 @@ func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor, c
 	case "short":
 		return cfg.ShortString(), nil
 	case "json":
-		if unused == nil {
-			return cfg.JSON(), nil
-		}
-		why := donorReasons(cfg, unused)
-		return cfg.JSONRecord("", func(d model.Donor) (string, bool) { return why(d.ParamNumber, d.ParamIndex) }), nil
+		return cfg.JSONRecord("", reasonsOf(unused).donor), nil
 	case "summary":
 		return model.SummaryOf(cfg) + model.NamesSummary(cfg), nil
 	case "table":
-		t := report.NewTable(cfg, donorReasons(cfg, unused))
+		t := report.NewTable(cfg, donorReasons(cfg, unused).reason)
 		if compared != nil {
 			t.SetCompared(cfg, compared)
 		}
@@ -365,16 +351,9 @@ func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor, c
 // donorReasons says why each unused donor of cfg is unused: as unused
 // says, or when it is nil, as passes.UnusedDonors says of cfg itself (the
 // explanation of the remarks, never a second one).
-func donorReasons(cfg *model.Config, unused []passes.UnusedDonor) func(param int64, index model.ShapeIndex) (string, bool) {
+func donorReasons(cfg *model.Config, unused []passes.UnusedDonor) unusedReasons {
 	if unused == nil {
 		unused = passes.UnusedDonors(cfg, nil, nil)
 	}
-	why := make(map[string]string, len(unused))
-	for _, u := range unused {
-		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark.Reason
-	}
-	return func(param int64, index model.ShapeIndex) (string, bool) {
-		s, ok := why[donorKey(param, index)]
-		return s, ok
-	}
+	return reasonsOf(unused)
 }

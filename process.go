@@ -1,6 +1,7 @@
 package mhloalias
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -98,17 +99,18 @@ func ProcessFile(path string, o Options) (*Result, error) {
 			return nil, err
 		}
 		res, err := ProcessReader(path, f, o)
-		return res.own(f), err
+		if res == nil {
+			f.Close()
+		} else {
+			res.src = f
+		}
+		return res, err
 	}
 	in, err := fileio.OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
-	res, err := process(in, o)
-	if err != nil {
-		in.Close()
-	}
-	return res, err
+	return process(in, o)
 }
 
 // ProcessReader is Process on everything r yields, named name. A stream
@@ -131,16 +133,14 @@ func ProcessReader(name string, r io.Reader, o Options) (*Result, error) {
 		m := &Module{End: len(in.Data), Diagnostics: ast.ErrorList{bad}}
 		return &Result{Name: name, in: in, Modules: []*Module{m}}, nil
 	}
-	res, err := process(in, o)
-	if err != nil {
-		in.Close()
-	}
-	return res, err
+	return process(in, o)
 }
 
+// process runs o on in; on an error it closes in.
 func process(in *input, o Options) (*Result, error) {
 	s, err := o.resolve()
 	if err != nil {
+		in.Close()
 		return nil, err
 	}
 	var res *Result
@@ -150,13 +150,11 @@ func process(in *input, o Options) (*Result, error) {
 		}
 		res = s.process(in)
 	})
-	if gerr == nil {
-		gerr = in.Unchanged()
+	if err = cmp.Or(gerr, in.Unchanged(), err); err != nil {
+		in.Close()
+		return nil, err
 	}
-	if gerr != nil {
-		return nil, gerr
-	}
-	return res, err
+	return res, nil
 }
 
 // process runs the pipeline on every chunk of in.
@@ -345,9 +343,9 @@ func (r *Result) output() (*input, error) {
 	return in, nil
 }
 
-// modules is r.Modules, an error for a nil Result or a nil Module, for
-// the methods that read the modules only.
-func (r *Result) modules() ([]*Module, error) {
+// modulesTo is r.Modules, for a method that writes them to w: an error
+// for a nil Result, a nil Module or a nil w.
+func (r *Result) modulesTo(w io.Writer) ([]*Module, error) {
 	if r == nil {
 		return nil, errNilResult
 	}
@@ -355,6 +353,9 @@ func (r *Result) modules() ([]*Module, error) {
 		if m == nil {
 			return nil, r.errorf("module %d is nil", i)
 		}
+	}
+	if w == nil {
+		return nil, r.errorf("no writer")
 	}
 	return r.Modules, nil
 }
@@ -461,17 +462,6 @@ func (r *Result) Close() error {
 		r.src.Close()
 	}
 	return err
-}
-
-// own makes r close f, the stream it was read from; with no r it closes
-// f now. It returns r.
-func (r *Result) own(f *os.File) *Result {
-	if r == nil {
-		f.Close()
-		return nil
-	}
-	r.src = f
-	return r
 }
 
 // openStream opens path when it is not a regular file or a directory: a

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/fileio"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -36,39 +38,26 @@ type JSONOptions struct {
 // "reason" it is unused when the module has one (Options.ExplainDonors).
 // Names are written whole: a long one is read again from the input.
 func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
-	ms, err := r.modules()
+	ms, err := r.modulesTo(w)
 	if err != nil {
 		return err
-	}
-	if w == nil {
-		return r.errorf("no writer")
 	}
 	bw := bufio.NewWriter(w)
 	// A long name is read again from the input's text, when it is kept
 	// and open.
 	in := r.in
-	if in != nil && r.closed {
-		in = nil
+	if in == nil || r.closed {
+		in = fileio.BytesInput(r.Name, nil)
 	}
-	var data []byte
-	if in != nil {
-		data = in.Data
-	}
-	write := func() {
+	gerr := in.Guard(func() {
 		for _, m := range ms {
 			var src []byte
-			if m.Start >= 0 && m.Start <= m.End && m.End <= len(data) {
-				src = data[m.Start:m.End]
+			if m.Start >= 0 && m.Start <= m.End && m.End <= len(in.Data) {
+				src = in.Data[m.Start:m.End]
 			}
 			m.writeJSONRecord(bw, r.Name, o, src)
 		}
-	}
-	var gerr error
-	if in != nil {
-		gerr = in.Guard(write)
-	} else {
-		write()
-	}
+	})
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -96,14 +85,7 @@ func (m *Module) writeJSONRecord(w model.JSONWriter, name string, o JSONOptions,
 		w.WriteString("{" + strings.TrimSuffix(b.String(), ", ") + "}\n")
 		return
 	}
-	why := make(map[string]string, len(m.UnusedDonors))
-	for _, u := range m.UnusedDonors {
-		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark.Reason
-	}
-	m.Config.WriteJSONRecord(w, b.String(), src, func(d model.Donor) (string, bool) {
-		s, ok := why[donorKey(d.ParamNumber, d.ParamIndex)]
-		return s, ok
-	})
+	m.Config.WriteJSONRecord(w, b.String(), src, reasonsOf(m.UnusedDonors).donor)
 }
 
 // FailureJSON is the record of an input that could not be read at all (a
@@ -122,24 +104,14 @@ func FailureJSON(name string, err error, o JSONOptions) string {
 // a trailing ", ".
 func writeDiagnosticsJSON(b *strings.Builder, diags ast.ErrorList, limit int) {
 	b.WriteString(`"diagnostics": [`)
-	errs, hidden, n := 0, 0, 0
-	for _, d := range diags {
-		if d.Severity == ast.SevError {
-			errs++
-		}
-		if limit > 0 && errs > limit {
-			if d.Severity == ast.SevError {
-				hidden++
-			}
-			continue
-		}
-		if n > 0 {
+	shown, hidden := limitErrors(diags, limit)
+	for i, d := range shown {
+		if i > 0 {
 			b.WriteString(", ")
 		}
-		n++
 		line, col := "null", "null"
 		if d.Pos.IsValid() {
-			line, col = itoa(int64(d.Pos.Line)), itoa(int64(d.Pos.Column))
+			line, col = strconv.Itoa(d.Pos.Line), strconv.Itoa(d.Pos.Column)
 		}
 		file := d.Pos.Filename
 		if file == "" {
@@ -149,4 +121,21 @@ func writeDiagnosticsJSON(b *strings.Builder, diags ast.ErrorList, limit int) {
 			model.JSONString(file), line, col, d.Severity.String(), model.JSONString(ast.Escape(d.Msg)))
 	}
 	fmt.Fprintf(b, `], "more_errors": %d, `, hidden)
+}
+
+// limitErrors cuts diags before its error number limit+1 (0: no limit),
+// the warnings and notes after it too; hidden is the errors cut.
+func limitErrors(diags ast.ErrorList, limit int) (shown ast.ErrorList, hidden int) {
+	errs, cut := 0, len(diags)
+	for i, d := range diags {
+		if d.Severity == ast.SevError {
+			if errs++; limit > 0 && errs == limit+1 {
+				cut = i
+			}
+		}
+	}
+	if cut == len(diags) {
+		return diags, 0
+	}
+	return diags[:cut], errs - limit
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"cmp"
 	"io"
-	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -42,14 +41,11 @@ func (s *settings) unusedDonors(cfg *model.Config, unused []passes.UnusedDonor) 
 	case "error":
 		sev = ast.SevError
 	}
-	why := make(map[string]ast.Remark, len(unused))
-	for _, u := range unused {
-		why[donorKey(u.ParamNumber, u.ParamIndex)] = u.Remark
-	}
+	why := reasonsOf(unused)
 	var out ast.ErrorList
 	for _, d := range cfg.Donors.Donors() {
 		msg := "donor " + cfg.ParamLabel(d.ParamNumber, d.ParamIndex) + " at " + d.ParamIndex.String() + " is not used by any output"
-		if r, ok := why[donorKey(d.ParamNumber, d.ParamIndex)]; ok {
+		if r, ok := why[donorLeaf{d.ParamNumber, d.ParamIndex.String()}]; ok {
 			msg = r.Message + ": " + r.Reason
 		}
 		out = append(out, &ast.Error{Pos: cfg.ParamPos(d.ParamNumber, d.ParamIndex), Severity: sev, Msg: msg})
@@ -57,13 +53,33 @@ func (s *settings) unusedDonors(cfg *model.Config, unused []passes.UnusedDonor) 
 	return out
 }
 
-// donorKey names a donor's leaf in a map.
-func donorKey(param int64, index model.ShapeIndex) string {
-	return itoa(param) + " " + index.String()
+// donorLeaf is a donor's leaf, as a map key.
+type donorLeaf struct {
+	param int64
+	index string
 }
 
-func itoa(n int64) string {
-	return strconv.FormatInt(n, 10)
+// unusedReasons are the donor-unused remarks of passes.UnusedDonors, by
+// their donor's leaf.
+type unusedReasons map[donorLeaf]ast.Remark
+
+func reasonsOf(unused []passes.UnusedDonor) unusedReasons {
+	why := make(unusedReasons, len(unused))
+	for _, u := range unused {
+		why[donorLeaf{u.ParamNumber, u.ParamIndex.String()}] = u.Remark
+	}
+	return why
+}
+
+// reason says why the donor of a leaf is unused, as report.NewTable asks.
+func (u unusedReasons) reason(param int64, index model.ShapeIndex) (string, bool) {
+	r, ok := u[donorLeaf{param, index.String()}]
+	return r.Reason, ok
+}
+
+// donor is reason as model.Config.JSONRecord asks.
+func (u unusedReasons) donor(d model.Donor) (string, bool) {
+	return u.reason(d.ParamNumber, d.ParamIndex)
 }
 
 // WriteRemarks writes every module's remarks as mlir-opt prints them with
@@ -72,12 +88,9 @@ func itoa(n int64) string {
 // source line and a caret under the column. A file that changed since it
 // was processed is its ChangedError, after the remarks written so far.
 func (r *Result) WriteRemarks(w io.Writer) error {
-	ms, err := r.modules()
+	ms, err := r.modulesTo(w)
 	if err != nil {
 		return err
-	}
-	if w == nil {
-		return r.errorf("no writer")
 	}
 	var in *input
 	bw := bufio.NewWriter(w)
@@ -108,12 +121,9 @@ func (r *Result) WriteRemarks(w io.Writer) error {
 // WriteRemarksYAML writes every module's remarks as LLVM's YAML remark
 // records, as mlir-opt --remark-format=yaml writes them.
 func (r *Result) WriteRemarksYAML(w io.Writer) error {
-	ms, err := r.modules()
+	ms, err := r.modulesTo(w)
 	if err != nil {
 		return err
-	}
-	if w == nil {
-		return r.errorf("no writer")
 	}
 	bw := bufio.NewWriter(w)
 	for _, m := range ms {
