@@ -219,20 +219,6 @@ func isText(src []byte) bool {
 	return true
 }
 
-// checkProto reports a UsageError when src is a proto and the options
-// hold one that only MLIR has.
-func (s *settings) checkProto(name string, src []byte) error {
-	k, err := s.protoKind(name, src)
-	if err != nil || k == hloproto.Unknown {
-		return nil
-	}
-	flag := s.mlirOnlyFlag()
-	if flag == "" {
-		return nil
-	}
-	return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, name)}
-}
-
 // splits reports whether in is cut into chunks: with
 // Options.SplitInputFile, unless in is binary (a proto, or a file of a
 // kind this tool does not read), where a "// -----" line means nothing.

@@ -2,45 +2,36 @@ package mhloalias
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/hlo"
+	"github.com/mhlo-alias/mhlo-alias/hloproto"
 )
 
 // HLO text modules (those whose first token is HloModule) go through the
 // hlo package instead of parser and lower; passes, verification, the
 // configs and the output are the same.
 
-// checkInput reports a UsageError when a chunk of in is HLO text and the
-// options hold one that only MLIR has.
+// checkInput reports a UsageError when in is a proto, or a chunk of it is
+// HLO text, and the options hold one that only MLIR has: the proto's
+// fields or the HLO header say where aliases go, and the entry gives the
+// parameters and the result as they are.
 func (s *settings) checkInput(in *input) error {
-	if err := s.checkProto(in.Display, in.Data); err != nil {
-		return err
-	}
-	for _, ch := range splitChunks(in.Data, s.splits(in)) {
-		if err := s.checkHLO(in.Display, in.Data[ch.start:ch.end]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// checkHLO reports a UsageError when an option that only MLIR has is
-// used on HLO text: the header says where aliases go, and the entry
-// computation gives the parameters and the result as they are.
-func (s *settings) checkHLO(name string, src []byte) error {
-	if !hlo.IsHLO(src) {
-		return nil
-	}
 	flag := s.mlirOnlyFlag()
 	if flag == "" {
 		return nil
 	}
-	if name == "" {
-		name = "<stdin>"
+	if k, err := s.protoKind(in.Display, in.Data); err == nil && k != hloproto.Unknown {
+		return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, in.Display)}
 	}
-	return &UsageError{fmt.Sprintf("%s does not apply to HLO text (%s is an HLO module): its header's input_output_alias and buffer_donor are written, and the entry computation's parameters and result are taken as they are", flag, name)}
+	for _, ch := range splitChunks(in.Data, s.splits(in)) {
+		if hlo.IsHLO(in.Data[ch.start:ch.end]) {
+			return &UsageError{fmt.Sprintf("%s does not apply to HLO text (%s is an HLO module): its header's input_output_alias and buffer_donor are written, and the entry computation's parameters and result are taken as they are", flag, cmp.Or(in.Display, "<stdin>"))}
+		}
+	}
+	return nil
 }
 
 // mlirOnlyFlag names the first option set that only an MLIR input takes,
