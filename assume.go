@@ -13,38 +13,36 @@ import (
 // Options.AssumeDefaultLayouts asks, and reports each assumption as an
 // Analysis remark (category layout-assumed) at its argument or result.
 func assumeDefaultLayouts(cfg *model.Config, emit func(ast.Remark)) {
-	remark := func(pos ast.Pos, what string, s *model.Shape) {
-		if emit == nil {
-			return
+	// assume fills the leaves of s; where names a leaf and its position.
+	assume := func(s *model.Shape, where func(model.ShapeIndex) (ast.Pos, string)) {
+		if s.IsTuple() {
+			*s = s.Clone() // the elements may be shared
 		}
-		emit(ast.Remark{
-			Pos:      pos,
-			Kind:     ast.RemarkAnalysis,
-			Pass:     "assume-default-layouts",
-			Category: "layout-assumed",
-			Message:  fmt.Sprintf("%s has an unresolved layout; assumed XLA's default layout: %s", what, s.StringWithLayout()),
+		s.ForEachSubshape(func(index model.ShapeIndex, sub *model.Shape) {
+			if !sub.IsArray() || sub.HasLayout {
+				return
+			}
+			sub.SetDefaultLayout()
+			if emit != nil {
+				pos, what := where(index)
+				emit(ast.Remark{
+					Pos:      pos,
+					Kind:     ast.RemarkAnalysis,
+					Pass:     "assume-default-layouts",
+					Category: "layout-assumed",
+					Message:  fmt.Sprintf("%s has an unresolved layout; assumed XLA's default layout: %s", what, sub.StringWithLayout()),
+				})
+			}
 		})
 	}
 	for p := range cfg.Params {
-		if cfg.Params[p].IsTuple() {
-			cfg.Params[p] = cfg.Params[p].Clone() // the elements may be shared
-		}
-		cfg.Params[p].ForEachSubshape(func(index model.ShapeIndex, sub *model.Shape) {
-			if sub.IsArray() && !sub.HasLayout {
-				sub.SetDefaultLayout()
-				remark(cfg.ParamPos(int64(p), index), fmt.Sprintf("parameter %d at %s", p, index), sub)
-			}
+		assume(&cfg.Params[p], func(index model.ShapeIndex) (ast.Pos, string) {
+			return cfg.ParamPos(int64(p), index), fmt.Sprintf("parameter %d at %s", p, index)
 		})
 	}
 	if out := cfg.Output(); out != nil {
-		if out.IsTuple() {
-			*out = out.Clone()
-		}
-		out.ForEachSubshape(func(index model.ShapeIndex, sub *model.Shape) {
-			if sub.IsArray() && !sub.HasLayout {
-				sub.SetDefaultLayout()
-				remark(cfg.OutputPos(index), fmt.Sprintf("output %s", index), sub)
-			}
+		assume(out, func(index model.ShapeIndex) (ast.Pos, string) {
+			return cfg.OutputPos(index), fmt.Sprintf("output %s", index)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -150,14 +151,10 @@ func (o Options) resolve() (*settings, error) {
 	if f.Enabled() {
 		s.filter = f
 	}
-	switch o.UnusedDonors {
-	case "", "ignore", "warn", "error":
-	default:
+	if !slices.Contains([]string{"", "ignore", "warn", "error"}, o.UnusedDonors) {
 		return nil, &UsageError{fmt.Sprintf("invalid --unused-donors=%s: valid values are ignore, warn, error", o.UnusedDonors)}
 	}
-	switch o.Partitioned {
-	case "", "auto", "yes", "no":
-	default:
+	if !slices.Contains([]string{"", "auto", "yes", "no"}, o.Partitioned) {
 		return nil, &UsageError{fmt.Sprintf("invalid --partitioned=%s: valid values are auto, yes, no", o.Partitioned)}
 	}
 	if err := checkInputFormat(o.InputFormat); err != nil {
