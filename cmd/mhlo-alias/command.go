@@ -45,7 +45,7 @@ type command struct {
 func (c *command) run() int {
 	c.usage = new(atomic.Bool)
 	c.differs = new(atomic.Bool)
-	c.totals = &totals{}
+	c.totals = &totals{files: map[string]bool{}}
 	c.yaml = &bytes.Buffer{}
 	c.out = &stdoutWriter{w: c.stdout}
 	c.stdout = c.out
@@ -113,16 +113,10 @@ func (c *command) exitCode(status int) int {
 	return 0
 }
 
-// yamlRemarks reports whether remarks go to the YAML file, which is
-// written even when there are none (no filter, or none matches).
-func (c *command) yamlRemarks() bool {
-	return c.opts.remarkForm == "yaml"
-}
-
 // writeRemarksFile writes the YAML remarks of every input to
 // --remarks-output-file, even when there are none, as mlir-opt does.
 func (c *command) writeRemarksFile() error {
-	if !c.yamlRemarks() {
+	if c.opts.remarkForm != "yaml" {
 		return nil
 	}
 	return mhloalias.WriteFile(c.opts.remarksFile, func(w io.Writer) error {
@@ -248,9 +242,6 @@ type totals struct {
 func (t *totals) add(res *mhloalias.Result) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.files == nil {
-		t.files = map[string]bool{}
-	}
 	t.files[res.Name] = true
 	for _, m := range res.Modules {
 		t.modules++
@@ -346,22 +337,23 @@ func (c *command) addToReport(name string, res *mhloalias.Result, err error) {
 // written as it is read (written is then true).
 func (c *command) process(name string) (res *mhloalias.Result, written bool, err error) {
 	o := c.opts
+	out := o.output // the file written as the input is read, or ""
+	if o.write {
+		out = name
+	} else if o.diff || o.printConfig != "" {
+		out = ""
+	}
 	switch {
-	case name == "-" && o.output != "" && !o.write && !o.diff && o.printConfig == "":
-		res, err = mhloalias.ProcessReaderTo("<stdin>", c.stdin, o.output, o.lib)
-		written = true
+	case name == "-" && out != "":
+		res, err = mhloalias.ProcessReaderTo("<stdin>", c.stdin, out, o.lib)
 	case name == "-":
 		res, err = mhloalias.ProcessReader("<stdin>", c.stdin, o.lib)
-	case o.write:
-		res, err = mhloalias.ProcessFileTo(name, name, o.lib)
-		written = true
-	case o.output != "" && !o.diff && o.printConfig == "":
-		res, err = mhloalias.ProcessFileTo(name, o.output, o.lib)
-		written = true
+	case out != "":
+		res, err = mhloalias.ProcessFileTo(name, out, o.lib)
 	default:
 		res, err = mhloalias.ProcessFile(name, o.lib)
 	}
-	return res, written, err
+	return res, out != "", err
 }
 
 // output writes a result where the flags say: in place, to -o's file
@@ -402,7 +394,7 @@ func (c *command) render(w io.Writer, res *mhloalias.Result) error {
 // emitRemark lines are not printed: the annotations consumed them.
 func (c *command) remarks(res *mhloalias.Result) error {
 	switch {
-	case c.yamlRemarks():
+	case c.opts.remarkForm == "yaml":
 		return res.WriteRemarksYAML(c.yaml)
 	case c.opts.lib.VerifyDiagnostics:
 		return nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -175,11 +176,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.version, "version", false, "")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
-	if msg := checkConfigFormArgs(args); msg != "" {
-		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
-		return nil, errUsage
-	}
-	if msg := checkBoolArgs(fs, args); msg != "" {
+	if msg := cmp.Or(checkConfigFormArgs(args), checkBoolArgs(fs, args)); msg != "" {
 		fmt.Fprintf(stderr, "mhlo-alias: %s\n", msg)
 		return nil, errUsage
 	}
@@ -233,7 +230,7 @@ func (o *options) check(stderr io.Writer) error {
 	if o.write && (o.output != "" || o.diff || o.printConfig != "") {
 		return fail("-w cannot be combined with -o, --diff or --print-config")
 	}
-	if o.write && containsStdin(o.files) {
+	if o.write && slices.Contains(o.files, "-") {
 		return fail("-w cannot rewrite standard input")
 	}
 	if o.list && (o.output != "" || o.diff || o.printConfig != "") {
@@ -396,13 +393,4 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
-}
-
-func containsStdin(files []string) bool {
-	for _, f := range files {
-		if f == "-" {
-			return true
-		}
-	}
-	return false
 }
