@@ -3,7 +3,6 @@ package mhloalias
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strings"
 	"unsafe"
 
@@ -233,7 +232,7 @@ func (s *settings) splits(in *input) bool {
 // writeProtoDiff writes the diff of a proto input in, when r is one: its
 // two tables as HLO text header attributes, before and after (a diff of
 // the bytes helps nobody). ok is false for text input.
-func (r *Result) writeProtoDiff(w io.Writer, in *input, o DiffOptions) (ok bool, err error) {
+func (r *Result) writeProtoDiff(w *bytes.Buffer, in *input, o DiffOptions) (ok bool, err error) {
 	data := in.Data
 	if len(r.Modules) != 1 || isText(data) {
 		return false, nil
@@ -265,12 +264,7 @@ func (r *Result) writeProtoDiff(w io.Writer, in *input, o DiffOptions) (ok bool,
 	if s := line("buffer_donor", m.Config.Donors.ShortString()); s != src[len(old):] {
 		edits = append(edits, edit.Edit{Start: len(old), End: len(src), New: s})
 	}
-	var b bytes.Buffer
-	if err := printer.Diff(&b, []byte(src), edits, printer.DiffOptions{
+	return true, printer.Diff(w, []byte(src), edits, printer.DiffOptions{
 		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
-	}); err != nil {
-		return true, err
-	}
-	_, err = w.Write(b.Bytes())
-	return true, err
+	})
 }

@@ -64,14 +64,6 @@ func (r *Result) WriteJSON(w io.Writer, o JSONOptions) error {
 	return gerr
 }
 
-// jsonRecord is WriteJSON's line for m, an input named name, without the
-// module's text src.
-func (m *Module) jsonRecord(name string, o JSONOptions) string {
-	var b strings.Builder
-	m.writeJSONRecord(&b, name, o, nil)
-	return b.String()
-}
-
 // writeJSONRecord writes WriteJSON's line for m, an input named name,
 // whose text is src (nil when it is not kept).
 func (m *Module) writeJSONRecord(w model.JSONWriter, name string, o JSONOptions, src []byte) {
@@ -97,7 +89,9 @@ func FailureJSON(name string, err error, o JSONOptions) string {
 		msg = err.Error()
 	}
 	m := &Module{Diagnostics: ast.ErrorList{{Pos: ast.Pos{Filename: name}, Msg: msg}}}
-	return m.jsonRecord(name, o)
+	var b strings.Builder
+	m.writeJSONRecord(&b, name, o, nil)
+	return b.String()
 }
 
 // writeDiagnosticsJSON writes "diagnostics": [...], "more_errors": N, and
