@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/passes"
 	"github.com/mhlo-alias/mhlo-alias/printer"
 	"github.com/mhlo-alias/mhlo-alias/remarks"
@@ -110,21 +109,10 @@ type settings struct {
 	pipeline passes.Pipeline
 	emit     printer.Emit
 	filter   *remarks.Filter // nil when no remark is shown
-	// extras holds, for each config the pipeline ran on, its
-	// passes.UnusedDonors when explainsDonors and its comparison with
-	// CompareDonations (an *extras); read back into the Module whose
-	// config it is.
-	extras sync.Map
 	// proto is what protoKind found of the input last asked about,
 	// guarded by protoMu.
 	proto   protoMemo
 	protoMu sync.Mutex
-}
-
-// extras are what a module's pipeline found beside its config.
-type extras struct {
-	unused   []passes.UnusedDonor
-	compared []model.Comparison
 }
 
 // explainsDonors reports whether the unused donors are explained.

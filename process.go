@@ -176,13 +176,12 @@ func (s *settings) module(in *input, ch chunk) *Module {
 		release = func(from, to int) { in.Release(ch.start+from, ch.start+to) }
 	}
 	m := &Module{Start: ch.start, End: ch.end}
-	cfg, edits, diags := s.run(in.Display, src, ch.line-1, release, &m.Remarks)
+	cfg, edits, diags := s.run(in.Display, src, ch.line-1, release, m)
 	m.OK = !diags.HasErrors()
-	if m.OK {
+	if !m.OK {
+		m.UnusedDonors, m.Compared = nil, nil // a failed module has none
+	} else {
 		m.Config = cfg
-		if x, ok := s.extras.Load(cfg); ok {
-			m.UnusedDonors, m.Compared = x.(*extras).unused, x.(*extras).compared
-		}
 		for i := range edits {
 			edits[i].Start += ch.start
 			edits[i].End += ch.start
@@ -210,15 +209,16 @@ func (s *settings) module(in *input, ch chunk) *Module {
 }
 
 // run reads one module, runs the passes, verifies the result and computes
-// the edits; the remarks shown are appended to *rs. lineOffset is the
+// the edits; the remarks shown and what the passes found beside the
+// config go into m (runPasses). lineOffset is the
 // chunk's first line less one; release, when set, is told the ranges
 // the reading no longer needs in memory.
-func (s *settings) run(name string, src []byte, lineOffset int, release func(from, to int), rs *[]ast.Remark) (*model.Config, []edit.Edit, ast.ErrorList) {
-	m, diags := s.read(name, src, lineOffset, release)
+func (s *settings) run(name string, src []byte, lineOffset int, release func(from, to int), m *Module) (*model.Config, []edit.Edit, ast.ErrorList) {
+	f, diags := s.read(name, src, lineOffset, release)
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	cfg, diags := m.config()
+	cfg, diags := f.config()
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
@@ -234,7 +234,7 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(fro
 		read = map[unsettledKey]bool{}
 	}
 	diags = append(diags, unsettledWarnings(cfg, nil, read)...)
-	if diags = append(diags, s.runPasses(cfg, rs)...); diags.HasErrors() {
+	if diags = append(diags, s.runPasses(cfg, m)...); diags.HasErrors() {
 		return nil, nil, diags
 	}
 	if pairs {
@@ -245,7 +245,7 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(fro
 	if !s.rewrites() {
 		return cfg, nil, diags
 	}
-	edits, err := m.edits(cfg)
+	edits, err := f.edits(cfg)
 	if err != nil {
 		return nil, nil, append(diags, ast.ListOf(err)...)
 	}
@@ -254,24 +254,23 @@ func (s *settings) run(name string, src []byte, lineOffset int, release func(fro
 
 // runPasses runs the pipeline on a config read from either front end,
 // verifies the result and adds the Options.UnusedDonors diagnostics; the
-// remarks shown are appended to *rs when rs is not nil. The result has
-// errors when the module fails; it may hold warnings otherwise.
-func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList {
+// remarks shown are appended to m.Remarks, and m.UnusedDonors and
+// m.Compared are set as the Options ask. The result has errors when the
+// module fails; it may hold warnings otherwise.
+func (s *settings) runPasses(cfg *model.Config, m *Module) ast.ErrorList {
 	verifyEach := !s.SkipVerifyEach
-	ro := passes.RunOptions{VerifyEach: verifyEach, Remark: s.remarkSink(rs)}
+	ro := passes.RunOptions{VerifyEach: verifyEach, Remark: s.remarkSink(&m.Remarks)}
 	if s.AssumeDefaultLayouts {
 		assumeDefaultLayouts(cfg, ro.Remark)
 	}
-	x := &extras{}
 	if s.CompareDonations {
-		cmp, err := passes.Compare(cfg, nil)
-		if err != nil {
+		var err error
+		if m.Compared, err = passes.Compare(cfg, nil); err != nil {
 			return ast.ListOf(err)
 		}
-		x.compared = cmp
 	}
 	if s.explainsDonors() {
-		ro.UnusedDonors = &x.unused
+		ro.UnusedDonors = &m.UnusedDonors
 	}
 	if err := passes.Run(cfg, s.pipeline, ro); err != nil {
 		return ast.ListOf(err)
@@ -282,10 +281,7 @@ func (s *settings) runPasses(cfg *model.Config, rs *[]ast.Remark) ast.ErrorList 
 			return errs
 		}
 	}
-	if ro.UnusedDonors != nil || x.compared != nil {
-		s.extras.Store(cfg, x)
-	}
-	return s.unusedDonors(cfg, x.unused)
+	return s.unusedDonors(cfg, m.UnusedDonors)
 }
 
 // errNilResult is the error of the methods of a nil Result.

@@ -12,10 +12,10 @@ import (
 )
 
 // remarkSink returns the passes' remark sink: it keeps the remarks the
-// filter shows, naming the entry function, in *rs. With no filter or no
-// rs it is nil, so the passes make no remarks at all.
+// filter shows, naming the entry function, in *rs. With no filter it is
+// nil, so the passes make no remarks at all.
 func (s *settings) remarkSink(rs *[]ast.Remark) func(ast.Remark) {
-	if s.filter == nil || rs == nil {
+	if s.filter == nil {
 		return nil
 	}
 	entry := s.Entry
