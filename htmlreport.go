@@ -33,10 +33,7 @@ func (r *Report) Add(res *Result) {
 		}
 		rm := report.Module{File: res.Name, Chunk: m.Chunk, ShowChunk: len(res.Modules) > 1, OK: m.OK && m.Config != nil}
 		if rm.OK {
-			rm.Table = report.NewTable(m.Config, donorReasons(m.Config, m.UnusedDonors).reason)
-			if m.Compared != nil {
-				rm.Table.SetCompared(m.Config, m.Compared)
-			}
+			rm.Table = newTable(m.Config, m.UnusedDonors, m.Compared)
 		} else {
 			rm.Diagnostics = diagnosticLines(m)
 		}

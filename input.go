@@ -2,6 +2,7 @@ package mhloalias
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,21 +22,19 @@ type input = fileio.Input
 // it.
 type ChangedError = fileio.ChangedError
 
-func bytesInput(display string, src []byte) *input { return fileio.BytesInput(display, src) }
-
 // readInput reads the stream r to its end, or to where it shows that it
 // cannot be a module (streamCheck): then the input is the stream's start
 // (for the diagnostic's source line) and the diagnostic says why.
 func readInput(display string, r io.Reader) (*input, *ast.Error, error) {
-	c := &streamCheck{name: display, line: 1, col: 1}
+	c := &streamCheck{name: display, line: 1}
 	in, err := fileio.ReadInput(display, r, c.piece)
 	if err == errNotModule {
-		return bytesInput(display, c.head), c.diagnostic(), nil
+		return fileio.BytesInput(display, c.head), c.diagnostic(), nil
 	}
 	return in, nil, err
 }
 
-var errNotModule = fmt.Errorf("not a module")
+var errNotModule = errors.New("not a module")
 
 // headKept is how much of a stream's start streamCheck keeps, for the
 // message that names the data.
@@ -62,7 +61,7 @@ type streamCheck struct {
 	head      []byte
 	nul       int // offset of the first NUL byte
 	seenNUL   bool
-	line, col int // the position of nul, counted as the text arrives
+	line      int // the line of nul, counted as the text arrives
 	lineStart int
 	checked   bool // badStart is set: the head is whole
 	badStart  int  // noModuleStart of the head
@@ -74,18 +73,13 @@ func (c *streamCheck) piece(p []byte, off int) error {
 		c.head = append(c.head, p[:min(len(p), headKept-len(c.head))]...)
 	}
 	if !c.seenNUL {
-		i := bytes.IndexByte(p, 0)
-		end := len(p)
-		if i >= 0 {
-			end = i
+		text := p
+		if i := bytes.IndexByte(p, 0); i >= 0 {
+			text, c.seenNUL, c.nul = p[:i], true, off+i
 		}
-		if n := bytes.Count(p[:end], []byte{'\n'}); n > 0 {
+		if n := bytes.Count(text, []byte{'\n'}); n > 0 {
 			c.line += n
-			c.lineStart = off + bytes.LastIndexByte(p[:end], '\n') + 1
-		}
-		if i >= 0 {
-			c.seenNUL, c.nul = true, off+i
-			c.col = c.nul - c.lineStart + 1
+			c.lineStart = off + bytes.LastIndexByte(text, '\n') + 1
 		}
 	}
 	c.wire.walk(p, off)
@@ -259,7 +253,7 @@ func (c *streamCheck) diagnostic() *ast.Error {
 		return ast.Errorf(pos, "the text starts with %q, which starts no module (an operation, a function or an alias definition); the rest of the stream was not read", c.head[i:j])
 	}
 	if mostlyText(c.head) {
-		pos.Offset, pos.Line, pos.Column = c.nul, c.line, c.col
+		pos.Offset, pos.Line, pos.Column = c.nul, c.line, c.nul-c.lineStart+1
 		return ast.Errorf(pos, "a NUL byte: module text holds none")
 	}
 	what := unknownData(c.name, c.head)

@@ -329,11 +329,7 @@ func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor, c
 	case "summary":
 		return model.SummaryOf(cfg) + model.NamesSummary(cfg), nil
 	case "table":
-		t := report.NewTable(cfg, donorReasons(cfg, unused).reason)
-		if compared != nil {
-			t.SetCompared(cfg, compared)
-		}
-		return t.Text(), nil
+		return newTable(cfg, unused, compared).Text(), nil
 	case "compare":
 		if compared == nil {
 			var err error
@@ -346,6 +342,16 @@ func formatConfig(cfg *model.Config, form string, unused []passes.UnusedDonor, c
 		return t.CompareText(), nil
 	}
 	return "", &UsageError{fmt.Sprintf("invalid config form %q: valid forms are %s", form, strings.Join(ConfigForms, ", "))}
+}
+
+// newTable is the table of cfg, its unused donors explained as
+// donorReasons says, with the comparison when there is one.
+func newTable(cfg *model.Config, unused []passes.UnusedDonor, compared []model.Comparison) *report.Table {
+	t := report.NewTable(cfg, donorReasons(cfg, unused).reason)
+	if compared != nil {
+		t.SetCompared(cfg, compared)
+	}
+	return t
 }
 
 // donorReasons says why each unused donor of cfg is unused: as unused

@@ -86,7 +86,7 @@ func Process(name string, src []byte, o Options) (*Result, error) {
 	if name == "" {
 		name = o.Name
 	}
-	return process(bytesInput(name, src), o)
+	return process(fileio.BytesInput(name, src), o)
 }
 
 // ProcessFile is Process on the file at path. A regular file is mapped,
@@ -307,7 +307,7 @@ func (r *Result) text() (*input, error) {
 		return nil, r.errorf("the Result is closed")
 	}
 	if r.in == nil {
-		return bytesInput(r.Name, nil), nil
+		return fileio.BytesInput(r.Name, nil), nil
 	}
 	return r.in, nil
 }

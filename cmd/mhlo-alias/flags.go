@@ -274,7 +274,10 @@ func flagError(err error, args []string) string {
 				return n
 			}
 		}
-		return dashed(name)
+		if len(name) == 1 {
+			return "-" + name // as the usage writes it
+		}
+		return "--" + name
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		return fmt.Sprintf("unknown flag %s (see --help)", spelt(name))
@@ -294,14 +297,6 @@ func flagError(err error, args []string) string {
 		}
 	}
 	return msg + " (see --help)"
-}
-
-// dashed is a flag's name as the usage writes it: one dash for a letter.
-func dashed(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
 }
 
 // checkBoolArgs finds a boolean flag followed by "true" or "false" as a
@@ -344,7 +339,6 @@ func checkConfigFormArgs(args []string) string {
 		if name != "print-config" || !strings.HasPrefix(a, "-") {
 			continue
 		}
-		valid := strings.Join(mhloalias.ConfigForms, ", ")
 		if !hasVal {
 			if i+1 < len(args) && slices.Contains(mhloalias.ConfigForms, args[i+1]) {
 				return fmt.Sprintf("--print-config takes its form after \"=\": write --print-config=%s (a file named %s: write ./%s)", args[i+1], args[i+1], args[i+1])
@@ -354,7 +348,7 @@ func checkConfigFormArgs(args []string) string {
 		if val == "true" || val == "false" || slices.Contains(mhloalias.ConfigForms, val) {
 			continue
 		}
-		msg := fmt.Sprintf("invalid --print-config=%s: valid forms are %s", val, valid)
+		msg := fmt.Sprintf("invalid --print-config=%s: valid forms are %s", val, strings.Join(mhloalias.ConfigForms, ", "))
 		if near := nearest(val, mhloalias.ConfigForms); near != "" {
 			msg += fmt.Sprintf(" (did you mean --print-config=%s?)", near)
 		}
