@@ -7,7 +7,6 @@ import (
 	"unsafe"
 
 	"github.com/mhlo-alias/mhlo-alias/edit"
-
 	"github.com/mhlo-alias/mhlo-alias/hlo"
 	"github.com/mhlo-alias/mhlo-alias/hloproto"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -89,14 +88,13 @@ func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
 // (a walk of the module's fields through the file), for the route to
 // take once instead of walking the file again.
 type protoMemo struct {
-	data    *byte
-	n       int
-	kind    hloproto.Kind
-	err     error
-	file    *hloproto.File // a read of kind as name, not yet taken
-	cfg     *model.Config
-	readErr error
-	read    bool
+	data *byte
+	n    int
+	kind hloproto.Kind
+	err  error
+	file *hloproto.File // a read of kind as name, not yet taken
+	cfg  *model.Config
+	read bool
 }
 
 // is reports whether the memo is of src.
@@ -111,10 +109,10 @@ func (s *settings) readProto(name string, src []byte, k hloproto.Kind) (*hloprot
 	s.protoMu.Lock()
 	m := &s.proto
 	if m.read && m.is(src) && m.kind == k {
-		f, cfg, err := m.file, m.cfg, m.readErr
+		f, cfg := m.file, m.cfg
 		m.read, m.file, m.cfg = false, nil, nil
 		s.protoMu.Unlock()
-		return f, cfg, err
+		return f, cfg, nil
 	}
 	s.protoMu.Unlock()
 	return hloproto.ReadNamed(name, src, k)
@@ -143,9 +141,8 @@ func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloprot
 		return text(), nil
 	}
 	if hint != hloproto.Unknown {
-		f, cfg, err := hloproto.ReadNamed(name, src, hint)
-		if err == nil {
-			m.file, m.cfg, m.readErr, m.read = f, cfg, err, true
+		if f, cfg, err := hloproto.ReadNamed(name, src, hint); err == nil {
+			m.file, m.cfg, m.read = f, cfg, true
 			return hint, nil
 		}
 	}

@@ -1,8 +1,6 @@
 package mhloalias
 
-import (
-	"bytes"
-)
+import "bytes"
 
 // splitMarker is the line that separates modules with --split-input-file.
 const splitMarker = "// -----"
@@ -25,17 +23,12 @@ func splitChunks(src []byte, split bool) []chunk {
 	}
 	var chunks []chunk
 	cur := chunk{line: 1}
-	line := 1
-	for at := 0; at < len(src); line++ {
-		end := bytes.IndexByte(src[at:], '\n')
-		next := len(src)
-		if end >= 0 {
-			end += at
-			next = end + 1
-		} else {
-			end = len(src)
+	for at, line := 0, 1; at < len(src); line++ {
+		next := len(src) // the start of the next line
+		if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
+			next = at + i + 1
 		}
-		if string(bytes.TrimRight(src[at:end], " \t\r")) == splitMarker {
+		if string(bytes.TrimRight(src[at:next], " \t\r\n")) == splitMarker {
 			cur.end = at
 			chunks = append(chunks, cur)
 			cur = chunk{start: next, line: line + 1}

@@ -275,8 +275,14 @@ func (c *command) file(in input) bool {
 	if err == nil {
 		res, written, err = c.process(name)
 	}
-	if c.htmlReport != nil {
-		c.addToReport(name, res, err)
+	var usage *mhloalias.UsageError
+	isUsage := errors.As(err, &usage)
+	switch {
+	case c.htmlReport == nil:
+	case res != nil:
+		c.htmlReport.Add(res)
+	case err != nil && !isUsage: // a usage error adds nothing
+		c.htmlReport.AddError(displayName(name), err)
 	}
 	if res != nil {
 		defer res.Close()
@@ -289,8 +295,7 @@ func (c *command) file(in input) bool {
 		}
 	}
 	if err != nil {
-		var usage *mhloalias.UsageError
-		if errors.As(err, &usage) {
+		if isUsage {
 			c.usage.Store(true)
 		}
 		fmt.Fprintf(c.stderr, "mhlo-alias: %v\n", err)
@@ -319,18 +324,6 @@ func (c *command) file(in input) bool {
 		}
 	}
 	return res.OK()
-}
-
-// addToReport adds the modules of one input to the report, or the input
-// as failed when it could not be read; a usage error adds nothing.
-func (c *command) addToReport(name string, res *mhloalias.Result, err error) {
-	var usage *mhloalias.UsageError
-	switch {
-	case res != nil:
-		c.htmlReport.Add(res)
-	case err != nil && !errors.As(err, &usage):
-		c.htmlReport.AddError(displayName(name), err)
-	}
 }
 
 // process reads one input. A file rewritten in place or to -o's file is

@@ -189,7 +189,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 		if len(rest) == 0 {
 			break
 		}
-		if len(args) > 0 && len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
 			o.files = append(o.files, rest...)
 			break
 		}

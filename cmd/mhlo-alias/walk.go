@@ -114,11 +114,10 @@ func startsAsHLO(path string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	buf := make([]byte, 4096)
-	n, err := io.ReadFull(f, buf)
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+	head, err := io.ReadAll(io.LimitReader(f, 4096))
+	if err != nil {
 		return false, err
 	}
-	isHLO, _ := hlo.SniffHLO(buf[:n])
+	isHLO, _ := hlo.SniffHLO(head)
 	return isHLO, nil
 }
