@@ -114,10 +114,7 @@ func (c *streamCheck) noModuleStart() int {
 			for j < len(c.head) && (c.head[j] == '_' || c.head[j]|0x20 >= 'a' && c.head[j]|0x20 <= 'z' || c.head[j] >= '0' && c.head[j] <= '9') {
 				j++
 			}
-			switch w := string(c.head[i:j]); {
-			case j == len(c.head), j > i && c.head[j] == '.', w == "module", w == "HloModule":
-				return -1
-			case j > i:
+			if w := string(c.head[i:j]); j > i && j < len(c.head) && c.head[j] != '.' && w != "module" && w != "HloModule" {
 				return i
 			}
 			return -1

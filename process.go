@@ -290,10 +290,10 @@ var errNilResult = errors.New("nil Result")
 // errorf is an error about r, named by its Name when it has one.
 func (r *Result) errorf(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	if r.Name == "" {
-		return errors.New(msg)
+	if r.Name != "" {
+		msg = r.Name + ": " + msg
 	}
-	return errors.New(r.Name + ": " + msg)
+	return errors.New(msg)
 }
 
 // text is r's input, to read its text: an error for a nil or closed
@@ -345,10 +345,8 @@ func (r *Result) modulesTo(w io.Writer) ([]*Module, error) {
 	if r == nil {
 		return nil, errNilResult
 	}
-	for i, m := range r.Modules {
-		if m == nil {
-			return nil, r.errorf("module %d is nil", i)
-		}
+	if i := slices.Index(r.Modules, nil); i >= 0 {
+		return nil, r.errorf("module %d is nil", i)
 	}
 	if w == nil {
 		return nil, r.errorf("no writer")
@@ -360,15 +358,7 @@ func (r *Result) modulesTo(w io.Writer) ([]*Module, error) {
 // verified, or with Options.VerifyDiagnostics, its diagnostics were as
 // annotated. A nil Result, or one holding a nil Module, is not OK.
 func (r *Result) OK() bool {
-	if r == nil {
-		return false
-	}
-	for _, m := range r.Modules {
-		if m == nil || !m.Passed {
-			return false
-		}
-	}
-	return true
+	return r != nil && !slices.ContainsFunc(r.Modules, func(m *Module) bool { return m == nil || !m.Passed })
 }
 
 // Diagnostics are every module's diagnostics, in order.
@@ -404,15 +394,7 @@ func (r *Result) Err() error {
 // module has edits (Module.Edits holds none that change nothing). -d,
 // -l, -w and RewriteFile all go by it.
 func (r *Result) Changed() bool {
-	if r == nil {
-		return false
-	}
-	for _, m := range r.Modules {
-		if m != nil && len(m.Edits) > 0 {
-			return true
-		}
-	}
-	return false
+	return r != nil && slices.ContainsFunc(r.Modules, func(m *Module) bool { return m != nil && len(m.Edits) > 0 })
 }
 
 // Source returns the input's text. For a mapped file (ProcessFile, or a

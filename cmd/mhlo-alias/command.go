@@ -172,9 +172,7 @@ func (c *command) runConcurrently(files []input) bool {
 		c.stdout.Write(r.stdout.Bytes())
 		c.stderr.Write(r.stderr.Bytes())
 		c.yaml.Write(r.yaml.Bytes())
-		if r.report != nil {
-			c.htmlReport.Append(r.report)
-		}
+		c.htmlReport.Append(r.report) // nil without --report
 		ok = ok && r.ok
 		<-ahead
 	}
