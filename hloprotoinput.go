@@ -26,13 +26,6 @@ var inputFormats = map[string]hloproto.Kind{
 	"hlo-module-proto": hloproto.ModuleProto, "hlo-proto": hloproto.Proto, "hlo-snapshot": hloproto.Snapshot,
 }
 
-func checkInputFormat(f string) error {
-	if _, ok := inputFormats[f]; !ok {
-		return &UsageError{fmt.Sprintf("invalid --input-format=%s: valid formats are mlir, hlo, hlo-module-proto, hlo-proto, hlo-snapshot", f)}
-	}
-	return nil
-}
-
 // nameHint is the kind a file name suggests.
 func nameHint(name string) hloproto.Kind {
 	switch {

@@ -127,11 +127,10 @@ func (o Options) resolve() (*settings, error) {
 	if s.emit, ok = printer.ParseEmit(o.Emit); !ok {
 		return nil, &UsageError{fmt.Sprintf("invalid --emit=%s: valid encodings are result-alias, module, tf", o.Emit)}
 	}
-	p, err := passes.Parse(o.Passes)
-	if err != nil {
+	var err error
+	if s.pipeline, err = passes.Parse(o.Passes); err != nil {
 		return nil, &UsageError{err.Error()}
 	}
-	s.pipeline = p
 	f, err := remarks.NewFilter(o.Remarks)
 	if err != nil {
 		return nil, &UsageError{err.Error()}
@@ -145,8 +144,8 @@ func (o Options) resolve() (*settings, error) {
 	if !slices.Contains([]string{"", "auto", "yes", "no"}, o.Partitioned) {
 		return nil, &UsageError{fmt.Sprintf("invalid --partitioned=%s: valid values are auto, yes, no", o.Partitioned)}
 	}
-	if err := checkInputFormat(o.InputFormat); err != nil {
-		return nil, err
+	if _, ok := inputFormats[o.InputFormat]; !ok {
+		return nil, &UsageError{fmt.Sprintf("invalid --input-format=%s: valid formats are mlir, hlo, hlo-module-proto, hlo-proto, hlo-snapshot", o.InputFormat)}
 	}
 	s.Entry = strings.TrimPrefix(o.Entry, "@")
 	return s, nil

@@ -91,27 +91,25 @@ func (r *Result) WriteDiff(w io.Writer, o DiffOptions) error {
 		return r.errorf("no writer")
 	}
 	var b bytes.Buffer
-	gerr := in.Guard(func() { err = r.writeDiff(&b, in, o) })
+	gerr := in.Guard(func() {
+		var proto bool
+		if proto, err = r.writeProtoDiff(&b, in, o); proto {
+			return
+		}
+		var edits []edit.Edit
+		for _, m := range r.Modules {
+			edits = append(edits, m.Edits...)
+		}
+		err = printer.Diff(&b, in.Data, edits, printer.DiffOptions{
+			OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
+			CountLines: in.CountLines,
+		})
+	})
 	if err = cmp.Or(gerr, err, in.Unchanged()); err != nil {
 		return err
 	}
 	_, err = w.Write(b.Bytes())
 	return err
-}
-
-// writeDiff is WriteDiff into memory, reading the input.
-func (r *Result) writeDiff(b *bytes.Buffer, in *input, o DiffOptions) error {
-	if ok, err := r.writeProtoDiff(b, in, o); ok {
-		return err
-	}
-	var edits []edit.Edit
-	for _, m := range r.Modules {
-		edits = append(edits, m.Edits...)
-	}
-	return printer.Diff(b, in.Data, edits, printer.DiffOptions{
-		OldName: "a/" + r.Name, NewName: "b/" + r.Name, Color: o.Color,
-		CountLines: in.CountLines,
-	})
 }
 
 // WriteFile writes the output text to the file at path, as the function

@@ -32,11 +32,7 @@ func exitOnSignal() {
 	go func() {
 		sig := <-c
 		mhloalias.RemoveTemporaryFiles()
-		code := 130
-		if sig == syscall.SIGTERM {
-			code = 143
-		}
-		os.Exit(code)
+		os.Exit(128 + int(sig.(syscall.Signal)))
 	}()
 }
 
