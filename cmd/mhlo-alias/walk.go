@@ -11,20 +11,11 @@ import (
 )
 
 // walkEntry is one entry of a directory walk (walkModules): a module
-// file to read, an entry that could not be read (Err), or one the walk
-// skipped (Skipped).
+// file to read, an entry that could not be read, or one it skipped.
 type walkEntry struct {
-	// Path is the entry's path: the directory walked joined with the
-	// names below it.
-	Path string
-	// Err is why the entry could not be read: a directory that could
-	// not be listed, a *.txt file whose start could not be read. A file
-	// with a module's name is not opened by the walk; reading it reports
-	// its own error.
-	Err error
-	// Skipped, when set, says why the entry is not read: a symbolic
-	// link, or a file that is not regular (a FIFO, a device, a socket).
-	Skipped string
+	Path    string // the directory walked joined with the names below it
+	Err     error  // why the entry could not be read
+	Skipped string // why the walk skipped the entry, or ""
 }
 
 // walkModules walks the directory dir and returns, in the lexical order
