@@ -178,15 +178,15 @@ func (s *settings) module(in *input, ch chunk) *Module {
 	m := &Module{Start: ch.start, End: ch.end}
 	cfg, edits, diags := s.run(in.Display, src, ch.line-1, release, m)
 	m.OK = !diags.HasErrors()
-	if !m.OK {
-		m.UnusedDonors, m.Compared = nil, nil // a failed module has none
-	} else {
+	if m.OK {
 		m.Config = cfg
 		for i := range edits {
 			edits[i].Start += ch.start
 			edits[i].End += ch.start
 		}
 		m.Edits = effective(in.Data, edits) // none when the output is the input
+	} else {
+		m.UnusedDonors, m.Compared = nil, nil // a failed module has none
 	}
 	m.Passed = m.OK
 	if s.VerifyDiagnostics {
@@ -210,9 +210,9 @@ func (s *settings) module(in *input, ch chunk) *Module {
 
 // run reads one module, runs the passes, verifies the result and computes
 // the edits; the remarks shown and what the passes found beside the
-// config go into m (runPasses). lineOffset is the
-// chunk's first line less one; release, when set, is told the ranges
-// the reading no longer needs in memory.
+// config go into m (runPasses). lineOffset is the chunk's first line less
+// one; release, when set, is told the ranges the reading no longer needs
+// in memory.
 func (s *settings) run(name string, src []byte, lineOffset int, release func(from, to int), m *Module) (*model.Config, []edit.Edit, ast.ErrorList) {
 	f, diags := s.read(name, src, lineOffset, release)
 	if diags.HasErrors() {

@@ -33,10 +33,7 @@ func versionOf(info *debug.BuildInfo) string {
 	if rev == "" {
 		return "(devel)"
 	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	v := "(devel) " + rev + dirty
+	v := "(devel) " + rev[:min(len(rev), 12)] + dirty
 	if at != "" {
 		v += " " + at
 	}
