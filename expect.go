@@ -42,7 +42,7 @@ func parseExpectations(name string, src []byte, lineOffset int) ([]*expectation,
 			e := &expectation{
 				pos:      ast.Pos{Filename: name, Offset: off + m[0], Line: lineNo, Column: m[0] + 1},
 				line:     lineNo,
-				severity: severityOf(line[m[2]:m[3]]),
+				severity: severities[line[m[2]:m[3]]],
 				remark:   line[m[2]:m[3]] == "remark",
 				text:     line[m[8]:m[9]],
 			}
@@ -68,15 +68,8 @@ func parseExpectations(name string, src []byte, lineOffset int) ([]*expectation,
 	return out, errs
 }
 
-func severityOf(s string) ast.Severity {
-	switch s {
-	case "warning":
-		return ast.SevWarning
-	case "note", "remark":
-		return ast.SevNote
-	}
-	return ast.SevError
-}
+// severities are the severities of the annotations' kinds.
+var severities = map[string]ast.Severity{"error": ast.SevError, "warning": ast.SevWarning, "note": ast.SevNote, "remark": ast.SevNote}
 
 // verifyDiagnostics matches diagnostics and remarks with expectations,
 // as mlir-opt --verify-diagnostics does: each diagnostic must be expected
