@@ -88,14 +88,19 @@ func (c *Config) ParamPos(param int64, index ShapeIndex) ast.Pos {
 	if c == nil {
 		return ast.Pos{}
 	}
-	arg := param
-	if c.Source.TupleArgs {
-		if param != 0 || len(index) == 0 {
-			return c.Source.Func
-		}
-		arg = index[0]
+	return spanPos(c.Source.Args, c.arg(param, index), c.Source.Func)
+}
+
+// arg is the number of the function argument that holds parameter param
+// at index, or -1 with Source.TupleArgs for the tuple of all arguments.
+func (c *Config) arg(param int64, index ShapeIndex) int64 {
+	switch {
+	case !c.Source.TupleArgs:
+		return param
+	case param != 0 || len(index) == 0:
+		return -1
 	}
-	return spanPos(c.Source.Args, arg, c.Source.Func)
+	return index[0]
 }
 
 // OutputPos is the position of the result that holds output index out, or

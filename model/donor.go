@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -16,13 +17,10 @@ type Donor struct {
 func (d Donor) Less(e Donor) bool { return d.compare(e) < 0 }
 
 func (d Donor) compare(e Donor) int {
-	if d.ParamNumber != e.ParamNumber {
-		if d.ParamNumber < e.ParamNumber {
-			return -1
-		}
-		return 1
+	if c := cmp.Compare(d.ParamNumber, e.ParamNumber); c != 0 {
+		return c
 	}
-	return d.ParamIndex.Compare(e.ParamIndex)
+	return slices.Compare(d.ParamIndex, e.ParamIndex)
 }
 
 // DonorConfig is HloBufferDonorConfig: a set of donors, read in
@@ -156,12 +154,7 @@ func (c *DonorConfig) RemoveBufferDonor(param int64, index ShapeIndex) {
 // slices ordered returned before are not read any more, as ordered's
 // readers do not remove donors and ForEach defers compact to its end.
 func (c *DonorConfig) compact() {
-	live := c.entries[:0]
-	for _, e := range c.entries {
-		if e.live {
-			live = append(live, e)
-		}
-	}
+	live := c.appendLive(c.entries[:0])
 	clear(c.entries[len(live):]) // drop what the removed entries held
 	c.entries = live
 	if cap(c.entries) > 4*len(c.entries)+16 {
@@ -169,13 +162,24 @@ func (c *DonorConfig) compact() {
 		// donor it turns into an alias): give the room back.
 		c.entries = slices.Clone(c.entries)
 	}
-	if c.unsorted {
-		slices.SortFunc(c.entries, func(a, b donorEntry) int { return a.compare(b.Donor) })
-	}
 	c.dead, c.unsorted = 0, false
 	for i := range c.entries {
 		c.index(&c.entries[i], i)
 	}
+}
+
+// appendLive appends the live entries to the empty dst, in (parameter,
+// index) order; dst may be c.entries[:0].
+func (c *DonorConfig) appendLive(dst []donorEntry) []donorEntry {
+	for _, e := range c.entries {
+		if e.live {
+			dst = append(dst, e)
+		}
+	}
+	if c.unsorted {
+		slices.SortFunc(dst, func(a, b donorEntry) int { return a.compare(b.Donor) })
+	}
+	return dst
 }
 
 // ordered returns the live entries in (parameter, index) order: the
@@ -185,16 +189,7 @@ func (c *DonorConfig) ordered() []donorEntry {
 	if c.dead == 0 && !c.unsorted {
 		return c.entries
 	}
-	live := make([]donorEntry, 0, len(c.entries)-c.dead)
-	for _, e := range c.entries {
-		if e.live {
-			live = append(live, e)
-		}
-	}
-	if c.unsorted {
-		slices.SortFunc(live, func(a, b donorEntry) int { return a.compare(b.Donor) })
-	}
-	return live
+	return c.appendLive(make([]donorEntry, 0, len(c.entries)-c.dead))
 }
 
 // ForEach calls f for every donor in (parameter, index) order, as the

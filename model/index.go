@@ -2,7 +2,7 @@ package model
 
 import (
 	"encoding/binary"
-	"strings"
+	"slices"
 )
 
 // ShapeIndex is a path into a tuple shape; the empty index is the root.
@@ -10,26 +10,15 @@ type ShapeIndex []int64
 
 // String prints the index as XLA does: "{}", "{0}", "{0,1}".
 func (x ShapeIndex) String() string {
-	var b strings.Builder
-	writeInts(&b, x)
-	return b.String()
+	var buf [64]byte
+	return string(appendInts(buf[:0], x))
 }
 
 // Equal reports whether x and y are the same path.
-func (x ShapeIndex) Equal(y ShapeIndex) bool { return equalInts(x, y) }
+func (x ShapeIndex) Equal(y ShapeIndex) bool { return slices.Equal(x, y) }
 
 // Compare orders indices lexicographically, a prefix first.
-func (x ShapeIndex) Compare(y ShapeIndex) int {
-	for i := 0; i < len(x) && i < len(y); i++ {
-		if x[i] != y[i] {
-			if x[i] < y[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return len(x) - len(y)
-}
+func (x ShapeIndex) Compare(y ShapeIndex) int { return slices.Compare(x, y) }
 
 // Clone returns a copy of x that does not share memory with it.
 func (x ShapeIndex) Clone() ShapeIndex {

@@ -71,9 +71,14 @@ type Memory struct {
 
 // MemoryOf accounts c's parameters, outputs, aliases and donors. It is
 // linear in the number of leaves.
-func MemoryOf(c *Config) Memory {
+func MemoryOf(c *Config) Memory { return sumSpaces(MemoryBySpace(c)) }
+
+// sumSpaces adds up the accountings of the spaces.
+func sumSpaces(spaces []SpaceMemory) Memory {
 	var m Memory
-	accountMemory(c, false, func(int64) *Memory { return &m })
+	for _, s := range spaces {
+		m.Add(s.Memory)
+	}
 	return m
 }
 
@@ -100,29 +105,20 @@ func DeviceMemoryBySpace(c *Config) []SpaceMemory {
 	return memoryBySpace(c, true)
 }
 
+// memoryBySpace adds each leaf of c to the Memory of its memory space,
+// with perDevice at the size of its sharding's tile.
 func memoryBySpace(c *Config, perDevice bool) []SpaceMemory {
+	if c == nil {
+		return nil // a failed module's: nothing
+	}
 	at := map[int64]*Memory{}
-	accountMemory(c, perDevice, func(space int64) *Memory {
+	in := func(space int64) *Memory {
 		m := at[space]
 		if m == nil {
 			m = new(Memory)
 			at[space] = m
 		}
 		return m
-	})
-	out := make([]SpaceMemory, 0, len(at))
-	for space, m := range at {
-		out = append(out, SpaceMemory{space, *m})
-	}
-	slices.SortFunc(out, func(a, b SpaceMemory) int { return cmp.Compare(a.Space, b.Space) })
-	return out
-}
-
-// accountMemory adds each leaf of c to the Memory of its memory space,
-// with perDevice at the size of its sharding's tile.
-func accountMemory(c *Config, perDevice bool, in func(space int64) *Memory) {
-	if c == nil {
-		return // a failed module's: nothing
 	}
 	tile := func(s *Sharding, sub *Shape) *Shape {
 		if perDevice {
@@ -146,31 +142,18 @@ func accountMemory(c *Config, perDevice bool, in func(space int64) *Memory) {
 		m := in(sub.MemorySpace())
 		m.Outputs += m.leaf(sub, &m.OutputBytes)
 		size, _ := ByteSizeOf(sub)
-		a, ok := c.Aliases.GetAliasedParameter(out)
-		switch {
-		case !ok:
+		if a, ok := c.Aliases.GetAliasedParameter(out); ok {
+			m.alias(a.Kind, size)
+		} else {
 			m.UnaliasedOutputs++
 			m.UnaliasedOutputBytes += size
-		case a.Kind == MustAlias:
-			m.MustAliases++
-			m.MustAliasBytes += size
-		default:
-			m.MayAliases++
-			m.MayAliasBytes += size
 		}
 	})
 	// Aliases of tuple outputs (which Verify rejects) are still counted.
 	c.Aliases.ForEachAlias(func(out ShapeIndex, a Alias) {
 		if sub, ok := c.Output().Subshape(out); ok && !sub.IsArray() {
-			m := in(sub.MemorySpace())
 			size, _ := ByteSizeOf(sub)
-			if a.Kind == MustAlias {
-				m.MustAliases++
-				m.MustAliasBytes += size
-			} else {
-				m.MayAliases++
-				m.MayAliasBytes += size
-			}
+			in(sub.MemorySpace()).alias(a.Kind, size)
 		}
 	})
 	for _, d := range c.Donors.ordered() {
@@ -185,6 +168,23 @@ func accountMemory(c *Config, perDevice bool, in func(space int64) *Memory) {
 			size, _ := ByteSizeOf(tile(c.ParamSharding(d.ParamNumber, d.ParamIndex), sub))
 			m.UnusedDonorBytes += size
 		}
+	}
+	out := make([]SpaceMemory, 0, len(at))
+	for space, m := range at {
+		out = append(out, SpaceMemory{space, *m})
+	}
+	slices.SortFunc(out, func(a, b SpaceMemory) int { return cmp.Compare(a.Space, b.Space) })
+	return out
+}
+
+// alias counts an alias of kind to an output of size bytes.
+func (m *Memory) alias(kind AliasKind, size int64) {
+	if kind == MustAlias {
+		m.MustAliases++
+		m.MustAliasBytes += size
+	} else {
+		m.MayAliases++
+		m.MayAliasBytes += size
 	}
 }
 
@@ -379,22 +379,18 @@ func (m Memory) json() string {
 // "per_device" follows: "partitions", then the figures and
 // "memory_spaces" of DeviceMemoryBySpace.
 func memoryJSON(c *Config) string {
-	s := "{" + spacesJSON(MemoryOf(c), MemoryBySpace(c))
+	s := "{" + spacesJSON(MemoryBySpace(c))
 	if dev := DeviceMemoryBySpace(c); dev != nil {
-		var m Memory
-		for _, d := range dev {
-			m.Add(d.Memory)
-		}
-		s += fmt.Sprintf(`, "per_device": {"partitions": %d, %s}`, c.Sharding.DeviceCount(), spacesJSON(m, dev))
+		s += fmt.Sprintf(`, "per_device": {"partitions": %d, %s}`, c.Sharding.DeviceCount(), spacesJSON(dev))
 	}
 	return s + "}"
 }
 
-// spacesJSON is the figures of m and "memory_spaces", the figures of each
-// space, as members of an object.
-func spacesJSON(m Memory, spaces []SpaceMemory) string {
+// spacesJSON is the figures of all spaces and "memory_spaces", the
+// figures of each, as members of an object.
+func spacesJSON(spaces []SpaceMemory) string {
 	var b strings.Builder
-	b.WriteString(m.json() + `, "memory_spaces": [`)
+	b.WriteString(sumSpaces(spaces).json() + `, "memory_spaces": [`)
 	for i, s := range spaces {
 		if i > 0 {
 			b.WriteString(", ")
@@ -404,10 +400,10 @@ func spacesJSON(m Memory, spaces []SpaceMemory) string {
 	return b.String() + "]"
 }
 
-// jsonBytes prints a leaf's byte size for JSON: the number, or null when
-// it is unknown.
-func jsonBytes(s *Shape, ok bool) string {
-	if !ok {
+// jsonBytes prints the byte size of s (nil for none) for JSON: the
+// number, or null when it is unknown.
+func jsonBytes(s *Shape) string {
+	if s == nil {
 		return "null"
 	}
 	n, known := ByteSizeOf(s)

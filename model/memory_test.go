@@ -232,11 +232,11 @@ func TestNamesSummary(t *testing.T) {
 	for i := range params {
 		params[i] = Array(F32, int64(i+1))
 		outs[i] = Array(S8, 1000+int64(i))
-		names[i] = NameOf("p" + strconv.Itoa(i))
+		names[i] = nameOf("p" + strconv.Itoa(i))
 	}
 	names[1] = Name{}
 	c := NewConfig(params, Tuple(outs...))
-	c.Names = Names{Params: names, Outputs: []Name{NameOf("[0]")}}
+	c.Names = Names{Params: names, Outputs: []Name{nameOf("[0]")}}
 	for i := range params {
 		must(t, c.Donors.AddBufferDonor(int64(i), nil, Origin{}))
 	}

@@ -121,7 +121,7 @@ func TestPrintForms(t *testing.T) {
 	must(t, c.Aliases.SetUpAlias(ShapeIndex{1}, 2, ShapeIndex{0}, MayAlias, Origin{}))
 	must(t, c.Donors.AddBufferDonor(1, nil, Origin{}))
 	// Names show in JSON, never in XLA's own texts.
-	c.Names = Names{Params: []Name{NameOf("w"), NameOf(`say "hi"`), {}}, Outputs: []Name{{}, NameOf("[1]")}}
+	c.Names = Names{Params: []Name{nameOf("w"), nameOf(`say "hi"`), {}}, Outputs: []Name{{}, nameOf("[1]")}}
 	long := `HloInputOutputAliasConfig
   Output shape: (f32[2,3], f32[4], f32[4])
   OutputIndex {0} is must-aliased with parameter 0 at {}:

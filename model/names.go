@@ -26,8 +26,7 @@ type Name struct {
 }
 
 // nameSpan is a long name's content in the module's text, as written
-// (between the quotes, escapes not undone); at is -1 for a name given
-// whole (NameOf), whose text is not in a module.
+// (between the quotes, escapes not undone).
 type nameSpan struct {
 	at, end int
 	esc     Escapes
@@ -74,14 +73,6 @@ func NewName(src []byte, at, end int, esc Escapes) Name {
 		return Name{text: string(text)}
 	}
 	return Name{text: string(text), long: &nameSpan{at: at, end: end, esc: esc}}
-}
-
-// NameOf is a name given whole.
-func NameOf(s string) Name {
-	if len(s) > NameKeep {
-		return Name{text: s[:NameKeep], long: &nameSpan{at: -1}}
-	}
-	return Name{text: s}
 }
 
 // IsZero reports whether n is no name.
@@ -141,7 +132,7 @@ func (n Name) WriteJSON(w JSONWriter, src []byte) {
 		w.WriteString("null")
 		return
 	}
-	if n.long == nil || n.long.at < 0 || n.long.end > len(src) {
+	if n.long == nil || n.long.end > len(src) {
 		w.WriteString(JSONString(n.text))
 		return
 	}
@@ -357,13 +348,7 @@ func (c *Config) ParamName(param int64, index ShapeIndex) Name {
 	if c == nil {
 		return Name{}
 	}
-	arg := param
-	if c.Source.TupleArgs {
-		if param != 0 || len(index) == 0 {
-			return Name{}
-		}
-		arg = index[0]
-	}
+	arg := c.arg(param, index)
 	if arg < 0 || arg >= int64(len(c.Names.Params)) {
 		return Name{}
 	}

@@ -31,15 +31,15 @@ func TestNewNameEscapes(t *testing.T) {
 }
 
 func TestNameCut(t *testing.T) {
-	short := NameOf(strings.Repeat("é", NameChars))
+	short := nameOf(strings.Repeat("é", NameChars))
 	if short.Cut() != short.String() {
 		t.Errorf("a name of %d characters is cut: %q", NameChars, short.Cut())
 	}
-	long := NameOf(strings.Repeat("é", NameChars+1))
+	long := nameOf(strings.Repeat("é", NameChars+1))
 	if got, want := long.Cut(), strings.Repeat("é", NameChars-3)+"..."; got != want {
 		t.Errorf("Cut = %q, want %q", got, want)
 	}
-	if got := NameOf("say \"hi\"\x00").Suffix(); got != ` "say \"hi\"\x00"` {
+	if got := nameOf("say \"hi\"\x00").Suffix(); got != ` "say \"hi\"\x00"` {
 		t.Errorf("Suffix = %s", got)
 	}
 	if (Name{}).Suffix() != "" {
@@ -104,7 +104,7 @@ func TestHugeName(t *testing.T) {
 
 func TestParamAndOutputNames(t *testing.T) {
 	c := NewConfig([]Shape{Array(F32, 4), Array(F32, 4)}, Tuple(Array(F32, 4), Tuple(Array(F32), Array(F32))))
-	c.Names = Names{Params: []Name{NameOf("x"), {}}, Outputs: []Name{{}, NameOf("[1]")}, Output: NameOf("all")}
+	c.Names = Names{Params: []Name{nameOf("x"), {}}, Outputs: []Name{{}, nameOf("[1]")}, Output: nameOf("all")}
 	for _, tt := range []struct{ got, want string }{
 		{c.ParamLabel(0, nil), `parameter 0 "x"`},
 		{c.ParamLabel(1, nil), `parameter 1`},
@@ -120,7 +120,7 @@ func TestParamAndOutputNames(t *testing.T) {
 	// With tuple arguments argument i is parameter 0 at {i}.
 	c = NewConfig([]Shape{Tuple(Array(F32), Array(F32))}, Array(F32))
 	c.Source.TupleArgs = true
-	c.Names.Params = []Name{{}, NameOf("y")}
+	c.Names.Params = []Name{{}, nameOf("y")}
 	if got := c.ParamLabel(0, ShapeIndex{1}); got != `parameter 0 "y"` {
 		t.Errorf("tuple argument: %s", got)
 	}
@@ -170,3 +170,6 @@ func TestEscapedOffset(t *testing.T) {
 		t.Error("Unescaped does not copy a text with escapes of UnescapeLimit bytes")
 	}
 }
+
+// nameOf is the name s, given whole.
+func nameOf(s string) Name { return NewName([]byte(s), 0, len(s), Raw) }

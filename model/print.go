@@ -170,28 +170,20 @@ func (c *Config) WriteJSONRecord(w JSONWriter, head string, src []byte, reason f
 		fmt.Fprintf(w, `, "parameter_number": %d, "parameter_index": %s`, a.ParamNumber, jsonInts(a.ParamIndex))
 		writeJSONName(w, "parameter_name", c.ParamName(a.ParamNumber, a.ParamIndex), src)
 		fmt.Fprintf(w, `, "kind": %q`, a.Kind.Word())
-		outShape, okOut := c.Output().Subshape(out)
-		paramShape, okParam := c.ParamSubshape(a.ParamNumber, a.ParamIndex)
-		space := "null"
-		if okOut {
-			space = jsonSpace(outShape)
-		}
+		outShape, _ := c.Output().Subshape(out)
+		paramShape, _ := c.ParamSubshape(a.ParamNumber, a.ParamIndex)
 		fmt.Fprintf(w, `, "bytes": %s, "parameter_shape": %s, "output_shape": %s, "memory_space": %s}`,
-			jsonBytes(outShape, okOut), jsonShape(paramShape, okParam), jsonShape(outShape, okOut), space)
+			jsonBytes(outShape), jsonShape(paramShape), jsonShape(outShape), jsonSpace(outShape))
 	})
 	w.WriteString(`], "donors": [`)
 	for i, d := range c.Donors.ordered() {
 		if i > 0 {
 			w.WriteString(", ")
 		}
-		sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
-		space := "null"
-		if ok {
-			space = jsonSpace(sub)
-		}
+		sub, _ := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		fmt.Fprintf(w, `{"parameter_number": %d, "parameter_index": %s`, d.ParamNumber, jsonInts(d.ParamIndex))
 		writeJSONName(w, "name", c.ParamName(d.ParamNumber, d.ParamIndex), src)
-		fmt.Fprintf(w, `, "bytes": %s, "shape": %s, "memory_space": %s`, jsonBytes(sub, ok), jsonShape(sub, ok), space)
+		fmt.Fprintf(w, `, "bytes": %s, "shape": %s, "memory_space": %s`, jsonBytes(sub), jsonShape(sub), jsonSpace(sub))
 		if reason != nil {
 			if r, ok := reason(d.Donor); ok {
 				w.WriteString(`, "reason": ` + JSONString(r))
@@ -218,12 +210,7 @@ func writeJSONName(w JSONWriter, key string, n Name, src []byte) {
 // null when unknown) and its memory space; with perDevice its sharding
 // sh (when it has one) and the shape one device holds.
 func writeJSONValue(w JSONWriter, s *Shape, sh *Sharding, perDevice bool) {
-	size, ok := ByteSizeOf(s)
-	bytes := "null"
-	if ok {
-		bytes = strconv.FormatInt(size, 10)
-	}
-	fmt.Fprintf(w, `, "shape": %s, "bytes": %s, "memory_space": %s`, JSONString(s.StringWithLayout()), bytes, jsonSpace(s))
+	fmt.Fprintf(w, `, "shape": %s, "bytes": %s, "memory_space": %s`, JSONString(s.StringWithLayout()), jsonBytes(s), jsonSpace(s))
 	if perDevice && sh != nil {
 		fmt.Fprintf(w, `, "sharding": %s`, JSONString(sh.String()))
 	}
@@ -233,9 +220,13 @@ func writeJSONValue(w JSONWriter, s *Shape, sh *Sharding, perDevice bool) {
 	w.WriteByte('}')
 }
 
-// jsonSpace is the memory space of a shape's array leaves as JSON: the
-// number, or null when they are in different spaces or there are none.
+// jsonSpace is the memory space of the array leaves of s (nil for none)
+// as JSON: the number, or null when they are in different spaces or
+// there are none.
 func jsonSpace(s *Shape) string {
+	if s == nil {
+		return "null"
+	}
 	space, seen, mixed := int64(0), false, false
 	s.ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
 		if !sub.IsArray() {
@@ -253,9 +244,9 @@ func jsonSpace(s *Shape) string {
 }
 
 // jsonShape prints a subshape with its layout as a JSON string, or null
-// when the index names none.
-func jsonShape(s *Shape, ok bool) string {
-	if !ok {
+// for none (nil).
+func jsonShape(s *Shape) string {
+	if s == nil {
 		return "null"
 	}
 	return JSONString(s.StringWithLayout())

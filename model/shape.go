@@ -69,6 +69,17 @@ type rareFields struct {
 	text        string
 }
 
+// noRare is the rare fields of a shape that has none; it is never changed.
+var noRare rareFields
+
+// fields returns s's rare fields for reading.
+func (s *Shape) fields() *rareFields {
+	if s.rare == nil {
+		return &noRare
+	}
+	return s.rare
+}
+
 // own returns s's rare fields, a copy of its own to change.
 func (s *Shape) own() *rareFields {
 	r := &rareFields{}
@@ -81,12 +92,7 @@ func (s *Shape) own() *rareFields {
 
 // Dynamic holds, for each dimension of an array, whether it is dynamic;
 // nil for a static shape.
-func (s *Shape) Dynamic() []bool {
-	if s.rare == nil {
-		return nil
-	}
-	return s.rare.dynamic
-}
+func (s *Shape) Dynamic() []bool { return s.fields().dynamic }
 
 // SetDynamic sets the dynamic flags (see Dynamic).
 func (s *Shape) SetDynamic(d []bool) {
@@ -99,12 +105,7 @@ func (s *Shape) SetDynamic(d []bool) {
 // MemorySpace is the layout's memory space: 0 the device default, 1
 // generic fast memory, 5 host memory (S(n) in HLO text; mhlo.memory_kind
 // "pinned_host" or "unpinned_host" in MLIR).
-func (s *Shape) MemorySpace() int64 {
-	if s.rare == nil {
-		return 0
-	}
-	return s.rare.memorySpace
-}
+func (s *Shape) MemorySpace() int64 { return s.fields().memorySpace }
 
 // SetMemorySpace sets the memory space (see MemorySpace).
 func (s *Shape) SetMemorySpace(m int64) {
@@ -116,12 +117,7 @@ func (s *Shape) SetMemorySpace(m int64) {
 
 // Attrs is the rest of an HLO layout (tiles, element size, ...); nil for
 // MLIR, which has none. See LayoutAttrs.
-func (s *Shape) Attrs() *LayoutAttrs {
-	if s.rare == nil {
-		return nil
-	}
-	return s.rare.attrs
-}
+func (s *Shape) Attrs() *LayoutAttrs { return s.fields().attrs }
 
 // SetAttrs sets the layout's other attributes (see Attrs).
 func (s *Shape) SetAttrs(a *LayoutAttrs) {
@@ -134,12 +130,7 @@ func (s *Shape) SetAttrs(a *LayoutAttrs) {
 // Elems are the elements of a tuple. They are shared by the copies of
 // the shape, as a slice's elements are: a change to one through
 // Subshape or &Elems()[i] is seen by all.
-func (s *Shape) Elems() []Shape {
-	if s.rare == nil {
-		return nil
-	}
-	return s.rare.elems
-}
+func (s *Shape) Elems() []Shape { return s.fields().elems }
 
 // SetElems sets the elements of a tuple (see Elems).
 func (s *Shape) SetElems(elems []Shape) {
@@ -150,12 +141,7 @@ func (s *Shape) SetElems(elems []Shape) {
 }
 
 // Text is the MLIR spelling of an opaque type, or "".
-func (s *Shape) Text() string {
-	if s.rare == nil {
-		return ""
-	}
-	return s.rare.text
-}
+func (s *Shape) Text() string { return s.fields().text }
 
 // SetText sets the MLIR spelling of an opaque type (see Text).
 func (s *Shape) SetText(t string) {
@@ -209,7 +195,7 @@ func (s *Shape) Written() string {
 	if s.Kind == OpaqueShape && s.Text() != "" {
 		return ast.Clip(s.Text())
 	}
-	b := s.appendText(nil, false, writtenBytes)
+	b := s.AppendTextUpTo(nil, false, writtenBytes)
 	if len(b) > writtenBytes {
 		return string(b[:writtenBytes]) + "..."
 	}
@@ -354,16 +340,14 @@ func (s *Shape) ForEachSubshape(f func(index ShapeIndex, sub *Shape)) {
 // Clone returns a deep copy of s.
 func (s Shape) Clone() Shape {
 	c := s
-	c.Dims = cloneInts(s.Dims)
-	c.MinorToMajor = cloneInts(s.MinorToMajor)
+	c.Dims = slices.Clone(s.Dims)
+	c.MinorToMajor = slices.Clone(s.MinorToMajor)
 	if s.rare == nil {
 		return c
 	}
 	r := c.own()
 	r.attrs = cloneLayoutAttrs(r.attrs)
-	if r.dynamic != nil {
-		r.dynamic = append([]bool(nil), r.dynamic...)
-	}
+	r.dynamic = slices.Clone(r.dynamic)
 	if r.elems != nil {
 		elems := make([]Shape, len(r.elems))
 		for i := range r.elems {
@@ -372,13 +356,6 @@ func (s Shape) Clone() Shape {
 		r.elems = elems
 	}
 	return c
-}
-
-func cloneInts(v []int64) []int64 {
-	if v == nil {
-		return nil
-	}
-	return append([]int64(nil), v...)
 }
 
 // Equal reports whether a and b are the same shape: element type, dims,
@@ -405,7 +382,7 @@ func Equal(a, b *Shape) bool {
 		}
 		return true
 	}
-	if a.Elem != b.Elem || !equalInts(a.Dims, b.Dims) || a.HasLayout != b.HasLayout {
+	if a.Elem != b.Elem || !slices.Equal(a.Dims, b.Dims) || a.HasLayout != b.HasLayout {
 		return false
 	}
 	for i := range a.Dims {
@@ -413,7 +390,7 @@ func Equal(a, b *Shape) bool {
 			return false
 		}
 	}
-	return !a.HasLayout || equalInts(a.MinorToMajor, b.MinorToMajor) &&
+	return !a.HasLayout || slices.Equal(a.MinorToMajor, b.MinorToMajor) &&
 		a.MemorySpace() == b.MemorySpace() && equalLayoutAttrs(a.Attrs(), b.Attrs())
 }
 
@@ -436,8 +413,6 @@ func Compatible(a, b *Shape) bool {
 	return true
 }
 
-func equalInts(a, b []int64) bool { return slices.Equal(a, b) }
-
 // String prints s as ShapeUtil::HumanString does, without layout:
 // "f32[2,3]", "(f32[2], s32[])", "token[]".
 func (s *Shape) String() string { return string(s.AppendText(nil, false)) }
@@ -452,11 +427,13 @@ func (s *Shape) StringWithLayout() string { return string(s.AppendText(nil, true
 // (layout true) prints it to b. A map lookup m[string(s.AppendText(buf, true))]
 // finds shapes by their printed text without building a string.
 func (s *Shape) AppendText(b []byte, layout bool) []byte {
-	return s.appendText(b, layout, math.MaxInt)
+	return s.AppendTextUpTo(b, layout, math.MaxInt)
 }
 
-// appendText is AppendText, stopping once b is longer than max.
-func (s *Shape) appendText(b []byte, layout bool, max int) []byte {
+// AppendTextUpTo is AppendText, stopping once b is longer than max: a
+// text of max bytes or less is compared with it whole, at the cost of the
+// text, not of the shape.
+func (s *Shape) AppendTextUpTo(b []byte, layout bool, max int) []byte {
 	switch s.Kind {
 	case TupleShape:
 		b = append(b, '(')
@@ -468,7 +445,7 @@ func (s *Shape) appendText(b []byte, layout bool, max int) []byte {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = elems[i].appendText(b, layout, max)
+			b = elems[i].AppendTextUpTo(b, layout, max)
 		}
 		return append(b, ')')
 	case TokenShape:
@@ -499,13 +476,6 @@ func (s *Shape) appendText(b []byte, layout bool, max int) []byte {
 		b = s.appendLayout(b, max)
 	}
 	return b
-}
-
-// AppendTextUpTo is AppendText, stopping once b is longer than max: a
-// text of max bytes or less is compared with it whole, at the cost of the
-// text, not of the shape.
-func (s *Shape) AppendTextUpTo(b []byte, layout bool, max int) []byte {
-	return s.appendText(b, layout, max)
 }
 
 // AppendEqualKey appends a key of array s to b such that two arrays have
@@ -568,11 +538,6 @@ func (s *Shape) MLIR() string {
 	b.WriteString(s.Elem.MLIR())
 	b.WriteByte('>')
 	return b.String()
-}
-
-func writeInts(b *strings.Builder, v []int64) {
-	var buf [64]byte
-	b.Write(appendInts(buf[:0], v))
 }
 
 func appendInts(b []byte, v []int64) []byte {

@@ -17,23 +17,12 @@ const (
 	TupleSharding                       // one sharding per leaf of a tuple
 )
 
+var shardingKinds = [...]string{"replicated", "maximal", "manual", "unknown", "unreduced", "tiled", "tuple"}
+
 // String is the kind as HloSharding text spells it.
 func (k ShardingKind) String() string {
-	switch k {
-	case Replicated:
-		return "replicated"
-	case Maximal:
-		return "maximal"
-	case Manual:
-		return "manual"
-	case UnknownSharding:
-		return "unknown"
-	case Unreduced:
-		return "unreduced"
-	case Tiled:
-		return "tiled"
-	case TupleSharding:
-		return "tuple"
+	if int(k) < len(shardingKinds) {
+		return shardingKinds[k]
 	}
 	return "sharding?"
 }

@@ -15,7 +15,7 @@ func TestCompare(t *testing.T) {
 	c := cfg(params(f32(16), f32(8), f32(4, 8), s32(3)), tup(f32(8), f32(8), s32(32)),
 		donor(0, nil), tf(ix(1), 1), donor(2, nil), donor(3, nil),
 		two(outs(replicated, replicated, replicated), []*model.Sharding{halves}, false, false, false))
-	c.Names.Params = []model.Name{model.NameOf("w")}
+	c.Names.Params = []model.Name{model.NewName([]byte("w"), 0, 1, model.Raw)}
 	before := c.LongString()
 	got, err := Compare(c, nil)
 	if err != nil {
