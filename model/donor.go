@@ -13,9 +13,7 @@ type Donor struct {
 	Origin      Origin
 }
 
-// Less orders donors by (parameter number, index).
-func (d Donor) Less(e Donor) bool { return d.compare(e) < 0 }
-
+// compare orders donors by (parameter number, index).
 func (d Donor) compare(e Donor) int {
 	if c := cmp.Compare(d.ParamNumber, e.ParamNumber); c != 0 {
 		return c

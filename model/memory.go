@@ -19,7 +19,7 @@ import (
 func ByteSizeOf(s *Shape) (size int64, ok bool) {
 	switch s.Kind {
 	case ArrayShape:
-		if !s.sizeKnown() {
+		if !s.byteSizeFits() { // an unbounded dimension (-1) does not fit either
 			return 0, false
 		}
 		return s.ByteSize(), true
@@ -33,17 +33,6 @@ func ByteSizeOf(s *Shape) (size int64, ok bool) {
 		}
 	}
 	return size, true
-}
-
-// sizeKnown reports whether an array's byte size is a known int64: no
-// unbounded dimension and no overflow.
-func (s *Shape) sizeKnown() bool {
-	for i, d := range s.Dims {
-		if s.IsDynamicDim(i) && d == UnboundedSize {
-			return false
-		}
-	}
-	return s.byteSizeFits()
 }
 
 // Memory is the device-memory accounting of a config, in bytes. Leaves

@@ -13,11 +13,7 @@ func (c *AliasConfig) String() string {
 	b.WriteString("HloInputOutputAliasConfig\n  Output shape: ")
 	b.WriteString(c.shape.String())
 	c.ForEachAlias(func(out ShapeIndex, a Alias) {
-		kind := "may-"
-		if a.Kind == MustAlias {
-			kind = "must-"
-		}
-		fmt.Fprintf(&b, "\n  OutputIndex %s is %saliased with parameter %d at %s:", out, kind, a.ParamNumber, a.ParamIndex)
+		fmt.Fprintf(&b, "\n  OutputIndex %s is %s-aliased with parameter %d at %s:", out, a.Kind.Word(), a.ParamNumber, a.ParamIndex)
 	})
 	return b.String()
 }

@@ -371,16 +371,7 @@ func Equal(a, b *Shape) bool {
 	case OpaqueShape:
 		return false
 	case TupleShape:
-		ae, be := a.Elems(), b.Elems()
-		if len(ae) != len(be) {
-			return false
-		}
-		for i := range ae {
-			if !Equal(&ae[i], &be[i]) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(a.Elems(), b.Elems(), func(x, y Shape) bool { return Equal(&x, &y) })
 	}
 	if a.Elem != b.Elem || !slices.Equal(a.Dims, b.Dims) || a.HasLayout != b.HasLayout {
 		return false

@@ -224,12 +224,13 @@ func (c *Config) UnsettledWarning(out ShapeIndex, a Alias) *ast.Error {
 	switch {
 	case !ps && !os:
 		what = fmt.Sprintf("neither side has a sharding in a module of %d partitions: XLA's partitioner will choose them, and unless each device then holds as many bytes of one as of the other", c.Sharding.DeviceCount())
-	case !ps:
-		what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
-			pLabel, c.Sharding.DeviceCount(), o.ByteSize(), c.OutputIndexLabel(out), o.StringWithLayout())
 	default:
+		bare, other, held := pLabel, c.OutputIndexLabel(out), o
+		if ps {
+			bare, other, held = other, pLabel, p
+		}
 		what = fmt.Sprintf("%s has no sharding in a module of %d partitions: XLA's partitioner will choose one, and unless each device then holds %d bytes of it (as of %s: %s)",
-			c.OutputIndexLabel(out), c.Sharding.DeviceCount(), p.ByteSize(), pLabel, p.StringWithLayout())
+			bare, c.Sharding.DeviceCount(), held.ByteSize(), other, held.StringWithLayout())
 	}
 	return &ast.Error{Pos: c.aliasPos(out, &a), Severity: ast.SevWarning,
 		Msg: fmt.Sprintf("%s is aliased with %s, but %s, compilation fails with \"Expected aliased input %d at index %s and output at index %s to have the same size\"",

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -61,12 +62,7 @@ func explain(p *Pass, opts Options, pipeline Pipeline, before, after *model.Conf
 
 // runs reports whether the pipeline runs q.
 func (pl Pipeline) runs(q *Pass) bool {
-	for _, st := range pl {
-		if st.Pass == q {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(pl, func(st Step) bool { return st.Pass == q })
 }
 
 // reportMemory is the Analysis remark made once per module, after the last
@@ -126,44 +122,21 @@ func reportAliasChanges(p *Pass, before, after *model.Config, emit func(ast.Rema
 }
 
 // reportConsumedDonors reports every donor registered before a pass and not
-// after it, with the output that now aliases it. Both donor lists are
-// sorted, so one merge walk finds them.
+// after it, with the first output in pre-order that now aliases it.
 func reportConsumedDonors(p *Pass, before, after *model.Config, emit func(ast.Remark)) {
-	old, cur := before.Donors.Donors(), after.Donors.Donors()
-	var users map[string]model.ShapeIndex
-	j := 0
-	for _, d := range old {
-		for j < len(cur) && cur[j].Less(d) {
-			j++
-		}
-		if j < len(cur) && !d.Less(cur[j]) {
-			continue // still a donor
-		}
-		if users == nil {
-			users = aliasUsers(after)
+	before.Donors.ForEach(func(d model.Donor) {
+		if after.Donors.ParameterIsBufferDonor(d.ParamNumber, d.ParamIndex) {
+			return
 		}
 		msg := fmt.Sprintf("donor %s at %s %s", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, paramShape(after, d.ParamNumber, d.ParamIndex))
-		if out, ok := users[leafKey(d.ParamNumber, d.ParamIndex)]; ok {
+		if out, ok := after.Aliases.GetAliasedOutput(d.ParamNumber, d.ParamIndex); ok {
 			msg += " consumed by " + after.OutputLabel(out)
 		} else {
 			msg += " unregistered"
 		}
 		emit(ast.Remark{Pos: after.ParamPos(d.ParamNumber, d.ParamIndex), Kind: ast.RemarkPassed, Pass: p.Name,
 			Category: CategoryDonorConsumed, Message: msg})
-	}
-}
-
-// aliasUsers maps each aliased parameter leaf to the first output, in
-// pre-order, that aliases it.
-func aliasUsers(c *model.Config) map[string]model.ShapeIndex {
-	users := map[string]model.ShapeIndex{}
-	c.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
-		k := leafKey(a.ParamNumber, a.ParamIndex)
-		if _, dup := users[k]; !dup {
-			users[k] = out.Clone()
-		}
 	})
-	return users
 }
 
 // leafKey is a map key for a parameter leaf.
@@ -349,7 +322,6 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 	if len(unaliased) == 0 {
 		return
 	}
-	users := aliasUsers(after)
 	v := deviceView(after)
 	var items []candidate
 	for i := range after.Params {
@@ -357,13 +329,11 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		if !s.IsArray() {
 			continue
 		}
-		_, aliased := users[leafKey(int64(i), model.ShapeIndex{})]
-		items = append(items, candidate{label: after.ParamLabel(int64(i), nil), shape: s, free: !aliased, param: int64(i),
+		items = append(items, candidate{label: after.ParamLabel(int64(i), nil), shape: s, free: !after.Aliases.ParameterHasAlias(int64(i), nil), param: int64(i),
 			dev: v.param(int64(i), nil, s), sharding: after.ParamSharding(int64(i), nil)})
 	}
 	x := newNearIndex(items, discoveryKey)
 	dynamicOutput := after.Output().IsDynamic()
-	var wasUser map[string]model.ShapeIndex
 	for _, out := range unaliased {
 		sub, _ := after.Output().Subshape(out)
 		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryOutputUnaliased,
@@ -373,12 +343,9 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		switch class {
 		case ClassTaken:
 			c := items[i]
-			by := users[leafKey(c.param, nil)]
-			if wasUser == nil {
-				wasUser = aliasUsers(before)
-			}
+			by, _ := after.Aliases.GetAliasedOutput(c.param, nil)
 			how := "was taken by " + after.OutputLabel(by) + " earlier in this pass"
-			if old, ok := wasUser[leafKey(c.param, nil)]; ok {
+			if old, ok := before.Aliases.GetAliasedOutput(c.param, nil); ok {
 				how = "is already aliased with " + after.OutputLabel(old)
 			}
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)

@@ -17,7 +17,7 @@ refuses an output that already has an alias, so a kind is never changed in
 place.
 
 Reports a change when at least one alias was a must-alias.`,
-	Run: flipAliases(model.MustAlias),
+	Run: func(c *model.Config, _ Options) (bool, error) { return restamp(c, model.MayAlias) },
 }
 
 // FlipMayAliases is the compiler's flip-may-aliases (registry slot 48).
@@ -35,43 +35,27 @@ verifier then reports it.
 The aliases are rebuilt in a fresh config, as flip-must-aliases does.
 
 Reports a change when at least one alias was a may-alias.`,
-	Run: flipAliases(model.MayAlias),
-}
-
-// flipAliases returns the Run of a flip pass. The compiler passes the kind
-// to flip away from and inverts it (xor esi,1); every alias, whatever its
-// kind, is re-stamped with the other one.
-func flipAliases(from model.AliasKind) func(*model.Config, Options) (bool, error) {
-	to := model.MustAlias
-	if from == model.MustAlias {
-		to = model.MayAlias
-	}
-	return func(c *model.Config, _ Options) (bool, error) { return restamp(c, to) }
+	Run: func(c *model.Config, _ Options) (bool, error) { return restamp(c, model.MustAlias) },
 }
 
 // restamp rebuilds c's aliases with every alias of kind kind, keeping each
 // alias's output, parameter, parameter index and origin. It reports whether
-// some alias had another kind before.
+// some alias had another kind before. The compiler's flip passes take the
+// kind to flip away from and invert it (xor esi,1); every alias, whatever
+// its kind, is re-stamped with the other one.
 func restamp(c *model.Config, kind model.AliasKind) (bool, error) {
-	type entry struct {
-		out   model.ShapeIndex
-		alias model.Alias
-	}
-	all := make([]entry, 0, c.Aliases.Len())
+	fresh := c.Aliases.Cleared()
 	changed := false
+	var err error
 	c.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
-		all = append(all, entry{out.Clone(), a})
+		if err == nil {
+			err = fresh.SetUpAlias(out, a.ParamNumber, a.ParamIndex, kind, a.Origin)
+		}
 		changed = changed || a.Kind != kind
 	})
-	fresh := c.Aliases.Cleared()
-	for _, e := range all {
-		a := e.alias
-		if err := fresh.SetUpAlias(e.out, a.ParamNumber, a.ParamIndex, kind, a.Origin); err != nil {
-			return false, err
-		}
+	if err != nil {
+		return false, err // c is left as it was
 	}
-	// Only a complete rebuild replaces the live config, so a failure leaves
-	// c as it was.
 	c.Aliases = fresh
 	return changed, nil
 }

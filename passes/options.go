@@ -1,8 +1,10 @@
 package passes
 
 import (
+	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -28,13 +30,11 @@ type Option struct {
 // command-line parser has it.
 func (o *Option) check(value string) error {
 	if o.Params {
-		if _, err := parseParams(value, o.Default); err != nil {
-			return err
-		}
-		return nil
+		_, err := parseParams(value, o.Default)
+		return err
 	}
 	if _, ok := parseBool(value); !ok {
-		return fmt.Errorf("expected true or false")
+		return errors.New("expected true or false")
 	}
 	return nil
 }
@@ -123,12 +123,8 @@ func (p *Pass) option(name string) *Option {
 // declares none is an error that names the pass and its options.
 func (s Step) options() (Options, error) {
 	p := s.Pass
-	names := make([]string, 0, len(s.Options))
-	for name := range s.Options {
-		names = append(names, name)
-	}
-	sort.Strings(names) // the first error is the same on every run
-	for _, name := range names {
+	// In order, so that the first error is the same on every run.
+	for _, name := range slices.Sorted(maps.Keys(s.Options)) {
 		value := s.Options[name]
 		opt := p.option(name)
 		switch {
@@ -165,16 +161,10 @@ func (o *Option) usage() string {
 	return fmt.Sprintf("%s=<%s> (default %s)", o.Name, kind, o.Default)
 }
 
-// splitTop splits s at each sep outside braces and quotes.
-func splitTop(s string, sep func(byte) bool) []string {
-	parts, _ := walkTop(s, sep)
-	return parts
-}
-
-// walkTop splits s at each sep outside braces and quotes, and reports
-// whether every brace and quote is closed, each brace after its opening
-// one.
-func walkTop(s string, sep func(byte) bool) (parts []string, balanced bool) {
+// splitTop splits s at each byte of seps outside braces and quotes, and
+// reports whether every brace and quote is closed, each brace after its
+// opening one.
+func splitTop(s, seps string) (parts []string, balanced bool) {
 	depth, quote, start, ok := 0, byte(0), 0, true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -190,7 +180,7 @@ func walkTop(s string, sep func(byte) bool) (parts []string, balanced bool) {
 		case c == '}':
 			depth--
 			ok = ok && depth >= 0
-		case depth == 0 && sep != nil && sep(c):
+		case depth == 0 && strings.IndexByte(seps, c) >= 0:
 			parts = append(parts, s[start:i])
 			start = i + 1
 		}
@@ -217,7 +207,7 @@ func parseStep(text, list string) (Step, error) {
 		return step, nil
 	}
 	body, ok := strings.CutSuffix(opts, "}")
-	fields, closed := walkTop(body, isSpace)
+	fields, closed := splitTop(body, " \t\n\r")
 	if !ok || !closed {
 		return Step{}, fmt.Errorf("malformed options of pass %s in %q: expected `%s{name=value ...}`", p.Name, list, name)
 	}
@@ -240,8 +230,6 @@ func parseStep(text, list string) (Step, error) {
 	}
 	return step, nil
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // unquote drops one pair of quotes around a value, as MLIR's pass option
 // parser does.

@@ -18,11 +18,7 @@ XLA's verifier would not accept as a must-alias is promoted anyway and left
 to the verifier.
 
 Reports a change when at least one alias was a may-alias.`,
-	Run: aliasToMustAlias,
-}
-
-func aliasToMustAlias(c *model.Config, _ Options) (bool, error) {
 	// The compiler hard-codes kMustAlias in its re-register lambda; the
 	// rebuild is the same one the flip passes use.
-	return restamp(c, model.MustAlias)
+	Run: func(c *model.Config, _ Options) (bool, error) { return restamp(c, model.MustAlias) },
 }

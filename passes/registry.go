@@ -47,7 +47,8 @@ func Parse(list string) (Pipeline, error) {
 		return nil, nil
 	}
 	var pipeline Pipeline
-	for _, text := range splitTop(list, func(c byte) bool { return c == ',' }) {
+	texts, _ := splitTop(list, ",")
+	for _, text := range texts {
 		step, err := parseStep(text, list)
 		if err != nil {
 			return nil, err

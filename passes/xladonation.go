@@ -1,7 +1,9 @@
 package passes
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -76,6 +78,7 @@ type xlaDonor struct {
 	index model.ShapeIndex
 	size  int64
 	space int64
+	used  bool // paired with a donee
 }
 
 // xlaDonee is an output leaf that may take a donor's buffer.
@@ -99,8 +102,6 @@ type xlaPlan struct {
 	pairs  []xlaPair
 	donors map[int64][]xlaDonor
 	donees map[int64][]xlaDonee
-	// used[i] of a space says whether donors[space][i] found a donee.
-	used map[int64][]bool
 }
 
 // planXLADonation is upstream's Build up to the changes: nil, nil when the
@@ -110,16 +111,11 @@ func planXLADonation(c *model.Config, registeredOnly bool) (*xlaPlan, error) {
 		// Upstream: dynamic shapes may disagree on their size at run time.
 		return nil, nil
 	}
-	plan := &xlaPlan{donors: map[int64][]xlaDonor{}, donees: map[int64][]xlaDonee{}, used: map[int64][]bool{}}
-	if err := plan.collect(c, registeredOnly); err != nil {
-		return nil, err
+	plan := &xlaPlan{donors: map[int64][]xlaDonor{}, donees: map[int64][]xlaDonee{}}
+	if bad := plan.collect(c, registeredOnly); bad != nil {
+		return nil, bad
 	}
-	spaces := make([]int64, 0, len(plan.donors))
-	for space := range plan.donors {
-		spaces = append(spaces, space)
-	}
-	slices.Sort(spaces)
-	for _, space := range spaces {
+	for _, space := range slices.Sorted(maps.Keys(plan.donors)) {
 		plan.match(space)
 	}
 	return plan, nil
@@ -127,7 +123,7 @@ func planXLADonation(c *model.Config, registeredOnly bool) (*xlaPlan, error) {
 
 // collect gathers the donors and donees by memory space, in upstream's
 // order, sized per device (deviceView), and checks their layouts.
-func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
+func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) *ast.Error {
 	var bad *ast.Error
 	v := deviceView(c)
 	for i := range c.Params {
@@ -160,10 +156,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) error {
 		d := xlaDonee{index: index.Clone(), size: v.output(index, sub).ByteSize(), space: sub.MemorySpace()}
 		plan.donees[d.space] = append(plan.donees[d.space], d)
 	})
-	if bad != nil {
-		return bad
-	}
-	return nil
+	return bad
 }
 
 // match sorts one memory space's donors and donees, largest first, ties
@@ -173,7 +166,6 @@ func (plan *xlaPlan) match(space int64) {
 	donors, donees := plan.donors[space], plan.donees[space]
 	slices.SortStableFunc(donors, func(a, b xlaDonor) int { return compareSizeDesc(a.size, b.size) })
 	slices.SortStableFunc(donees, func(a, b xlaDonee) int { return compareSizeDesc(a.size, b.size) })
-	used := make([]bool, len(donors))
 	for i, j := 0, 0; i < len(donors) && j < len(donees); {
 		switch d, e := donors[i], donees[j]; {
 		case d.size > e.size:
@@ -182,24 +174,15 @@ func (plan *xlaPlan) match(space int64) {
 			j++
 		default:
 			plan.pairs = append(plan.pairs, xlaPair{donor: d, donee: e})
-			used[i] = true
+			donors[i].used = true
 			i++
 			j++
 		}
 	}
-	plan.used[space] = used
 }
 
 // compareSizeDesc orders larger sizes first.
-func compareSizeDesc(a, b int64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
-}
+func compareSizeDesc(a, b int64) int { return cmp.Compare(b, a) }
 
 // nearestDonee returns the donee of d's memory space whose byte size is
 // nearest to d's, taken or not, for explaining why d was left: the first
@@ -227,15 +210,10 @@ func (plan *xlaPlan) nearestDonee(d xlaDonor) (xlaDonee, bool) {
 // leftovers returns the donors that found no donee, by memory space and
 // then largest first.
 func (plan *xlaPlan) leftovers() []xlaDonor {
-	spaces := make([]int64, 0, len(plan.donors))
-	for space := range plan.donors {
-		spaces = append(spaces, space)
-	}
-	slices.Sort(spaces)
 	var left []xlaDonor
-	for _, space := range spaces {
-		for i, d := range plan.donors[space] {
-			if used := plan.used[space]; i >= len(used) || !used[i] {
+	for _, space := range slices.Sorted(maps.Keys(plan.donors)) {
+		for _, d := range plan.donors[space] {
+			if !d.used {
 				left = append(left, d)
 			}
 		}
