@@ -108,15 +108,8 @@ func (s *Shape) appendLayout(b []byte, max int) []byte {
 	if len(s.MinorToMajor) == 0 && !hasColon {
 		return b
 	}
-	b = append(b, '{')
-	for i, x := range s.MinorToMajor {
-		if len(b) > max {
-			return b
-		}
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, x, 10)
+	if b = appendList(append(b, '{'), s.MinorToMajor, max); len(b) > max {
+		return b
 	}
 	if hasColon {
 		b = append(b, ':')
@@ -188,14 +181,7 @@ func (a *LayoutAttrs) appendAfterMemorySpace(b []byte, metadata bool) []byte {
 		b = append(b, "SC"...)
 		for _, c := range a.SplitConfigs {
 			b = strconv.AppendInt(append(b, '('), c.Dimension, 10)
-			b = append(b, ':')
-			for i, x := range c.Indices {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = strconv.AppendInt(b, x, 10)
-			}
-			b = append(b, ')')
+			b = append(appendList(append(b, ':'), c.Indices, math.MaxInt), ')')
 		}
 	}
 	if a.PhysicalShape != nil {
@@ -206,24 +192,3 @@ func (a *LayoutAttrs) appendAfterMemorySpace(b []byte, metadata bool) []byte {
 	}
 	return b
 }
-
-var byXLAName = func() map[string]PrimitiveType {
-	m := make(map[string]PrimitiveType, len(primitives))
-	for i, p := range primitives {
-		if PrimitiveType(i) != Invalid {
-			m[p.xla] = PrimitiveType(i)
-		}
-	}
-	return m
-}()
-
-// PrimitiveFromXLA returns the element type XLA prints as name ("f32",
-// "pred", "s4", "f8e4m3fn"), and reports whether there is one.
-func PrimitiveFromXLA(name string) (PrimitiveType, bool) {
-	p, ok := byXLAName[name]
-	return p, ok
-}
-
-// IsUnsignedInt reports whether p is an unsigned integer type, the only
-// kind XLA accepts as a layout's index or pointer type.
-func (p PrimitiveType) IsUnsignedInt() bool { return p >= U2 && p <= U64 }

@@ -228,7 +228,7 @@ func EscapedOffset(src []byte, esc Escapes, off int) int {
 	i := 0
 	for n := 0; i < len(src) && n < off; {
 		d, k := buf[:1], 1
-		if src[i] == '\\' && esc != Raw && i+1 < len(src) {
+		if src[i] == '\\' && i+1 < len(src) {
 			d, k = unescapeOne(buf[:0], src[i:], esc)
 		}
 		if n+len(d) > off {

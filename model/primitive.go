@@ -74,19 +74,29 @@ var primitives = [...]primitiveInfo{
 	C128:          {"c128", "complex<f64>", 16},
 }
 
-var byMLIRName = func() map[string]PrimitiveType {
-	m := make(map[string]PrimitiveType, len(primitives)+8)
+// byXLAName and byMLIRName find an element type by its XLA and its MLIR
+// name.
+var byXLAName, byMLIRName = func() (xla, mlir map[string]PrimitiveType) {
+	xla = make(map[string]PrimitiveType, len(primitives))
+	mlir = make(map[string]PrimitiveType, len(primitives)+8)
 	for i, p := range primitives {
-		if PrimitiveType(i) != Invalid {
-			m[p.mlir] = PrimitiveType(i)
+		if t := PrimitiveType(i); t != Invalid {
+			xla[p.xla], mlir[p.mlir] = t, t
 		}
 	}
 	// Signed integer spellings map to XLA's signed types too.
 	for _, w := range []string{"2", "4", "8", "16", "32", "64"} {
-		m["si"+w] = m["i"+w]
+		mlir["si"+w] = mlir["i"+w]
 	}
-	return m
+	return xla, mlir
 }()
+
+// PrimitiveFromXLA returns the element type XLA prints as name ("f32",
+// "pred", "s4", "f8e4m3fn"), and reports whether there is one.
+func PrimitiveFromXLA(name string) (PrimitiveType, bool) {
+	p, ok := byXLAName[name]
+	return p, ok
+}
 
 // PrimitiveFromMLIR returns the XLA element type of an MLIR builtin element
 // type name such as "f32", "i1", "ui8" or "complex<f32>", and reports
@@ -96,26 +106,23 @@ func PrimitiveFromMLIR(name string) (PrimitiveType, bool) {
 	return p, ok
 }
 
-// String is XLA's name of the type: "f32", "pred", "s32", "c64".
-func (p PrimitiveType) String() string {
+// info is what the table says of p, Invalid's for a type it does not know.
+func (p PrimitiveType) info() primitiveInfo {
 	if int(p) < len(primitives) {
-		return primitives[p].xla
+		return primitives[p]
 	}
-	return "invalid"
+	return primitives[Invalid]
 }
+
+// String is XLA's name of the type: "f32", "pred", "s32", "c64".
+func (p PrimitiveType) String() string { return p.info().xla }
 
 // MLIR is the MLIR builtin name of the type: "f32", "i1", "complex<f32>".
-func (p PrimitiveType) MLIR() string {
-	if int(p) < len(primitives) {
-		return primitives[p].mlir
-	}
-	return "none"
-}
+func (p PrimitiveType) MLIR() string { return p.info().mlir }
 
 // ByteWidth is the number of bytes one element takes in XLA's buffers.
-func (p PrimitiveType) ByteWidth() int64 {
-	if int(p) < len(primitives) {
-		return primitives[p].bytes
-	}
-	return 0
-}
+func (p PrimitiveType) ByteWidth() int64 { return p.info().bytes }
+
+// IsUnsignedInt reports whether p is an unsigned integer type, the only
+// kind XLA accepts as a layout's index or pointer type.
+func (p PrimitiveType) IsUnsignedInt() bool { return p >= U2 && p <= U64 }

@@ -96,10 +96,9 @@ func (s *Shape) Dynamic() []bool { return s.fields().dynamic }
 
 // SetDynamic sets the dynamic flags (see Dynamic).
 func (s *Shape) SetDynamic(d []bool) {
-	if d == nil && s.rare == nil {
-		return
+	if d != nil || s.rare != nil {
+		s.own().dynamic = d
 	}
-	s.own().dynamic = d
 }
 
 // MemorySpace is the layout's memory space: 0 the device default, 1
@@ -109,10 +108,9 @@ func (s *Shape) MemorySpace() int64 { return s.fields().memorySpace }
 
 // SetMemorySpace sets the memory space (see MemorySpace).
 func (s *Shape) SetMemorySpace(m int64) {
-	if m == 0 && s.rare == nil {
-		return
+	if m != 0 || s.rare != nil {
+		s.own().memorySpace = m
 	}
-	s.own().memorySpace = m
 }
 
 // Attrs is the rest of an HLO layout (tiles, element size, ...); nil for
@@ -121,10 +119,9 @@ func (s *Shape) Attrs() *LayoutAttrs { return s.fields().attrs }
 
 // SetAttrs sets the layout's other attributes (see Attrs).
 func (s *Shape) SetAttrs(a *LayoutAttrs) {
-	if a == nil && s.rare == nil {
-		return
+	if a != nil || s.rare != nil {
+		s.own().attrs = a
 	}
-	s.own().attrs = a
 }
 
 // Elems are the elements of a tuple. They are shared by the copies of
@@ -134,10 +131,9 @@ func (s *Shape) Elems() []Shape { return s.fields().elems }
 
 // SetElems sets the elements of a tuple (see Elems).
 func (s *Shape) SetElems(elems []Shape) {
-	if elems == nil && s.rare == nil {
-		return
+	if elems != nil || s.rare != nil {
+		s.own().elems = elems
 	}
-	s.own().elems = elems
 }
 
 // Text is the MLIR spelling of an opaque type, or "".
@@ -145,10 +141,9 @@ func (s *Shape) Text() string { return s.fields().text }
 
 // SetText sets the MLIR spelling of an opaque type (see Text).
 func (s *Shape) SetText(t string) {
-	if t == "" && s.rare == nil {
-		return
+	if t != "" || s.rare != nil {
+		s.own().text = t
 	}
-	s.own().text = t
 }
 
 // Array returns a static array shape with the default descending layout.
@@ -266,18 +261,8 @@ func (s *Shape) IsTuple() bool { return s.Kind == TupleShape }
 
 // IsDynamic reports whether s has a dynamic dimension anywhere.
 func (s *Shape) IsDynamic() bool {
-	for _, d := range s.Dynamic() {
-		if d {
-			return true
-		}
-	}
-	elems := s.Elems()
-	for i := range elems {
-		if elems[i].IsDynamic() {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.Dynamic(), true) ||
+		slices.ContainsFunc(s.Elems(), func(e Shape) bool { return e.IsDynamic() })
 }
 
 // IsDynamicDim reports whether dimension i is dynamic.
@@ -532,12 +517,20 @@ func (s *Shape) MLIR() string {
 }
 
 func appendInts(b []byte, v []int64) []byte {
-	b = append(b, '{')
+	return append(appendList(append(b, '{'), v, math.MaxInt), '}')
+}
+
+// appendList appends v separated by commas, stopping once b is longer
+// than max.
+func appendList(b []byte, v []int64, max int) []byte {
 	for i, x := range v {
+		if len(b) > max {
+			return b
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = strconv.AppendInt(b, x, 10)
 	}
-	return append(b, '}')
+	return b
 }

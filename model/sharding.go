@@ -107,11 +107,9 @@ func NestSharding(s Sharding, shape *Shape) (Sharding, bool) {
 	var nest func(sh *Shape) Sharding
 	nest = func(sh *Shape) Sharding {
 		if !sh.IsTuple() {
-			if next >= len(s.Elems) {
-				next++
+			if next++; next > len(s.Elems) {
 				return Sharding{}
 			}
-			next++
 			return s.Elems[next-1]
 		}
 		elems := sh.Elems()

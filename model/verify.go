@@ -29,14 +29,11 @@ func Verify(c *Config) ast.ErrorList {
 	}
 	seen := &seenLeaves{nodes: c.Aliases.nodes, root: make([]int32, len(c.Params))}
 	perDevice := c.PerDevice()
-	for i, k := range c.Aliases.aliases {
-		if k == 0 {
-			continue
-		}
-		a, _ := c.Aliases.at(i)
-		out := c.Aliases.nodes.index[i]
-		if msg := c.verifyAlias(i, &a, seen, perDevice); msg != "" {
-			errs.Add(c.aliasPos(out, &a), "%s", msg)
+	for i := range c.Aliases.aliases {
+		if a, ok := c.Aliases.at(i); ok {
+			if msg := c.verifyAlias(i, &a, seen, perDevice); msg != "" {
+				errs.Add(c.aliasPos(c.Aliases.nodes.index[i], &a), "%s", msg)
+			}
 		}
 	}
 	for _, e := range c.Donors.ordered() {

@@ -170,6 +170,7 @@ type candidate struct {
 // lookup is constant time and building it is linear: no leaf is ever
 // compared with every candidate.
 type nearIndex struct {
+	items  []candidate
 	taken  map[string]int    // exact key -> first candidate not free
 	free   map[string]int    // exact key -> first free candidate
 	layout map[string]int    // element type and dims -> first free candidate
@@ -179,7 +180,7 @@ type nearIndex struct {
 }
 
 func newNearIndex(items []candidate, key func(*model.Shape) string) *nearIndex {
-	x := &nearIndex{key: key,
+	x := &nearIndex{items: items, key: key,
 		taken: map[string]int{}, free: map[string]int{}, layout: map[string]int{}, dims: map[string]int{}, size: map[spaceSize]int{}}
 	for i := range items {
 		s := items[i].shape
@@ -224,23 +225,23 @@ func staticSize(s *model.Shape) (int64, bool) {
 }
 
 // nearest returns the class of the nearest candidate for s, of which one
-// device holds dev, and the candidate, or ClassNone and -1.
-func (x *nearIndex) nearest(s, dev *model.Shape) (string, int) {
+// device holds dev, and the candidate, or ClassNone and nil.
+func (x *nearIndex) nearest(s, dev *model.Shape) (string, *candidate) {
 	if i, ok := x.taken[x.key(s)]; ok {
-		return ClassTaken, i
+		return ClassTaken, &x.items[i]
 	}
 	if i, ok := x.layout[s.String()]; ok {
-		return ClassLayout, i
+		return ClassLayout, &x.items[i]
 	}
 	if i, ok := x.dims[dimsKey(s)]; ok {
-		return ClassElementType, i
+		return ClassElementType, &x.items[i]
 	}
 	if n, ok := staticSize(dev); ok {
 		if i, ok := x.size[spaceSize{s.MemorySpace(), n}]; ok {
-			return ClassByteSize, i
+			return ClassByteSize, &x.items[i]
 		}
 	}
-	return ClassNone, -1
+	return ClassNone, nil
 }
 
 // byteSizeReason is the Reason of the byte-size class: c is static and
@@ -249,7 +250,7 @@ func (x *nearIndex) nearest(s, dev *model.Shape) (string, int) {
 // optimize_input_output_buffer_alias would pair them, unless some leaf of
 // the output shape is dynamic: then that pass pairs nothing. When either
 // side is split, both shardings are named.
-func byteSizeReason(c candidate, self string, sharding *model.Sharding, s, dev *model.Shape, v devices, dynamicOutput bool) string {
+func byteSizeReason(c *candidate, self string, sharding *model.Sharding, s, dev *model.Shape, v devices, dynamicOutput bool) string {
 	n, _ := staticSize(dev)
 	r := fmt.Sprintf("%s: %s %s has the same byte size (%s) but another shape; ", ClassByteSize, c.label, c.shape.StringWithLayout(), v.bytes(n))
 	if dev != s || c.dev != c.shape {
@@ -293,7 +294,7 @@ func xlaSuggestion(pipeline Pipeline, label string, donated bool) string {
 // donor", "the output"), pair both leaves ("parameter 2 and output {1}").
 // Both passes that have this class pair only equal shapes, and a shape's
 // layout holds its memory space, so another memory space is said so.
-func layoutReason(p *Pass, c candidate, s *model.Shape, self, pair string) (reason, suggestion string) {
+func layoutReason(p *Pass, c *candidate, s *model.Shape, self, pair string) (reason, suggestion string) {
 	cs, ss := c.shape.MemorySpace(), s.MemorySpace()
 	if cs == ss {
 		return fmt.Sprintf("%s: %s is %s", ClassLayout, c.label, layoutText(c.shape)),
@@ -339,10 +340,8 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		r := ast.Remark{Pos: after.OutputPos(out), Kind: ast.RemarkMissed, Pass: p.Name, Category: CategoryOutputUnaliased,
 			Message: fmt.Sprintf("%s %s has no alias", after.OutputLabel(out), sub.StringWithLayout())}
 		dev := v.output(out, sub)
-		class, i := x.nearest(sub, dev)
-		switch class {
+		switch class, c := x.nearest(sub, dev); class {
 		case ClassTaken:
-			c := items[i]
 			by, _ := after.Aliases.GetAliasedOutput(c.param, nil)
 			how := "was taken by " + after.OutputLabel(by) + " earlier in this pass"
 			if old, ok := before.Aliases.GetAliasedOutput(c.param, nil); ok {
@@ -350,13 +349,10 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 			}
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
 		case ClassLayout:
-			c := items[i]
 			r.Reason, r.Suggestion = layoutReason(p, c, sub, "the output", fmt.Sprintf("%s and %s", c.label, after.OutputLabel(out)))
 		case ClassElementType:
-			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
-			c := items[i]
 			r.Reason = byteSizeReason(c, after.OutputLabel(out), after.OutputSharding(out), sub, dev, v, dynamicOutput)
 			if !dynamicOutput {
 				r.Suggestion = xlaSuggestion(pipeline, c.label, after.Donors.ParameterIsBufferDonor(c.param, model.ShapeIndex{}))
@@ -408,15 +404,14 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 		}
 		r.Message = fmt.Sprintf("donor %s at %s %s is not used by any output", after.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.StringWithLayout())
 		dev := v.param(d.ParamNumber, d.ParamIndex, in)
-		class, i := x.nearest(in, dev)
+		class, c := x.nearest(in, dev)
 		if j, ok := x.free[x.key(in)]; ok {
 			// Not after the pass, which would have paired them; for the
 			// config of a pipeline that ran none (UnusedDonors).
-			class, i = ClassFree, j
+			class, c = ClassFree, &items[j]
 		}
 		switch class {
 		case ClassTaken:
-			c := items[i]
 			a, _ := after.Aliases.GetAliasedParameter(c.index)
 			how := fmt.Sprintf("was taken by donor %s at %s earlier in this pass", after.ParamLabel(a.ParamNumber, a.ParamIndex), a.ParamIndex)
 			if old, ok := before.Aliases.GetAliasedParameter(c.index); ok {
@@ -424,19 +419,16 @@ func explainDonation(p *Pass, _ Options, pipeline Pipeline, before, after *model
 			}
 			r.Reason = fmt.Sprintf("%s: %s %s %s", ClassTaken, c.label, c.shape.StringWithLayout(), how)
 		case ClassFree:
-			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s %s has its shape and no alias; no donation pass has paired them", ClassFree, c.label, c.shape.StringWithLayout())
 			if !pipeline.runs(BufferDonationToAlias) {
 				r.Suggestion = "run buffer-donation-to-alias"
 			}
 		case ClassLayout:
-			c := items[i]
 			r.Reason, r.Suggestion = layoutReason(p, c, in, "the donor", fmt.Sprintf("%s and %s", after.ParamLabel(d.ParamNumber, d.ParamIndex), c.label))
 		case ClassElementType:
-			c := items[i]
 			r.Reason = fmt.Sprintf("%s: %s is %s", ClassElementType, c.label, c.shape.StringWithLayout())
 		case ClassByteSize:
-			r.Reason = byteSizeReason(items[i], after.ParamLabel(d.ParamNumber, nil), after.ParamSharding(d.ParamNumber, d.ParamIndex), in, dev, v, dynamicOutput)
+			r.Reason = byteSizeReason(c, after.ParamLabel(d.ParamNumber, nil), after.ParamSharding(d.ParamNumber, d.ParamIndex), in, dev, v, dynamicOutput)
 			if !dynamicOutput {
 				r.Suggestion = xlaSuggestion(pipeline, fmt.Sprintf("parameter %d", d.ParamNumber), true)
 			}

@@ -207,12 +207,12 @@ func (plan *xlaPlan) nearestDonee(d xlaDonor) (xlaDonee, bool) {
 	return donees[i], true
 }
 
-// leftovers returns the donors that found no donee, by memory space and
-// then largest first.
+// leftovers returns the donors that found no donee, in no particular
+// order.
 func (plan *xlaPlan) leftovers() []xlaDonor {
 	var left []xlaDonor
-	for _, space := range slices.Sorted(maps.Keys(plan.donors)) {
-		for _, d := range plan.donors[space] {
+	for _, donors := range plan.donors {
+		for _, d := range donors {
 			if !d.used {
 				left = append(left, d)
 			}
