@@ -433,9 +433,9 @@ func NamesSummary(c *Config) string {
 		}
 		return FormatBytes(n)
 	}
-	size := func(s *Shape, ok bool, sh *Sharding) string {
+	size := func(s *Shape, sh *Sharding) string { // s is nil for none
 		switch {
-		case !ok:
+		case s == nil:
 			return "size unknown"
 		case !perDevice:
 			return bytes(s)
@@ -451,21 +451,18 @@ func NamesSummary(c *Config) string {
 	n := 0
 	c.Donors.ForEach(func(d Donor) {
 		if n++; n <= summaryNames {
-			sub, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
-			fmt.Fprintf(&b, "unused donor: %s at %s, %s\n", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, size(sub, ok, c.ParamSharding(d.ParamNumber, d.ParamIndex)))
+			sub, _ := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
+			fmt.Fprintf(&b, "unused donor: %s at %s, %s\n", c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, size(sub, c.ParamSharding(d.ParamNumber, d.ParamIndex)))
 		}
 	})
 	more(n, "unused donors")
 	n = 0
 	c.Output().ForEachSubshape(func(out ShapeIndex, sub *Shape) {
-		if !sub.IsArray() {
-			return
-		}
-		if _, ok := c.Aliases.GetAliasedParameter(out); ok {
+		if !sub.IsArray() || c.Aliases.OutputHasAlias(out) {
 			return
 		}
 		if n++; n <= summaryNames {
-			fmt.Fprintf(&b, "output without alias: %s, %s\n", c.OutputLabel(out), size(sub, true, c.OutputSharding(out)))
+			fmt.Fprintf(&b, "output without alias: %s, %s\n", c.OutputLabel(out), size(sub, c.OutputSharding(out)))
 		}
 	})
 	more(n, "outputs without alias")

@@ -238,19 +238,14 @@ func leafCount(s *Shape, seen map[*rareFields]int64) int64 {
 	return n
 }
 
-// DefaultLayout is the descending minor-to-major order {rank-1, ..., 1, 0}.
-func DefaultLayout(rank int) []int64 {
-	l := make([]int64, rank)
-	for i := range l {
-		l[i] = int64(rank - 1 - i)
-	}
-	return l
-}
-
-// SetDefaultLayout gives an array the default descending layout.
+// SetDefaultLayout gives an array the default descending layout, the
+// minor-to-major order {rank-1, ..., 1, 0}.
 func (s *Shape) SetDefaultLayout() {
 	s.HasLayout = true
-	s.MinorToMajor = DefaultLayout(len(s.Dims))
+	s.MinorToMajor = make([]int64, len(s.Dims))
+	for i := range s.MinorToMajor {
+		s.MinorToMajor[i] = int64(len(s.Dims) - 1 - i)
+	}
 }
 
 // IsArray reports whether s is a dense array.

@@ -106,9 +106,8 @@ func checkDonationLayouts(c *model.Config) *ast.Error {
 		}
 		in, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 		if ok && in.IsArray() && !in.HasLayout {
-			bad = ast.Errorf(c.ParamPos(d.ParamNumber, d.ParamIndex),
-				"%s needs resolved layouts, but the layout of buffer donor %s at %s (%s) is unresolved; "+AssumeHint,
-				donationName, c.ParamLabel(d.ParamNumber, d.ParamIndex), d.ParamIndex, in.Written())
+			bad = unresolved(c.ParamPos(d.ParamNumber, d.ParamIndex), donationName,
+				"buffer donor "+c.ParamLabel(d.ParamNumber, d.ParamIndex)+" at "+d.ParamIndex.String(), in.Written())
 		}
 	})
 	if bad != nil {
@@ -118,9 +117,7 @@ func checkDonationLayouts(c *model.Config) *ast.Error {
 		if bad != nil || !sub.IsArray() || sub.HasLayout || c.Aliases.OutputHasAlias(out) {
 			return
 		}
-		bad = ast.Errorf(c.OutputPos(out),
-			"%s needs resolved layouts, but the layout of %s (%s) is unresolved; "+AssumeHint,
-			donationName, c.OutputIndexLabel(out), sub.String())
+		bad = unresolved(c.OutputPos(out), donationName, c.OutputIndexLabel(out), sub.String())
 	})
 	return bad
 }

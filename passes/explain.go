@@ -333,7 +333,7 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		items = append(items, candidate{label: after.ParamLabel(int64(i), nil), shape: s, free: !after.Aliases.ParameterHasAlias(int64(i), nil), param: int64(i),
 			dev: v.param(int64(i), nil, s), sharding: after.ParamSharding(int64(i), nil)})
 	}
-	x := newNearIndex(items, discoveryKey)
+	x := newNearIndex(items, (*model.Shape).StringWithLayout) // add-*'s key
 	dynamicOutput := after.Output().IsDynamic()
 	for _, out := range unaliased {
 		sub, _ := after.Output().Subshape(out)
@@ -363,9 +363,6 @@ func explainDiscovery(p *Pass, _ Options, pipeline Pipeline, before, after *mode
 		emit(r)
 	}
 }
-
-// discoveryKey is add-*'s key: the shape printed with its layout.
-func discoveryKey(s *model.Shape) string { return s.StringWithLayout() }
 
 // layoutText prints a shape with its layout, or says the layout is
 // unresolved.
@@ -495,7 +492,7 @@ func explainXLADonation(p *Pass, opts Options, pipeline Pipeline, before, after 
 			}
 			// buffer-donation-to-alias pairs equal shapes, dynamic ones too.
 			if equal == nil {
-				equal = freeByKey(after, equalKey)
+				equal = freeByEqualKey(after)
 			}
 			if out, ok := equal[equalKey(in)]; ok && in.IsArray() && !pipeline.runs(BufferDonationToAlias) {
 				r.Suggestion = fmt.Sprintf("run buffer-donation-to-alias, which would pair it with output %s of its very shape", out)
@@ -510,13 +507,13 @@ func explainXLADonation(p *Pass, opts Options, pipeline Pipeline, before, after 
 	}
 }
 
-// freeByKey maps key of each output array leaf without an alias to the
-// first such leaf in pre-order.
-func freeByKey(c *model.Config, key func(*model.Shape) string) map[string]model.ShapeIndex {
+// freeByEqualKey maps the equalKey of each output array leaf without an
+// alias to the first such leaf in pre-order.
+func freeByEqualKey(c *model.Config) map[string]model.ShapeIndex {
 	m := map[string]model.ShapeIndex{}
 	c.Output().ForEachSubshape(func(out model.ShapeIndex, sub *model.Shape) {
 		if sub.IsArray() && !c.Aliases.OutputHasAlias(out) {
-			if k := key(sub); m[k] == nil {
+			if k := equalKey(sub); m[k] == nil {
 				m[k] = out.Clone()
 			}
 		}

@@ -3,6 +3,8 @@ package passes
 import (
 	"strings"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
+
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -34,3 +36,9 @@ func (p *Pass) Title() string {
 // AssumeHint ends the donation passes' error about an unresolved layout:
 // the way past it.
 const AssumeHint = "--assume-default-layouts assumes XLA's default layout for every unresolved one"
+
+// unresolved is the error of pass, which needs resolved layouts, about the
+// leaf what, written shape, whose layout is unresolved.
+func unresolved(pos ast.Pos, pass, what, shape string) *ast.Error {
+	return ast.Errorf(pos, "%s needs resolved layouts, but the layout of %s (%s) is unresolved; %s", pass, what, shape, AssumeHint)
+}

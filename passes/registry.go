@@ -142,11 +142,10 @@ func Run(c *model.Config, pipeline Pipeline, o RunOptions) error {
 		if donation {
 			explained = explainUnused(p, opts, pipeline, before, c)
 		}
-		if !o.VerifyEach {
-			continue
-		}
-		if errs := model.Verify(c); errs.HasErrors() {
-			return prefixed(errs, "after pass "+p.Name+": ")
+		if o.VerifyEach {
+			if errs := model.Verify(c); errs.HasErrors() {
+				return prefixed(errs, "after pass "+p.Name+": ")
+			}
 		}
 	}
 	if o.Remark != nil {

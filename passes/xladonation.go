@@ -136,8 +136,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) *ast.Error {
 				return
 			}
 			if !sub.HasLayout {
-				bad = ast.Errorf(c.ParamPos(p, index), "%s needs resolved layouts, but the layout of %s at %s (%s) is unresolved; "+AssumeHint,
-					xlaDonationName, c.ParamLabel(p, index), index, sub.Written())
+				bad = unresolved(c.ParamPos(p, index), xlaDonationName, c.ParamLabel(p, index)+" at "+index.String(), sub.Written())
 				return
 			}
 			d := xlaDonor{param: p, index: index.Clone(), size: v.param(p, index, sub).ByteSize(), space: sub.MemorySpace()}
@@ -149,8 +148,7 @@ func (plan *xlaPlan) collect(c *model.Config, registeredOnly bool) *ast.Error {
 			return
 		}
 		if !sub.HasLayout {
-			bad = ast.Errorf(c.OutputPos(index), "%s needs resolved layouts, but the layout of %s (%s) is unresolved; "+AssumeHint,
-				xlaDonationName, c.OutputIndexLabel(index), sub.String())
+			bad = unresolved(c.OutputPos(index), xlaDonationName, c.OutputIndexLabel(index), sub.String())
 			return
 		}
 		d := xlaDonee{index: index.Clone(), size: v.output(index, sub).ByteSize(), space: sub.MemorySpace()}
