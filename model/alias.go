@@ -99,15 +99,10 @@ type outputNodes struct {
 func newOutputNodes(s *Shape) *outputNodes {
 	// Count first, so that every table is allocated once at its size.
 	nodes, digits := 0, 0
-	var count func(sub *Shape, depth int)
-	count = func(sub *Shape, depth int) {
+	s.ForEachSubshape(func(index ShapeIndex, _ *Shape) {
 		nodes++
-		digits += depth
-		for i := range sub.Elems() {
-			count(&sub.Elems()[i], depth+1)
-		}
-	}
-	count(s, 0)
+		digits += len(index)
+	})
 	n := &outputNodes{index: make([]ShapeIndex, 0, nodes), children: make([][]int32, 0, nodes)}
 	all := make([]int64, 0, digits) // one backing array for every index
 	var walk func(prefix ShapeIndex, sub *Shape) int32
@@ -241,15 +236,10 @@ func (c *AliasConfig) SetUpAlias(out ShapeIndex, param int64, paramIndex ShapeIn
 // to f stays valid after the call and must not be changed.
 func (c *AliasConfig) ForEachOutput(f func(out ShapeIndex, sub *Shape)) {
 	i := 0
-	var walk func(sub *Shape)
-	walk = func(sub *Shape) {
+	c.shape.ForEachSubshape(func(_ ShapeIndex, sub *Shape) {
 		f(c.nodes.index[i], sub)
 		i++
-		for j := range sub.Elems() {
-			walk(&sub.Elems()[j])
-		}
-	}
-	walk(&c.shape)
+	})
 }
 
 // OutputHasAlias reports whether output index out has an alias.
