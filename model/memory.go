@@ -119,7 +119,7 @@ func memoryBySpace(c *Config, perDevice bool) []SpaceMemory {
 		c.Params[i].ForEachSubshape(func(index ShapeIndex, sub *Shape) {
 			if sub.IsArray() {
 				m := in(sub.MemorySpace())
-				m.Parameters += m.leaf(tile(c.ParamSharding(int64(i), index), sub), &m.ParameterBytes)
+				m.leaf(tile(c.ParamSharding(int64(i), index), sub), &m.Parameters, &m.ParameterBytes)
 			}
 		})
 	}
@@ -129,8 +129,7 @@ func memoryBySpace(c *Config, perDevice bool) []SpaceMemory {
 		}
 		sub = tile(c.OutputSharding(out), sub)
 		m := in(sub.MemorySpace())
-		m.Outputs += m.leaf(sub, &m.OutputBytes)
-		size, _ := ByteSizeOf(sub)
+		size := m.leaf(sub, &m.Outputs, &m.OutputBytes)
 		if a, ok := c.Aliases.GetAliasedParameter(out); ok {
 			m.alias(a.Kind, size)
 		} else {
@@ -177,18 +176,16 @@ func (m *Memory) alias(kind AliasKind, size int64) {
 	}
 }
 
-// leaf counts one subshape: 1 for an array leaf (adding its size to *bytes
-// when known, else counting it as of unknown size), 0 for anything else.
-func (m *Memory) leaf(s *Shape, bytes *int64) int {
-	if !s.IsArray() {
-		return 0
-	}
-	if n, ok := ByteSizeOf(s); ok {
-		*bytes += n
-	} else {
+// leaf counts the array leaf s in *count and adds its size to *bytes, or
+// counts it as of unknown size; it returns the size, 0 when unknown.
+func (m *Memory) leaf(s *Shape, count *int, bytes *int64) int64 {
+	*count++
+	n, ok := ByteSizeOf(s)
+	if !ok {
 		m.UnknownSizeLeaves++
 	}
-	return 1
+	*bytes += n
+	return n
 }
 
 // AliasedBytes is the number of bytes the aliases let outputs share with
