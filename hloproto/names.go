@@ -47,13 +47,13 @@ type instrNames struct {
 }
 
 // names reads the names of the entry's parameters and outputs of cfg.
-func (m *module) names(r *source, cfg *model.Config) model.Names {
+func (m *module) names(src []byte, cfg *model.Config) model.Names {
 	var names model.Names
 	entry := m.entry()
 	if entry == nil {
 		return names
 	}
-	d := newDecoder(r, entry.segs, "", nil)
+	d := newDecoder(src, entry.segs, "", nil)
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -67,7 +67,7 @@ func (m *module) names(r *source, cfg *model.Config) model.Names {
 			return names
 		}
 		if in.param && in.number >= 0 && in.number < int64(len(cfg.Params)) {
-			if n := in.label(r); !n.IsZero() {
+			if n := in.label(src); !n.IsZero() {
 				if names.Params == nil {
 					names.Params = make([]model.Name, len(cfg.Params))
 				}
@@ -78,7 +78,7 @@ func (m *module) names(r *source, cfg *model.Config) model.Names {
 		if in.id == entry.rootID {
 			m.rootSharding = in.sharding
 			if in.neffOut.end > in.neffOut.at {
-				outputNames(r, in.neffOut, cfg.Output(), &names)
+				outputNames(src, in.neffOut, cfg.Output(), &names)
 			}
 		}
 	}
@@ -189,38 +189,38 @@ func (d *decoder) span(f field) textSpan {
 
 // label is a parameter's name: neff_input_names, else op_name without an
 // op_type, else the instruction's name.
-func (in *instrNames) label(r *source) model.Name {
-	if n := nameAt(r, in.neffIn); !n.IsZero() {
+func (in *instrNames) label(src []byte) model.Name {
+	if n := nameAt(src, in.neffIn); !n.IsZero() {
 		return n
 	}
 	if !in.opType {
-		if n := nameAt(r, in.opName); !n.IsZero() {
+		if n := nameAt(src, in.opName); !n.IsZero() {
 			return n
 		}
 	}
-	return nameAt(r, in.name)
+	return nameAt(src, in.name)
 }
 
 // nameAt is the name a string field holds.
-func nameAt(r *source, s textSpan) model.Name {
+func nameAt(src []byte, s textSpan) model.Name {
 	if s.end <= s.at {
 		return model.Name{}
 	}
-	return model.RawName(r.peek(s.at, min(s.end-s.at, model.NameKeep)), s.at, s.end)
+	return model.RawName(src[s.at:min(s.end, s.at+model.NameKeep)], s.at, s.end)
 }
 
 // outputNames sets the names neff_output_names gives the outputs of the
 // shape out: one for each element of a tuple, separated by commas, or
 // the name of an output that is not a tuple.
-func outputNames(r *source, s textSpan, out *model.Shape, names *model.Names) {
+func outputNames(src []byte, s textSpan, out *model.Shape, names *model.Names) {
 	if !out.IsTuple() {
-		names.Output = nameAt(r, s)
+		names.Output = nameAt(src, s)
 		return
 	}
 	n := len(out.Elems())
 	// The list is read whole up to a bound: each name is short, and a
 	// list of one name per output is at most some bytes per output.
-	text := r.peek(s.at, min(s.end-s.at, n*model.NameKeep))
+	text := src[s.at:min(s.end, s.at+n*model.NameKeep)]
 	for i, k := 0, 0; i <= len(text) && k < n; k++ {
 		j := i
 		for j < len(text) && text[j] != ',' {

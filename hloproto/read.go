@@ -18,7 +18,7 @@
 package hloproto
 
 import (
-	"encoding/binary"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -101,11 +101,11 @@ type File struct {
 }
 
 // decoder reads a message's fields: the message is merged from the
-// contents segs (one, unless the field that holds it occurs more than
-// once), read through r in order; pos is the offset in the file of the
-// next field, in segs[seg]. Offsets are the file's.
+// contents segs of src (one, unless the field that holds it occurs more
+// than once), read in order; pos is the offset in the file of the next
+// field, in segs[seg]. Offsets are the file's.
 type decoder struct {
-	r     *source
+	src   []byte
 	segs  []span
 	seg   int
 	pos   int
@@ -114,8 +114,8 @@ type decoder struct {
 }
 
 // newDecoder returns a decoder of the message merged from segs.
-func newDecoder(r *source, segs []span, path string, names map[protowire.Number]string) *decoder {
-	d := &decoder{r: r, segs: segs, path: path, names: names}
+func newDecoder(src []byte, segs []span, path string, names map[protowire.Number]string) *decoder {
+	d := &decoder{src: src, segs: segs, path: path, names: names}
 	if len(segs) > 0 {
 		d.pos = segs[0].Body
 	}
@@ -187,69 +187,66 @@ func (d *decoder) done() bool {
 	return d.seg >= len(d.segs)
 }
 
-// peek returns at most n bytes of the current content from p (fewer at
-// its end): a look at a tag or a length, valid until the next read.
-func (d *decoder) peek(p, n int) []byte {
-	return d.r.peek(p, min(n, d.segs[d.seg].End-p))
-}
-
-// content returns the bytes of a length-delimited field, the decoder's to
-// keep.
-func (d *decoder) content(f field) []byte {
-	return d.r.peek(f.Body, f.End-f.Body)
-}
+// content returns the bytes of a length-delimited field.
+func (d *decoder) content(f field) []byte { return d.src[f.Body:f.End] }
 
 // next reads the next field, its content skipped by its length; done must
 // have reported false.
 func (d *decoder) next() (field, *Error) {
 	end := d.segs[d.seg].End
 	f := field{span: span{Start: d.pos}, seg: d.seg}
-	num, typ, n := protowire.ConsumeTag(d.peek(d.pos, maxTag))
+	num, typ, n := protowire.ConsumeTag(d.src[d.pos:end])
 	if n < 0 {
 		return f, d.errf(d.pos, d.path, "bad field tag: %v", protowire.ParseError(n))
 	}
-	f.num, f.typ = num, typ
-	p := d.pos + n
-	f.Len = p
-	switch typ {
-	case protowire.VarintType:
-		v, m := protowire.ConsumeVarint(d.peek(p, binary.MaxVarintLen64))
-		if m < 0 {
-			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
-		}
-		f.Body, f.val, f.End = p, v, p+m
-	case protowire.BytesType:
-		v, m := protowire.ConsumeVarint(d.peek(p, binary.MaxVarintLen64))
-		if m < 0 {
-			return f, d.errf(p, d.fieldPath(num), "bad length: %v", protowire.ParseError(m))
-		}
-		if v > uint64(end-p-m) {
-			return f, d.errf(p, d.fieldPath(num), "length %d runs past the end of its message (%d bytes left)", v, end-p-m)
-		}
-		f.Body, f.End = p+m, p+m+int(v)
-	case protowire.StartGroupType:
-		q, err := skipGroup(d.r, num, p, end)
-		if err != nil {
-			err.Path = d.fieldPath(num)
-			return f, err
-		}
-		f.Body, f.End = p, q
-	default:
-		b := d.peek(p, maxScalar)
-		m := protowire.ConsumeFieldValue(num, typ, b)
-		if m < 0 {
-			return f, d.errf(p, d.fieldPath(num), "%v", protowire.ParseError(m))
-		}
-		f.Body, f.End = p, p+m
-		if typ == protowire.Fixed64Type {
-			f.val, _ = protowire.ConsumeFixed64(b)
-		} else if typ == protowire.Fixed32Type {
-			v, _ := protowire.ConsumeFixed32(b)
-			f.val = uint64(v)
-		}
+	f.num, f.typ, f.Len = num, typ, d.pos+n
+	var err *Error
+	if typ == protowire.StartGroupType {
+		f.Body = f.Len
+		f.End, err = skipGroup(d.src, num, f.Len, end)
+	} else {
+		f.Body, f.End, f.val, err = value(d.src, num, typ, f.Len, end)
+	}
+	if err != nil {
+		err.Path = d.fieldPath(num)
+		return f, err
 	}
 	d.pos = f.End
 	return f, nil
+}
+
+// value reads the value of a field num of wire type typ, not a group,
+// that starts at p in a message that ends at end: where its content
+// starts (after the length of a length-delimited field) and ends, and the
+// value of a varint or fixed field. The error has no path.
+func value(src []byte, num protowire.Number, typ protowire.Type, p, end int) (body, fend int, val uint64, err *Error) {
+	b := src[p:end]
+	var m int
+	switch typ {
+	case protowire.BytesType:
+		v, m := protowire.ConsumeVarint(b)
+		if m < 0 {
+			return 0, 0, 0, &Error{Offset: p, Msg: fmt.Sprintf("bad length: %v", protowire.ParseError(m))}
+		}
+		if v > uint64(len(b)-m) {
+			return 0, 0, 0, &Error{Offset: p, Msg: fmt.Sprintf("length %d runs past the end of its message (%d bytes left)", v, len(b)-m)}
+		}
+		return p + m, p + m + int(v), 0, nil
+	case protowire.VarintType:
+		val, m = protowire.ConsumeVarint(b)
+	case protowire.Fixed64Type:
+		val, m = protowire.ConsumeFixed64(b)
+	case protowire.Fixed32Type:
+		var v uint32
+		v, m = protowire.ConsumeFixed32(b)
+		val = uint64(v)
+	default:
+		m = protowire.ConsumeFieldValue(num, typ, b)
+	}
+	if m < 0 {
+		return 0, 0, 0, &Error{Offset: p, Msg: protowire.ParseError(m).Error()}
+	}
+	return p, p + m, val, nil
 }
 
 // maxGroupDepth is how deep groups may nest in a field the reader skips,
@@ -260,13 +257,13 @@ const maxGroupDepth = 10000
 // message that ends at end, and returns the offset after its end tag.
 // It walks the group's fields once, however deep they nest: a group is
 // skipped in the time of its bytes.
-func skipGroup(r *source, num protowire.Number, p, end int) (int, *Error) {
+func skipGroup(src []byte, num protowire.Number, p, end int) (int, *Error) {
 	open := []protowire.Number{num}
 	for len(open) > 0 {
 		if p >= end {
 			return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: %v", io.ErrUnexpectedEOF)}
 		}
-		n, typ, m := protowire.ConsumeTag(r.peek(p, min(maxTag, end-p)))
+		n, typ, m := protowire.ConsumeTag(src[p:end])
 		if m < 0 {
 			return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: bad field tag: %v", protowire.ParseError(m))}
 		}
@@ -277,43 +274,33 @@ func skipGroup(r *source, num protowire.Number, p, end int) (int, *Error) {
 				return 0, &Error{Offset: p, Msg: fmt.Sprintf("groups nested more than %d deep", maxGroupDepth)}
 			}
 			open = append(open, n)
-			continue
 		case protowire.EndGroupType:
 			if n != open[len(open)-1] {
 				return 0, &Error{Offset: p - m, Msg: fmt.Sprintf("group: %v", protowire.ParseError(-5))}
 			}
 			open = open[:len(open)-1]
-			continue
-		case protowire.BytesType:
-			v, k := protowire.ConsumeVarint(r.peek(p, min(binary.MaxVarintLen64, end-p)))
-			if k < 0 {
-				return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: bad length: %v", protowire.ParseError(k))}
+		default:
+			_, q, _, err := value(src, n, typ, p, end)
+			if err != nil {
+				err.Msg = "group: " + err.Msg
+				return 0, err
 			}
-			if v > uint64(end-p-k) {
-				return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: length %d runs past the end of its message (%d bytes left)", v, end-p-k)}
-			}
-			p += k + int(v)
-			continue
+			p = q
 		}
-		k := protowire.ConsumeFieldValue(n, typ, r.peek(p, min(maxScalar, end-p)))
-		if k < 0 {
-			return 0, &Error{Offset: p, Msg: fmt.Sprintf("group: %v", protowire.ParseError(k))}
-		}
-		p += k
 	}
 	return p, nil
 }
 
 // sub returns a decoder of a length-delimited field's content.
 func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *decoder {
-	return newDecoder(d.r, []span{f.span}, path, names)
+	return newDecoder(d.src, []span{f.span}, path, names)
 }
 
 // merged returns a decoder of the message merged from the contents of
 // the occurrences spans of one field: protobuf reads a message field
 // that occurs more than once as the message of their concatenation.
 func (d *decoder) merged(spans []span, path string, names map[protowire.Number]string) *decoder {
-	return newDecoder(d.r, spans, path, names)
+	return newDecoder(d.src, spans, path, names)
 }
 
 // want checks a field's wire type.
@@ -360,15 +347,11 @@ func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
 // reads). It returns Unknown when src reads as none; Sniff then tells a
 // malformed one.
 func Detect(src []byte) Kind {
-	return detect(memSource(src))
-}
-
-func detect(r *source) Kind {
-	if r.size == 0 {
+	if len(src) == 0 {
 		return Unknown
 	}
 	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
-		if _, _, err := readKind("", r, k); err == nil {
+		if _, _, err := readKind("", src, k); err == nil {
 			return k
 		}
 	}
@@ -381,18 +364,14 @@ func detect(r *source) Kind {
 // the HLO text front end verifies its own. The config's positions (of the
 // function, the aliases and donors) carry name, for diagnostics.
 func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
-	return read(name, memSource(src), k)
-}
-
-func read(name string, r *source, k Kind) (*File, *model.Config, error) {
 	if k == Unknown {
-		if k = detect(r); k == Unknown {
-			if k = sniff(r, Unknown); k == Unknown {
+		if k = Detect(src); k == Unknown {
+			if k = Sniff(src, Unknown); k == Unknown {
 				return nil, nil, &Error{Offset: 0, Path: "HloModuleProto", Msg: "not an HloModuleProto, HloProto or HloSnapshot"}
 			}
 		}
 	}
-	return readKind(name, r, k)
+	return readKind(name, src, k)
 }
 
 // The wrappers: the field (1) that holds the next message in, its name,
@@ -409,10 +388,10 @@ var (
 	protoStep    = step{"hlo_module", moduleNames, "the HloProto holds no module"}
 )
 
-func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
+func readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	f := &File{Kind: k}
 	path := k.String()
-	d := newDecoder(r, []span{{End: r.size}}, path, map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k])
+	d := newDecoder(src, []span{{End: len(src)}}, path, map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k])
 	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module
 	// (1) the module; either may occur more than once, merged.
 	steps := map[Kind][]step{Snapshot: {snapshotStep, protoStep}, Proto: {protoStep}}[k]
@@ -447,8 +426,8 @@ func readKind(name string, r *source, k Kind) (*File, *model.Config, error) {
 		return nil, nil, err
 	}
 	f.aliasEnc, f.donorEnc = EncodeAliases(cfg.Aliases), EncodeDonors(cfg.Donors)
-	cfg.Names = m.names(r, cfg)
-	cfg.Sharding, f.Warnings = m.partitioning(r, cfg)
+	cfg.Names = m.names(src, cfg)
+	cfg.Sharding, f.Warnings = m.partitioning(src, cfg)
 	f.modPath = path
 	return f, cfg, nil
 }
@@ -794,12 +773,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 		if err != nil {
 			return err
 		}
-		varint := func(name string) (int64, *Error) {
-			if err := d.want(fl, protowire.VarintType, d.path+"."+name); err != nil {
-				return 0, err
-			}
-			return int64(fl.val), nil
-		}
+		varint := func(name string) (int64, *Error) { return d.varint(fl, d.path+"."+name) }
 		switch fl.num {
 		case 1:
 			if m2m, err = d.ints(fl, d.path+".minor_to_major", m2m); err != nil {
@@ -1022,21 +996,7 @@ const (
 func (m *module) lower(f *File) (*model.Config, error) {
 	ps := m.host
 	if ps == nil {
-		var entry *computation
-		for i := range m.comps {
-			if m.comps[i].id == m.entryID && (m.entryName == "" || m.comps[i].name == m.entryName) {
-				entry = &m.comps[i]
-				break
-			}
-		}
-		if entry == nil && m.entryName != "" {
-			for i := range m.comps {
-				if m.comps[i].name == m.entryName {
-					entry = &m.comps[i]
-					break
-				}
-			}
-		}
+		entry := m.entry()
 		if entry == nil {
 			return nil, &Error{Offset: f.mods[0].Body, Path: m.path, Msg: fmt.Sprintf("no entry computation (id %d, name %s) and no host_program_shape", m.entryID, strconv.Quote(m.entryName))}
 		}
@@ -1049,11 +1009,8 @@ func (m *module) lower(f *File) (*model.Config, error) {
 	cfg.Source.Func = ast.Pos{Filename: m.file, Offset: ps.off}
 	cfg.Aliases.Grow(len(m.aliases))
 	for _, e := range m.aliases {
-		if err := nonNegative(e.out, e.index); err != "" {
-			return nil, &Error{Offset: e.off, Path: e.path, Msg: err}
-		}
-		if e.param >= int64(len(ps.params)) {
-			return nil, &Error{Offset: e.off, Path: e.path + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, len(ps.params))}
+		if err := checkEntry(e.out, e.param, e.index, len(ps.params), e.off, e.path); err != nil {
+			return nil, err
 		}
 		kind := model.MayAlias
 		if e.kind == 2 {
@@ -1065,11 +1022,8 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		}
 	}
 	for _, e := range m.donors {
-		if err := nonNegative(nil, e.index); err != "" {
-			return nil, &Error{Offset: e.off, Path: e.path, Msg: err}
-		}
-		if e.param >= int64(len(ps.params)) {
-			return nil, &Error{Offset: e.off, Path: e.path + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, len(ps.params))}
+		if err := checkEntry(nil, e.param, e.index, len(ps.params), e.off, e.path); err != nil {
+			return nil, err
 		}
 		origin := model.Origin{Attr: keyDonor, Pos: ast.Pos{Filename: m.file, Offset: e.off}}
 		if err := cfg.Donors.AddBufferDonor(e.param, e.index, origin); err != nil {
@@ -1092,15 +1046,22 @@ func (f *File) Verify(cfg *model.Config) error {
 	return nil
 }
 
-func nonNegative(out, index []int64) string {
-	for _, i := range out {
-		if i < 0 {
-			return fmt.Sprintf("output index %s must hold indices >= 0, got %d", model.ShapeIndex(out), i)
-		}
+// checkEntry checks the indices and the parameter of a table's entry at
+// off, of the path p, in an entry computation of params parameters.
+func checkEntry(out []int64, param int64, index []int64, params, off int, p string) *Error {
+	if msg := cmp.Or(nonNegative("output", out), nonNegative("parameter", index)); msg != "" {
+		return &Error{Offset: off, Path: p, Msg: msg}
 	}
+	if param >= int64(params) {
+		return &Error{Offset: off, Path: p + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", param, params)}
+	}
+	return nil
+}
+
+func nonNegative(what string, index []int64) string {
 	for _, i := range index {
 		if i < 0 {
-			return fmt.Sprintf("parameter index %s must hold indices >= 0, got %d", model.ShapeIndex(index), i)
+			return fmt.Sprintf("%s index %s must hold indices >= 0, got %d", what, model.ShapeIndex(index), i)
 		}
 	}
 	return ""

@@ -30,7 +30,7 @@ func (m *module) paramSharding(number int64, s textSpan, n int) {
 }
 
 // partitioning reads the shardings names found, for cfg.
-func (m *module) partitioning(r *source, cfg *model.Config) (model.Partitioning, []*Error) {
+func (m *module) partitioning(src []byte, cfg *model.Config) (model.Partitioning, []*Error) {
 	var p model.Partitioning
 	var warns []*Error
 	if e := m.entry(); e != nil {
@@ -40,7 +40,7 @@ func (m *module) partitioning(r *source, cfg *model.Config) (model.Partitioning,
 		if s.end <= s.at {
 			return nil
 		}
-		sh, err := sharding.FromProto(r.peek(s.at, s.end-s.at))
+		sh, err := sharding.FromProto(src[s.at:s.end])
 		if err == nil && sh.Kind == model.TupleSharding {
 			var ok bool
 			if sh, ok = model.NestSharding(sh, shape); !ok {

@@ -1,7 +1,6 @@
 package hloproto
 
 import (
-	"encoding/binary"
 	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -15,7 +14,21 @@ import (
 // Sniff returns Unknown for data that looks like none of the three (a
 // flatbuffer, an archive, random bytes).
 func Sniff(src []byte, hint Kind) Kind {
-	return sniff(memSource(src), hint)
+	if len(src) == 0 {
+		return Unknown
+	}
+	if hint != Unknown && evidence(src, 0, len(src), hint, 0) >= 1 {
+		return hint
+	}
+	// The kind with the most evidence, at least two fields; on a tie the
+	// first.
+	best, most := Unknown, 1
+	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
+		if n := evidence(src, 0, len(src), k, 0); n > most {
+			best, most = k, n
+		}
+	}
+	return best
 }
 
 // A message's fields as the sniffer checks them: the wire type of each
@@ -41,28 +54,10 @@ var sniffFields = map[Kind]map[protowire.Number]sniffField{
 // checks: the start tells.
 const sniffLimit = 4 << 10
 
-func sniff(r *source, hint Kind) Kind {
-	if r.size == 0 {
-		return Unknown
-	}
-	if hint != Unknown && evidence(r, 0, r.size, hint, 0) >= 1 {
-		return hint
-	}
-	// The kind with the most evidence, at least two fields; on a tie the
-	// first.
-	best, most := Unknown, 1
-	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
-		if n := evidence(r, 0, r.size, k, 0); n > most {
-			best, most = k, n
-		}
-	}
-	return best
-}
-
 // enough is the evidence after which the sniffer stops looking.
 const enough = 16
 
-// evidence walks the message of kind k in [from, to) of r (a prefix of it,
+// evidence walks the message of kind k in [from, to) of src (a prefix of it,
 // when the file was cut short) and returns how many of its fields bear k
 // out: a declared string that is printable, a declared message whose
 // content is a sequence of fields, a wrapped message with evidence of its
@@ -71,11 +66,11 @@ const enough = 16
 // declared field of another wire type, a string that is not text, a
 // message that is not one, a wrapped message that is text (a module's
 // name read as an HloProto's module).
-func evidence(r *source, from, to int, k Kind, depth int) int {
+func evidence(src []byte, from, to int, k Kind, depth int) int {
 	decl := sniffFields[k]
 	n := 0
 	for p := from; p < to && n < enough; {
-		num, typ, m := protowire.ConsumeTag(r.peek(p, min(maxTag, to-p)))
+		num, typ, m := protowire.ConsumeTag(src[p:to])
 		if m < 0 {
 			return n
 		}
@@ -86,7 +81,7 @@ func evidence(r *source, from, to int, k Kind, depth int) int {
 		}
 		switch typ {
 		case protowire.BytesType:
-			v, m := protowire.ConsumeVarint(r.peek(p, min(binary.MaxVarintLen64, to-p)))
+			v, m := protowire.ConsumeVarint(src[p:to])
 			if m < 0 {
 				return n
 			}
@@ -96,14 +91,14 @@ func evidence(r *source, from, to int, k Kind, depth int) int {
 			if known {
 				switch want.what {
 				case 's':
-					if !printable(r.peek(body, min(sniffLimit, end-body)), cut || end-body > sniffLimit) {
+					if !printable(src[body:min(end, body+sniffLimit)], cut || end-body > sniffLimit) {
 						return -1
 					}
 					if end > body {
 						n++
 					}
 				case 'm':
-					if !fields(r, body, min(end, body+sniffLimit), cut || end-body > sniffLimit) {
+					if !fields(src, body, min(end, body+sniffLimit), cut || end-body > sniffLimit) {
 						return -1
 					}
 					n++
@@ -111,11 +106,11 @@ func evidence(r *source, from, to int, k Kind, depth int) int {
 					if depth >= 2 {
 						return -1
 					}
-					if end > body && printable(r.peek(body, min(sniffLimit, end-body)), true) {
+					if end > body && printable(src[body:min(end, body+sniffLimit)], true) {
 						return -1
 					}
 					inner := map[byte]Kind{'P': Proto, 'M': ModuleProto}[want.what]
-					e := evidence(r, body, end, inner, depth+1)
+					e := evidence(src, body, end, inner, depth+1)
 					if e < 0 || e == 0 && end > body && !cut {
 						return -1
 					}
@@ -127,13 +122,13 @@ func evidence(r *source, from, to int, k Kind, depth int) int {
 			}
 			p = end
 		case protowire.StartGroupType:
-			q, err := skipGroup(r, num, p, to)
+			q, err := skipGroup(src, num, p, to)
 			if err != nil {
 				return n
 			}
 			p = q
 		default:
-			m := protowire.ConsumeFieldValue(num, typ, r.peek(p, min(maxScalar, to-p)))
+			m := protowire.ConsumeFieldValue(num, typ, src[p:to])
 			if m < 0 {
 				return n
 			}
@@ -160,38 +155,28 @@ func printable(b []byte, cut bool) bool {
 	return true
 }
 
-// fields reports whether [from, to) of r is a sequence of whole fields
+// fields reports whether [from, to) of src is a sequence of whole fields
 // (cut: a prefix of one, the rest of the message beyond to).
-func fields(r *source, from, to int, cut bool) bool {
+func fields(src []byte, from, to int, cut bool) bool {
 	for p := from; p < to; {
-		num, typ, m := protowire.ConsumeTag(r.peek(p, min(maxTag, to-p)))
+		num, typ, m := protowire.ConsumeTag(src[p:to])
 		if m < 0 {
 			return cut && m == truncated
 		}
 		p += m
-		switch typ {
-		case protowire.BytesType:
-			v, m := protowire.ConsumeVarint(r.peek(p, min(binary.MaxVarintLen64, to-p)))
-			if m < 0 {
-				return cut && m == truncated
-			}
-			if v > uint64(to-p-m) {
-				return cut
-			}
-			p += m + int(v)
-		case protowire.StartGroupType:
-			q, err := skipGroup(r, num, p, to)
+		if typ == protowire.StartGroupType {
+			q, err := skipGroup(src, num, p, to)
 			if err != nil {
 				return cut
 			}
 			p = q
-		default:
-			m := protowire.ConsumeFieldValue(num, typ, r.peek(p, min(maxScalar, to-p)))
-			if m < 0 {
-				return cut && m == truncated
-			}
-			p += m
+			continue
 		}
+		// A length past to is truncated too.
+		if m = protowire.ConsumeFieldValue(num, typ, src[p:to]); m < 0 {
+			return cut && m == truncated
+		}
+		p += m
 	}
 	return true
 }
