@@ -19,10 +19,10 @@ import (
 // reader alone (readPiece), so the diagnostics are the grammar's.
 
 // cursor returns a byteCursor at the start of span, past its trivia.
-func cursor(src []byte, span ast.Span) (*byteCursor, bool) {
-	pos := span.Pos
-	c := &byteCursor{src: src, end: span.End.Offset, pos: lexer.Position{Filename: pos.Filename, Offset: pos.Offset, Line: pos.Line, Column: pos.Column}}
-	return c, c.trivia()
+func cursor(src []byte, span ast.Span) *byteCursor {
+	c := &byteCursor{src: src, end: span.End.Offset, pos: lexer.Position(span.Pos)}
+	c.trivia()
+	return c
 }
 
 // readAliases reads input_output_alias's value spanning span: what
@@ -95,7 +95,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	if open {
 		span.End.Offset = len(src)
 	}
-	c, _ := cursor(src, span)
+	c := cursor(src, span)
 	pos = c.here()
 	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
@@ -262,32 +262,15 @@ func (c *byteCursor) paramRef() (param int64, index []int64, ok bool) {
 // tokParser's shapeIndex does: an empty index is an empty slice, not nil.
 func (c *byteCursor) shapeIndex() ([]int64, bool) {
 	idx := []int64{}
-	ok := c.list('}', func() bool {
+	if !c.eat('{') {
+		return idx, false
+	}
+	ok := c.list('}', true, func() bool {
 		n, ok := c.int64()
 		idx = append(idx, n)
 		return ok
 	})
 	return idx, ok
-}
-
-// list reads `'{' (elem (',' elem)* ','?)? close`, as the readers of
-// tokParser loop: elem reads one element and reports whether it could.
-func (c *byteCursor) list(close byte, elem func() bool) bool {
-	if !c.eat('{') {
-		return false
-	}
-	for !c.is(close) {
-		if !elem() {
-			return false
-		}
-		if !c.is(',') {
-			break
-		}
-		if !c.eat(',') {
-			return false
-		}
-	}
-	return c.eat(close)
 }
 
 // int64 reads an Int token that fits in an int64, as strconv.ParseInt

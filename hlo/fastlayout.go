@@ -1,7 +1,6 @@
 package hlo
 
 import (
-	"math"
 	"slices"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -126,16 +125,6 @@ func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 	if err != nil {
 		return nil, err
 	}
-	l, err := readLayoutAt(c)
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
-}
-
-// readLayoutAt is readLayout from the cursor c on, the lexer's verdict
-// aside.
-func readLayoutAt(c *byteCursor) (*ComputationLayout, error) {
 	l := &ComputationLayout{Pos: c.here()}
 	if !c.eat('{') {
 		return nil, expected(c, "Expects '{' at the start of aliasing description")
@@ -329,7 +318,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 		c.eat('(')
 		elems := make([]model.Shape, 0, n)
 		var first *ast.Error
-		ok := c.commaList(')', func() bool {
+		ok := c.list(')', false, func() bool {
 			elems = append(elems, model.Shape{})
 			lerr, ok := d.shape(c, depth+1, &elems[len(elems)-1], pieces)
 			if first == nil {
@@ -379,15 +368,14 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	}
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
 	dynamic := false
-	ok := c.commaList(']', func() bool {
+	ok := c.list(']', false, func() bool {
 		if len(d.dims) == model.MaxRank {
 			d.err = expected(c, model.RankError)
 			return false
 		}
 		if c.is('?') {
 			d.dims, d.dynamic, dynamic = append(d.dims, model.UnboundedSize), append(d.dynamic, true), true
-			ok := c.eat('?')
-			return ok
+			return c.eat('?')
 		}
 		bounded := c.at(c.pos.Offset) == '<' && c.at(c.pos.Offset+1) == '=' // `<=8`: dynamic, at most 8
 		if bounded {
@@ -447,21 +435,10 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 // size reads a dimension or tile size: a non-negative Int token that fits
 // in 64 bits.
 func (c *byteCursor) size() (int64, bool) {
-	i := c.pos.Offset
-	j := i
-	var n int64
-	for ; j < c.end && isDigit(c.src[j]); j++ {
-		d := int64(c.src[j] - '0')
-		if n > (math.MaxInt64-d)/10 {
-			return 0, false
-		}
-		n = n*10 + d
-	}
-	if j == i {
+	if c.is('-') {
 		return 0, false
 	}
-	c.advance(j - i)
-	return n, c.trivia()
+	return c.int64()
 }
 
 // layout reads `{minor_to_major}` with tiles as the only attribute into
@@ -498,8 +475,7 @@ func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 			return false
 		}
 	}
-	ok := c.eat('}')
-	return ok
+	return c.eat('}')
 }
 
 // attrs reads the attributes after a layout's ':' in XLA's order, as
@@ -578,8 +554,7 @@ func (c *byteCursor) parenSize() (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	ok = c.eat(')')
-	return n, ok
+	return n, c.eat(')')
 }
 
 // parenType reads `(t)`, t an unsigned integer type, as typeAttr takes it.
@@ -597,8 +572,7 @@ func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
 	if !c.trivia() {
 		return 0, false
 	}
-	ok = c.eat(')')
-	return p, ok
+	return p, c.eat(')')
 }
 
 // isPermutation reports whether m2m holds 0 to len(m2m)-1, each once.
@@ -619,36 +593,32 @@ func isPermutation(m2m []int64) bool {
 	return true
 }
 
-// commaList reads `elem (',' elem)*`, or nothing, up to the byte close,
-// and close itself; elem reads one element and reports whether it
-// could.
-func (c *byteCursor) commaList(close byte, elem func() bool) bool {
-	if !c.is(close) {
-		for {
-			if !elem() {
-				return false
-			}
-			if c.is(close) {
-				break
-			}
-			if !c.eat(',') {
-				return false
-			}
+// list reads `elem (',' elem)*`, or nothing, up to the byte close, and
+// close itself; with trailing, a ',' may end the list. elem reads one
+// element and reports whether it could.
+func (c *byteCursor) list(close byte, trailing bool, elem func() bool) bool {
+	for more := false; more || !c.is(close); more = !trailing {
+		if !elem() {
+			return false
+		}
+		if c.is(close) {
+			break
+		}
+		if !c.eat(',') {
+			return false
 		}
 	}
-	ok := c.eat(close)
-	return ok
+	return c.eat(close)
 }
 
 // tile reads one tile, `(8,128)` or `(2,*)`.
 func (c *byteCursor) tile() (model.Tile, bool) {
 	c.eat('(')
 	t := model.Tile{}
-	ok := c.commaList(')', func() bool {
+	ok := c.list(')', false, func() bool {
 		if c.is('*') {
 			t = append(t, model.CombineDimension)
-			ok := c.eat('*')
-			return ok
+			return c.eat('*')
 		}
 		n, ok := c.size()
 		t = append(t, n)

@@ -18,7 +18,7 @@ import (
 func peeking(t *testing.T, text string) *lexer.PeekingLexer {
 	t.Helper()
 	src := []byte("xx\nyy\n    " + text)
-	l := newLexer(src, 10, len(src), lexer.Position{Filename: "f.hlo", Offset: 10, Line: 3, Column: 5})
+	l := &hloLexer{src: src, end: len(src), pos: lexer.Position{Filename: "f.hlo", Offset: 10, Line: 3, Column: 5}}
 	p, err := lexer.Upgrade(l, tokWhitespace, tokComment)
 	if err != nil {
 		t.Fatal(err)

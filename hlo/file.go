@@ -147,39 +147,11 @@ func asList(err error) error {
 	return err
 }
 
-// parseValues parses the header values the tool reads and the shapes of
-// the entry's parameters and root. Errors are gathered, sorted.
+// parseValues parses the header values the tool reads
+// (input_output_alias, buffer_donor and entry_computation_layout) and,
+// without entry_computation_layout, the shapes of the entry's parameters
+// and root. Errors are gathered, sorted.
 func (s *scanner) parseValues() error {
-	f := s.file
-	errs := s.parseHeaderValues()
-	add := func(err error) {
-		if err != nil {
-			errs = append(errs, asList(err).(ast.ErrorList)...)
-		}
-	}
-	// Without entry_computation_layout the shapes come from the entry's
-	// instructions; with it, Lower reads an instruction's shape only when
-	// its text differs from the layout's.
-	for i, in := range append(f.Entry.Params, f.Entry.Root) {
-		if f.Header.Attr(keyLayout) != nil {
-			break
-		}
-		if !in.HasShape || i == len(f.Entry.Params) && in.Param >= 0 {
-			continue // no shape, or the root is also a parameter
-		}
-		add(in.readShape(s.src, s.name))
-	}
-	if len(errs) > 0 {
-		errs.Sort()
-		return errs
-	}
-	return nil
-}
-
-// parseHeaderValues parses the header values the tool reads:
-// input_output_alias, buffer_donor and entry_computation_layout.
-func (s *scanner) parseHeaderValues() ast.ErrorList {
-	src := s.src
 	f := s.file
 	var errs ast.ErrorList
 	add := func(err error) {
@@ -187,22 +159,32 @@ func (s *scanner) parseHeaderValues() ast.ErrorList {
 			errs = append(errs, asList(err).(ast.ErrorList)...)
 		}
 	}
+	var err error
 	if a := f.Header.Attr(keyAlias); a != nil && f.Aliases == nil { // nil: not read during the scan
-		var err error
-		f.Aliases, err = readAliases(src, a.Value)
+		f.Aliases, err = readAliases(s.src, a.Value)
 		add(err)
 	}
 	if a := f.Header.Attr(keyDonor); a != nil && f.Donors == nil {
-		var err error
-		f.Donors, err = readDonors(src, a.Value)
+		f.Donors, err = readDonors(s.src, a.Value)
 		add(err)
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {
-		var err error
-		f.Layout, err = readLayout(src, a.Value)
+		// Lower reads an instruction's shape only when its text differs
+		// from the layout's.
+		f.Layout, err = readLayout(s.src, a.Value)
 		add(err)
+	} else {
+		for i, in := range append(f.Entry.Params, f.Entry.Root) {
+			if in.HasShape && (i < len(f.Entry.Params) || in.Param < 0) { // the root may be a parameter
+				add(in.readShape(s.src, s.name))
+			}
+		}
 	}
-	return errs
+	if len(errs) > 0 {
+		errs.Sort()
+		return errs
+	}
+	return nil
 }
 
 // readShape reads the instruction's shape into in.shape, or in.shapeErr

@@ -470,7 +470,7 @@ func build() {
 func parseSpan[T any](p **participle.Parser[T], src []byte, span ast.Span) (*T, error) {
 	grammar.once.Do(build)
 	pos := span.Pos
-	lex := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
+	lex := &hloLexer{src: src, end: span.End.Offset, pos: lexer.Position(pos)}
 	peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 	if err != nil {
 		return nil, convertError(err, pos)

@@ -49,7 +49,7 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newLexer(src, 0, len(src), lexer.Position{Filename: filename, Line: 1, Column: 1}), nil
+	return &hloLexer{src: src, end: len(src), pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
 }
 
 // hloLexer tokenizes src[start:end], with positions starting at pos.
@@ -105,11 +105,6 @@ func (l *hloLexer) value(b []byte) string {
 	return v
 }
 
-func newLexer(src []byte, start, end int, pos lexer.Position) *hloLexer {
-	pos.Offset = start
-	return &hloLexer{src: src, end: end, pos: pos}
-}
-
 // Next returns the next token.
 func (l *hloLexer) Next() (lexer.Token, error) {
 	if l.err != nil {
@@ -124,26 +119,25 @@ func (l *hloLexer) Next() (lexer.Token, error) {
 		l.err = err
 		return lexer.Token{}, err
 	}
-	tok := lexer.Token{Type: typ, Value: l.value(l.src[i : i+n]), Pos: l.pos}
 	if typ == tokPunct {
-		if err := l.track(tok); err != nil {
+		if err := l.track(l.src[i]); err != nil {
 			l.err = err
 			return lexer.Token{}, err
 		}
 	}
+	tok := lexer.Token{Type: typ, Value: l.value(l.src[i : i+n]), Pos: l.pos}
 	l.advance(n)
 	return tok, nil
 }
 
-// track keeps the bracket depth.
-func (l *hloLexer) track(tok lexer.Token) error {
-	switch tok.Value {
-	case "(", "[", "{":
-		l.depth++
-		if l.depth > MaxDepth {
-			return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: tok.Pos}
+// track keeps the bracket depth at the punctuation that begins with b.
+func (l *hloLexer) track(b byte) error {
+	switch b {
+	case '(', '[', '{':
+		if l.depth++; l.depth > MaxDepth {
+			return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: l.pos}
 		}
-	case ")", "]", "}":
+	case ')', ']', '}':
 		l.depth--
 	}
 	return nil

@@ -3,7 +3,6 @@ package hlo
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -24,8 +23,7 @@ import (
 // past its trivia, and the lexer's verdict on the whole value: the grammar
 // lexes a value before it parses it, so a lexer error comes first.
 func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
-	c, _ := cursor(src, span)
-	return c, lexCheck(src, span, 0)
+	return cursor(src, span), lexCheck(src, span, 0)
 }
 
 // lexCheck is the lexer's verdict on the value spanning span, whose
@@ -37,8 +35,7 @@ func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
 // bracket is a token of its own.
 func lexCheck(src []byte, span ast.Span, depth int) error {
 	pos := span.Pos
-	l := newLexer(src, pos.Offset, span.End.Offset, lexer.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column})
-	l.depth = depth
+	l := &hloLexer{src: src, end: span.End.Offset, pos: lexer.Position(pos), depth: depth}
 	for i := l.pos.Offset; i < l.end; {
 		switch lexStop[src[i]] {
 		case 0:
@@ -47,7 +44,7 @@ func lexCheck(src []byte, span ast.Span, depth int) error {
 			if l.depth >= MaxDepth {
 				l.advance(i - l.pos.Offset) // where the error would be
 			}
-			if err := l.trackByte(src[i]); err != nil {
+			if err := l.track(src[i]); err != nil {
 				return convertError(err, pos)
 			}
 			i++
@@ -78,19 +75,6 @@ var lexStop = func() (t [256]uint8) {
 	return
 }()
 
-// trackByte is track for the one-byte punctuation b.
-func (l *hloLexer) trackByte(b byte) error {
-	switch b {
-	case '(', '[', '{':
-		if l.depth++; l.depth > MaxDepth {
-			return &lexer.Error{Msg: fmt.Sprintf("nesting is deeper than %d levels", MaxDepth), Pos: l.pos}
-		}
-	case ')', ']', '}':
-		l.depth--
-	}
-	return nil
-}
-
 // maxPiece bounds the text the grammar reads at once, but that a piece
 // always holds its first minPiece tokens, however long.
 const maxPiece, minPiece = 64 << 10, 16
@@ -108,30 +92,28 @@ func readPiece(c, fail *byteCursor, parse func(p *tokParser) error) error {
 	piecesRead.Add(1)
 	for n := 64; ; n *= 4 {
 		cut, safe, all := pieceEnd(c, n)
-		lex := newLexer(c.src, c.pos.Offset, cut, c.pos)
+		lex := &hloLexer{src: c.src, end: cut, pos: c.pos}
 		peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 		if err != nil {
 			return convertError(err, c.here()) // valueCursor lexed the value: not reached
 		}
 		p := &tokParser{lex: peek}
+		// A reader that stopped or failed near the piece's end may read on.
 		err = parse(p)
-		capped := !all && cut-c.pos.Offset >= maxPiece
+		near := err == nil && p.end.Offset > safe
 		if err != nil {
 			err = convertError(err, c.here())
 			var list ast.ErrorList
-			if !all && (!errors.As(err, &list) || len(list) == 0 || list[0].Pos.Offset >= safe) {
-				if capped {
-					return unexpected(cmp.Or(fail, c))
-				}
-				continue // the reader failed near the piece's end: it may read on
-			}
-			return err
+			near = !errors.As(err, &list) || len(list) == 0 || list[0].Pos.Offset >= safe
 		}
-		if !all && p.end.Offset > safe {
-			if capped {
+		if near && !all {
+			if cut-c.pos.Offset >= maxPiece {
 				return unexpected(cmp.Or(fail, c))
 			}
 			continue
+		}
+		if err != nil {
+			return err
 		}
 		c.pos = lexer.Position(p.end)
 		if !c.trivia() {

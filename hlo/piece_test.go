@@ -29,7 +29,7 @@ func TestLexCheckAgrees(t *testing.T) {
 		src := append([]byte("x =\n "), b...)
 		span := ast.Span{Pos: ast.Pos{Filename: "f", Offset: 5, Line: 2, Column: 2}, End: ast.Pos{Offset: len(src)}}
 		var want error
-		l := newLexer(src, 5, len(src), lexer.Position{Filename: "f", Line: 2, Column: 2})
+		l := &hloLexer{src: src, end: len(src), pos: lexer.Position{Filename: "f", Offset: 5, Line: 2, Column: 2}}
 		for {
 			tok, err := l.Next()
 			if err != nil {

@@ -121,31 +121,24 @@ func (s *scanner) wordEnd(i int) int {
 	if j < len(s.src) && s.src[j] == '%' {
 		j++
 	}
-	if j >= len(s.src) || !(isIdentStart(s.src[j]) || s.src[i] == '%' && isIdentChar(s.src[j])) {
+	if j >= len(s.src) || !(isIdentStart(s.src[j]) || j > i && isIdentChar(s.src[j])) {
 		return i
 	}
-	k := j
-	for k < len(s.src) && isIdentChar(s.src[k]) {
-		k++
-	}
-	if k > j && s.src[j] == '-' {
-		k = j
-	}
-	return k
+	return j + identLen(s.src, j)
 }
 
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'
 // is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 	if s.src[j] == '"' {
-		n, ok := s.stringLen(j)
+		n, ok := stringLen(s.src, j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return j + n, nil
 	}
 	if j+1 < len(s.src) && (s.src[j+1] == '/' || s.src[j+1] == '*') {
-		n, ok := s.commentLen(j)
+		n, ok := commentLen(s.src, j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated comment")
 		}
@@ -282,9 +275,3 @@ func (s *scanner) hasWord(i int, w string) bool { return hasWord(s.src, i, w) }
 
 // trivia is skipTrivia on the input.
 func (s *scanner) trivia(i int) int { return skipTrivia(s.src, i) }
-
-// stringLen is stringLen on the input.
-func (s *scanner) stringLen(i int) (int, bool) { return stringLen(s.src, i) }
-
-// commentLen is commentLen on the input.
-func (s *scanner) commentLen(i int) (int, bool) { return commentLen(s.src, i) }

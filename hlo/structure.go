@@ -42,25 +42,17 @@ func (s *scanner) header(i int) (int, error) {
 		if j >= len(s.src) || s.src[j] != ',' {
 			return end, nil
 		}
-		a, err := s.headerAttr(j)
+		key, start, valueEnd, err := s.attr(j)
 		if err != nil {
 			return 0, err
 		}
-		if prev := h.Attr(a.Key); prev != nil {
+		a := &HeaderAttr{Key: s.word(key), Pos: s.pos(key), Comma: j, Value: s.span(start, valueEnd)}
+		if h.Attr(a.Key) != nil {
 			return 0, ast.Errorf(a.Pos, "attribute %s already exists", a.Key)
 		}
 		h.Attrs = append(h.Attrs, a)
-		end = a.Value.End.Offset
+		end = valueEnd
 	}
-}
-
-// headerAttr scans `, key=value` at the comma i.
-func (s *scanner) headerAttr(i int) (*HeaderAttr, error) {
-	key, start, end, err := s.attr(i)
-	if err != nil {
-		return nil, err
-	}
-	return &HeaderAttr{Key: s.word(key), Pos: s.pos(key), Comma: i, Value: s.span(start, end)}, nil
 }
 
 // attr scans `, key=value` at the comma i, returning the offsets of the
@@ -202,7 +194,7 @@ func (s *scanner) body(c *compSpan) error {
 	if err != nil {
 		return err
 	}
-	c.end, err = s.trailingAttrs(end)
+	c.end, err = s.instrAttrs(end, &instrAttrs{}) // execution_thread
 	return err
 }
 
@@ -288,22 +280,6 @@ func (s *scanner) skipShape(i int) (int, error) {
 		}
 	}
 	return j, nil
-}
-
-// trailingAttrs skips the `, key=value` attributes after a computation's
-// body (execution_thread) and returns the offset after them.
-func (s *scanner) trailingAttrs(end int) (int, error) {
-	for {
-		j := s.trivia(end)
-		if j >= len(s.src) || s.src[j] != ',' {
-			return end, nil
-		}
-		_, _, valueEnd, err := s.attr(j)
-		if err != nil {
-			return 0, err
-		}
-		end = valueEnd
-	}
 }
 
 // walkEntry walks the entry computation's top level, instruction by
@@ -432,7 +408,8 @@ type instrAttrs struct {
 }
 
 // instrAttrs skips the `, key=value` attributes after an instruction's
-// operands, as trailingAttrs, recording those of instrAttrs.
+// operands or a computation's body, recording those of instrAttrs, and
+// returns the offset after them.
 func (s *scanner) instrAttrs(end int, a *instrAttrs) (int, error) {
 	for {
 		j := s.trivia(end)
