@@ -9,12 +9,11 @@ import (
 
 // input_output_alias and buffer_donor hold an entry for every aliased
 // output or donated parameter: thousands in a training step's header.
-// Their Parseable readers (AliasList.Parse, DonorList.Parse) are cheap,
-// but the PeekingLexer under them stores every token first, which cost
-// more than the reading (4 of 10 ms for a header of 2000 aliases).
-// readAliases and readDonors read the same text straight from the bytes,
-// as readLayout does for entry_computation_layout, and build the same
-// nodes with the same positions; an entry they do not read (an error, an
+// The grammar's PeekingLexer stores every token first, which costs more
+// than the reading (4 of 10 ms for a header of 2000 aliases): readAliases
+// and readDonors read the value straight from the bytes and build the
+// nodes, with the positions, that the grammar over the whole value
+// (oracle_test.go) builds; an entry they do not read (an error, an
 // integer out of range, an unknown kind) is read by the grammar's entry
 // reader alone (readPiece), so the diagnostics are the grammar's.
 
@@ -25,8 +24,8 @@ func cursor(src []byte, span ast.Span) *byteCursor {
 	return c
 }
 
-// readAliases reads input_output_alias's value spanning span: what
-// parseSpan(&grammar.alias, ...) gives, the list or the error.
+// readAliases reads input_output_alias's value spanning span: the list or
+// the error.
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 	l := &AliasList{}
 	var err error
@@ -37,10 +36,10 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 	return l, nil
 }
 
-// readDonors reads buffer_donor's value spanning span: what
-// parseSpan(&grammar.donor, ...) gives, but that an entry equal to an
-// earlier one is left out (registering a donor twice keeps the first),
-// so that the list holds each donor once however long its text.
+// readDonors reads buffer_donor's value spanning span, but that an entry
+// equal to an earlier one is left out (registering a donor twice keeps
+// the first), so that the list holds each donor once however long its
+// text.
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 	l := &DonorList{}
 	seen := map[string]bool{}
@@ -196,12 +195,11 @@ func (c *byteCursor) donorEntry(e *DonorEntry) bool {
 	if !c.eat('(') {
 		return false
 	}
-	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok || !c.is(')') {
+	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
 		return false
 	}
-	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
-	e.EndPos = c.here()
-	return c.trivia()
+	e.EndPos, ok = c.eatEnd(')')
+	return ok
 }
 
 // aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])` into e, as
@@ -209,13 +207,7 @@ func (c *byteCursor) donorEntry(e *DonorEntry) bool {
 func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 	e.Pos = c.here()
 	var ok bool
-	if e.Output, ok = c.shapeIndex(); !ok {
-		return false
-	}
-	if ok = c.eat(':'); !ok {
-		return false
-	}
-	if !c.eat('(') {
+	if e.Output, ok = c.shapeIndex(); !ok || !c.eat(':') || !c.eat('(') {
 		return false
 	}
 	e.ParamPos = c.here()
@@ -223,26 +215,15 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
 		return false
 	}
 	if c.is(',') {
-		if ok = c.eat(','); !ok {
+		if !c.eat(',') {
 			return false
 		}
-		i := c.pos.Offset
-		switch string(c.src[i : i+identLen(c.src[:c.end], i)]) {
-		case "must-alias":
-			e.Must = true
-		case "may-alias":
-		default:
-			return false
-		}
-		c.advance(identLen(c.src[:c.end], i))
-		if !c.trivia() {
+		if e.Must = c.keyword("must-alias"); !e.Must && !c.keyword("may-alias") {
 			return false
 		}
 	}
-	if e.EndPos, ok = c.eatEnd(')'); !ok {
-		return false
-	}
-	return true
+	e.EndPos, ok = c.eatEnd(')')
+	return ok
 }
 
 // paramRef reads `PARAM, {j...}` after the '(', the part an alias and a

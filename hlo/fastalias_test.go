@@ -25,14 +25,14 @@ func headerSpan(key, text string) ([]byte, ast.Span) {
 // whether readAliases read it all by hand, the grammar reading no piece.
 func checkAliases(t *testing.T, text string) bool {
 	t.Helper()
-	return checkList(t, "input_output_alias", text, readAliases, &grammar.alias, func(r *aliasRoot) *AliasList { return r.List })
+	return checkList(t, "input_output_alias", text, readAliases, &oracle.alias, func(r *aliasRoot) *AliasList { return r.List })
 }
 
 // checkDonors is checkAliases for buffer_donor, whose reader keeps the
 // first of equal entries.
 func checkDonors(t *testing.T, text string) bool {
 	t.Helper()
-	return checkList(t, "buffer_donor", text, readDonors, &grammar.donor, func(r *donorRoot) *DonorList {
+	return checkList(t, "buffer_donor", text, readDonors, &oracle.donor, func(r *donorRoot) *DonorList {
 		seen := map[string]bool{}
 		var first []*DonorEntry
 		for _, e := range r.List.Entries {

@@ -10,17 +10,15 @@ import (
 )
 
 // entry_computation_layout is the longest value of a header: a shape for
-// every parameter. Even with the shapes read by hand (fastShape), storing
-// its tokens first (participle's PeekingLexer holds them all) costs more
-// than reading them, and a node tree per shape costs more than the shape.
-// readLayout reads the value straight from the text, tokenizing as
-// hloLexer does, each shape of the common forms decoded into the model
-// (shapeDecoder): what the grammar's nodes lower to (lowerShape), with
-// the position of its first token; the ComputationLayout's Pos is at its
-// '{', its EndPos after its '}'. A shape of another form, or one that
-// would not lower, is read by the grammar alone (readPiece, piece.go), so
-// that the diagnostics and the shapes of the rare forms stay the
-// grammar's, and a malformed value costs what a valid one does.
+// every parameter. Storing its tokens first (participle's PeekingLexer
+// holds them all) costs more than reading them, and a node tree per shape
+// costs more than the shape. readLayout reads the value straight from the
+// text, tokenizing as hloLexer does, each shape of the common forms
+// decoded into the model (shapeDecoder) as lowerShape would lower the
+// grammar's nodes. A shape of another form, or one that would not lower,
+// is read by the grammar alone (readPiece, piece.go), so that the
+// diagnostics and the shapes of the rare forms stay the grammar's, and a
+// malformed value costs what a valid one does.
 
 // byteCursor walks src[:end] by tokens, keeping the position as hloLexer
 // does (columns count bytes).
@@ -109,17 +107,15 @@ func (c *byteCursor) eatEnd(b byte) (end ast.Pos, ok bool) {
 	if !c.is(b) {
 		return end, false
 	}
-	c.advance(1)
+	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
 	end = c.here()
 	return end, c.trivia()
 }
 
-// readLayout reads entry_computation_layout's value spanning span: what
-// parseSpan(&grammar.layout, ...) gives, the layout or the error. The
-// shapes of the common forms are decoded straight into the model; any
-// other shape, or element of a tuple, is read by the grammar alone
-// (readPiece) and lowered; the value's structure is read here, with the
-// messages of ComputationLayout.Parse.
+// readLayout reads entry_computation_layout's value spanning span, the
+// layout or the error, with XLA's messages: the layout's Pos is at its
+// '{', its EndPos after its '}', each shape's point that of its first
+// token.
 func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 	c, err := valueCursor(src, span)
 	if err != nil {
@@ -186,8 +182,7 @@ func (d *shapeDecoder) top(c *byteCursor, l *ComputationLayout, i int, dst *mode
 
 // readTop reads the shape at c into dst: lerr says why a shape that
 // parses does not lower, err is the grammar's error for one that does not
-// parse, which the grammar reads from the shape's start as
-// ComputationLayout.Parse does.
+// parse, read from the shape's start.
 func (d *shapeDecoder) readTop(c *byteCursor, dst *model.Shape) (lerr *ast.Error, err error) {
 	start := *c
 	lerr, ok := d.shape(c, 0, dst, true)
@@ -196,22 +191,21 @@ func (d *shapeDecoder) readTop(c *byteCursor, dst *model.Shape) (lerr *ast.Error
 	}
 	fail := *c
 	*c = start
-	n, err := grammarShape(c, &fail)
-	if err != nil {
+	return grammarShape(c, &fail, dst)
+}
+
+// grammarShape reads the shape at c with the grammar alone (readPiece)
+// and lowers it into dst, left zero when it does not lower; fail is where
+// the hand reader stopped.
+func grammarShape(c, fail *byteCursor, dst *model.Shape) (lerr *ast.Error, err error) {
+	var n *ShapeNode
+	if err := readPiece(c, fail, func(p *tokParser) (err error) { n, err = p.shape(); return err }); err != nil {
 		return nil, err
 	}
 	if lerr = lowerShape(n, dst); lerr != nil {
 		*dst = model.Shape{}
 	}
 	return lerr, nil
-}
-
-// grammarShape reads the shape at c with the grammar alone (readPiece);
-// fail is where the hand reader stopped.
-func grammarShape(c, fail *byteCursor) (*ShapeNode, error) {
-	var n *ShapeNode
-	err := readPiece(c, fail, func(p *tokParser) (err error) { n, err = p.shape(); return err })
-	return n, err
 }
 
 // readInstrShape reads the shape spanning span, the whole span: by hand
@@ -342,16 +336,8 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 	}
 	fail := *c
 	*c = save
-	n, err := grammarShape(c, &fail)
-	if err != nil {
-		return nil, false
-	}
-	var s model.Shape
-	if lerr := lowerShape(n, &s); lerr != nil {
-		return lerr, true
-	}
-	*dst = s
-	return nil, true
+	lerr, err := grammarShape(c, &fail, dst)
+	return lerr, err == nil
 }
 
 // array reads `type[dims]` with an optional layout of integers and tiles.
@@ -417,16 +403,15 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 		s.SetDynamic(slices.Clone(d.dynamic))
 	}
 	m2m := buf[rank:]
-	if !c.is('{') {
+	if c.is('{') {
+		if !d.layout(c, &s, m2m) {
+			return false
+		}
+	} else {
 		for i := range m2m {
 			m2m[i] = int64(rank - 1 - i)
 		}
 		s.HasLayout, s.MinorToMajor = true, m2m
-		*dst = s
-		return true
-	}
-	if !d.layout(c, &s, m2m) {
-		return false
 	}
 	*dst = s
 	return true
@@ -453,10 +438,8 @@ func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 		if len(d.m2m) == len(m2m) {
 			return false // longer than the rank: the grammar says so
 		}
-		if len(d.m2m) > 0 {
-			if !c.eat(',') {
-				return false
-			}
+		if len(d.m2m) > 0 && !c.eat(',') {
+			return false
 		}
 		n, ok := c.size()
 		if !ok {

@@ -129,7 +129,7 @@ func checkLayout(t *testing.T, text string) bool {
 	before := piecesRead.Load()
 	got, gerr := readLayout(src, span)
 	byHand := piecesRead.Load() == before && gerr == nil && got.Errs == nil
-	want, werr := parseSpan(&grammar.layout, src, span)
+	want, werr := parseSpan(&oracle.layout, src, span)
 	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
 		t.Errorf("%q: readLayout says %v; the grammar %v", text, gerr, werr)
 		return byHand

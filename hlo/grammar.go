@@ -13,11 +13,11 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
-// The grammar of the header values the tool reads and of HLO shapes and
-// layouts. Shapes and layouts are participle struct tags; the alias and
-// donor lists parse themselves (participle.Parseable), the way XLA's
+// The grammar of HLO shapes and layouts, as participle struct tags, and
+// the readers of one alias or donor entry, which read tokens the way XLA's
 // HloParserImpl::ParseAliasing and ParseBufferDonor do, so that their
-// errors are XLA's word for word. Every node has Pos and EndPos.
+// errors are XLA's word for word; the values these make up are read by
+// hand (fastalias.go, fastlayout.go). Every node has Pos and EndPos.
 
 // ShapeNode is an HLO shape: `f32[2,3]{1,0}`, `(f32[2]{0}, s32[])`.
 type ShapeNode struct {
@@ -115,10 +115,9 @@ type PhysicalNode struct {
 }
 
 // ComputationLayout is the value of entry_computation_layout:
-// `{(P0, P1, ...)->RESULT}`, its shapes lowered to the model. It parses
-// itself, as XLA's ParseComputationLayout, for XLA's messages; the shapes
-// are the grammar's, lowered as they are read (a layout holds one for
-// every parameter, and their nodes would cost more than the text).
+// `{(P0, P1, ...)->RESULT}`, its shapes lowered to the model as they are
+// read (a layout holds one for every parameter, and their nodes would
+// cost more than the text).
 type ComputationLayout struct {
 	Pos    ast.Pos
 	EndPos ast.Pos
@@ -144,58 +143,6 @@ func (c *ComputationLayout) ParamPos(i int) ast.Pos { return c.ParamAt[i].Pos(c.
 
 // ResultPos is the position of the result shape.
 func (c *ComputationLayout) ResultPos() ast.Pos { return c.ResultAt.Pos(c.Pos) }
-
-// lower lowers the shape node n into dst, recording an error as shape i's.
-func (c *ComputationLayout) lower(n *ShapeNode, dst *model.Shape, i int) {
-	if err := lowerShape(n, dst); err != nil {
-		*dst = model.Shape{}
-		c.Errs = append(c.Errs, ShapeError{Index: i, Err: err})
-	}
-}
-
-// Parse implements participle.Parseable.
-func (c *ComputationLayout) Parse(lex *lexer.PeekingLexer) error {
-	p := &tokParser{lex: lex}
-	c.Pos = p.cur()
-	// XLA's text for this brace names the aliasing description too.
-	if err := p.expect("{", "Expects '{' at the start of aliasing description"); err != nil {
-		return err
-	}
-	if err := p.expect("(", "Expects ( before parameter shape list"); err != nil {
-		return err
-	}
-	for !p.is(")") {
-		n, err := p.shape()
-		if err != nil {
-			return err
-		}
-		c.Params, c.ParamAt = append(c.Params, model.Shape{}), append(c.ParamAt, model.PointOf(n.Pos))
-		c.lower(n, &c.Params[len(c.Params)-1], len(c.Params)-1)
-		if p.is(")") {
-			break
-		}
-		if err := p.expect(",", "Expects , between parameter shapes"); err != nil {
-			return err
-		}
-	}
-	if err := p.expect(")", "Expects ) at end of parameter shape list"); err != nil {
-		return err
-	}
-	if err := p.expect("->", "Expects -> before result shape"); err != nil {
-		return err
-	}
-	n, err := p.shape()
-	if err != nil {
-		return err
-	}
-	c.ResultAt = model.PointOf(n.Pos)
-	c.lower(n, &c.Result, len(c.Params))
-	if err := p.expect("}", "Expects '}' at the end of computation layouts"); err != nil {
-		return err
-	}
-	c.EndPos = p.end
-	return nil
-}
 
 // shape parses a shape from where the lexer stands, with the grammar.
 func (p *tokParser) shape() (*ShapeNode, error) {
@@ -247,30 +194,6 @@ const (
 	donorFormat = "Expected format: (<input_param>, <input_param_shape_index>)"
 )
 
-// Parse implements participle.Parseable, as XLA's ParseAliasing.
-func (l *AliasList) Parse(lex *lexer.PeekingLexer) error {
-	p := &tokParser{lex: lex}
-	l.Pos = p.cur()
-	if err := p.expect("{", "Expects '{' at the start of aliasing description"); err != nil {
-		return err
-	}
-	for !p.is("}") {
-		e, err := p.aliasEntry()
-		if err != nil {
-			return err
-		}
-		l.Entries = append(l.Entries, e)
-		if !p.optional(",") {
-			break
-		}
-	}
-	if err := p.expect("}", "Expects '}' at the end of aliasing description"); err != nil {
-		return err
-	}
-	l.EndPos = p.end
-	return nil
-}
-
 func (p *tokParser) aliasEntry() (*AliasEntry, error) {
 	e := &AliasEntry{Pos: p.cur()}
 	var err error
@@ -299,30 +222,6 @@ func (p *tokParser) aliasEntry() (*AliasEntry, error) {
 	}
 	e.EndPos = p.end
 	return e, nil
-}
-
-// Parse implements participle.Parseable, as XLA's ParseBufferDonor.
-func (l *DonorList) Parse(lex *lexer.PeekingLexer) error {
-	p := &tokParser{lex: lex}
-	l.Pos = p.cur()
-	if err := p.expect("{", "Expects '{' at the start of buffer donor description"); err != nil {
-		return err
-	}
-	for !p.is("}") {
-		e, err := p.donorEntry()
-		if err != nil {
-			return err
-		}
-		l.Entries = append(l.Entries, e)
-		if !p.optional(",") {
-			break
-		}
-	}
-	if err := p.expect("}", "Expects '}' at the end of buffer donor description"); err != nil {
-		return err
-	}
-	l.EndPos = p.end
-	return nil
 }
 
 // donorEntry reads `(PARAM, {j...})`.
@@ -433,38 +332,20 @@ func (p *tokParser) shapeIndex() ([]int64, error) {
 	return idx, nil
 }
 
-// The grammar's roots, one parser each, built once on first use.
-type (
-	aliasRoot struct {
-		List *AliasList `parser:"@@"`
-	}
-	donorRoot struct {
-		List *DonorList `parser:"@@"`
-	}
-	layoutRoot struct {
-		Layout *ComputationLayout `parser:"@@"`
-	}
-)
-
+// grammar holds the parser of shapes, built once on first use.
 var grammar struct {
-	once   sync.Once
-	alias  *participle.Parser[aliasRoot]
-	donor  *participle.Parser[donorRoot]
-	layout *participle.Parser[layoutRoot]
-	shape  *participle.Parser[ShapeNode]
+	once  sync.Once
+	shape *participle.Parser[ShapeNode]
 }
 
-func build() {
-	opts := []participle.Option{
-		participle.Lexer(definition{}),
-		participle.Elide("Whitespace", "Comment"),
-		participle.UseLookahead(2),
-	}
-	grammar.alias = participle.MustBuild[aliasRoot](opts...)
-	grammar.donor = participle.MustBuild[donorRoot](opts...)
-	grammar.layout = participle.MustBuild[layoutRoot](opts...)
-	grammar.shape = participle.MustBuild[ShapeNode](opts...)
+// grammarOptions are the options every parser of the grammar is built with.
+var grammarOptions = []participle.Option{
+	participle.Lexer(definition{}),
+	participle.Elide("Whitespace", "Comment"),
+	participle.UseLookahead(2),
 }
+
+func build() { grammar.shape = participle.MustBuild[ShapeNode](grammarOptions...) }
 
 // parseSpan parses the text of span with p.
 func parseSpan[T any](p **participle.Parser[T], src []byte, span ast.Span) (*T, error) {
