@@ -74,10 +74,7 @@ const internAfter = 64
 // oneByte holds every one-byte string, for one-byte tokens.
 var oneByte = func() (t [256]string) {
 	for i := range t {
-		t[i] = string(rune(i))
-		if i >= 0x80 {
-			t[i] = string([]byte{byte(i)})
-		}
+		t[i] = string([]byte{byte(i)})
 	}
 	return
 }()

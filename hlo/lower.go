@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"cmp"
 	"sort"
 	"strconv"
 	"strings"
@@ -320,36 +321,23 @@ func lowerLayout(l *LayoutNode, s *model.Shape) *ast.Error {
 	if !l.Colon {
 		return nil
 	}
+	// The attributes are read in XLA's order; the first error is the one.
 	a := &model.LayoutAttrs{}
-	steps := []func() *ast.Error{
-		func() (err *ast.Error) { a.Tiles, err = tiles(l.Tiles); return },
-		func() (err *ast.Error) {
-			a.TailPaddingAlignment, err = intAttr(l.Padding, 1, "multiple padded to in elements")
-			return
-		},
-		func() (err *ast.Error) { a.IndexType, err = typeAttr(l.IndexType); return },
-		func() (err *ast.Error) { a.PointerType, err = typeAttr(l.PointerType); return },
-		func() (err *ast.Error) {
-			a.ElementSizeBits, err = intAttr(l.ElementSize, 0, "element size in bits")
-			return
-		},
-		func() (err *ast.Error) {
-			m, err := intAttr(l.MemorySpace, 0, "memory space")
-			s.SetMemorySpace(m)
-			return err
-		},
-		func() (err *ast.Error) { a.SplitConfigs, err = splits(l.Splits); return },
-		func() (err *ast.Error) { a.PhysicalShape, err = physical(l.Physical); return },
-		func() (err *ast.Error) {
-			a.DynamicMetadataPrefixBytes, err = intAttr(l.MetadataSize, 0, "dynamic shape metadata prefix bytes")
-			return
-		},
+	var errs [9]*ast.Error
+	var memory int64
+	a.Tiles, errs[0] = tiles(l.Tiles)
+	a.TailPaddingAlignment, errs[1] = intAttr(l.Padding, 1, "multiple padded to in elements")
+	a.IndexType, errs[2] = typeAttr(l.IndexType)
+	a.PointerType, errs[3] = typeAttr(l.PointerType)
+	a.ElementSizeBits, errs[4] = intAttr(l.ElementSize, 0, "element size in bits")
+	memory, errs[5] = intAttr(l.MemorySpace, 0, "memory space")
+	a.SplitConfigs, errs[6] = splits(l.Splits)
+	a.PhysicalShape, errs[7] = physical(l.Physical)
+	a.DynamicMetadataPrefixBytes, errs[8] = intAttr(l.MetadataSize, 0, "dynamic shape metadata prefix bytes")
+	if err := cmp.Or(errs[:]...); err != nil {
+		return err
 	}
-	for _, step := range steps {
-		if err := step(); err != nil {
-			return err
-		}
-	}
+	s.SetMemorySpace(memory)
 	if a.PhysicalShape != nil {
 		// XLA's parser: only a sparse array's layout has one, and HLO
 		// text has no sparse dimension level types here.
