@@ -322,7 +322,7 @@ func typeName(t protowire.Type) string {
 }
 
 // ints appends a repeated int64 field's values, packed or not.
-func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
+func (d *decoder) ints(f field, v []int64) ([]int64, *Error) {
 	switch f.typ {
 	case protowire.VarintType:
 		return append(v, int64(f.val)), nil
@@ -331,14 +331,14 @@ func (d *decoder) ints(f field, path string, v []int64) ([]int64, *Error) {
 		for p := 0; p < len(b); {
 			x, n := protowire.ConsumeVarint(b[p:])
 			if n < 0 {
-				return nil, d.errf(f.Body+p, path, "packed varint: %v", protowire.ParseError(n))
+				return nil, d.errf(f.Body+p, d.fieldPath(f.num), "packed varint: %v", protowire.ParseError(n))
 			}
 			v = append(v, int64(x))
 			p += n
 		}
 		return v, nil
 	}
-	return nil, d.errf(f.Start, path, "wire type %d, want a varint or packed varints", f.typ)
+	return nil, d.errf(f.Start, d.fieldPath(f.num), "wire type %d, want a varint or packed varints", f.typ)
 }
 
 // Detect finds the kind of src from its content: the kind it reads as, in
@@ -505,8 +505,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 		}
 		switch fl.num {
 		case 1, 2:
-			name := map[protowire.Number]string{1: "name", 2: "entry_computation_name"}[fl.num]
-			if err := d.want(fl, protowire.BytesType, m.path+"."+name); err != nil {
+			if err := d.want(fl, protowire.BytesType, d.fieldPath(fl.num)); err != nil {
 				return err
 			}
 			if fl.num == 1 {
@@ -530,10 +529,9 @@ func (m *module) read(d *decoder, f *File) *Error {
 			}
 			hosts = append(hosts, fl.span)
 		case 6:
-			if err := d.want(fl, protowire.VarintType, m.path+".entry_computation_id"); err != nil {
+			if m.entryID, err = d.varint(fl); err != nil {
 				return err
 			}
-			m.entryID = int64(fl.val)
 		case 8:
 			p := m.path + ".input_output_alias"
 			if err := d.want(fl, protowire.BytesType, p); err != nil {
@@ -600,10 +598,9 @@ func readComputation(d *decoder) (computation, *Error) {
 			}
 			shapes = append(shapes, fl.span)
 		case 5:
-			if err := d.want(fl, protowire.VarintType, d.path+".id"); err != nil {
+			if c.id, err = d.varint(fl); err != nil {
 				return c, err
 			}
-			c.id = int64(fl.val)
 		case 6:
 			if fl.typ == protowire.VarintType {
 				c.rootID = int64(fl.val)
@@ -688,12 +685,13 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 		}
 		switch fl.num {
 		case 2:
-			if err := d.want(fl, protowire.VarintType, d.path+".element_type"); err != nil {
+			v, err := d.varint(fl)
+			if err != nil {
 				return err
 			}
-			elem = fl.val
+			elem = uint64(v)
 		case 3:
-			if dims, err = d.ints(fl, d.path+".dimensions", dims); err != nil {
+			if dims, err = d.ints(fl, dims); err != nil {
 				return err
 			}
 		case 4:
@@ -711,7 +709,7 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 			}
 			layouts = append(layouts, fl.span)
 		case 6:
-			v, err := d.ints(fl, d.path+".is_dynamic_dimension", nil)
+			v, err := d.ints(fl, nil)
 			if err != nil {
 				return err
 			}
@@ -773,10 +771,9 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 		if err != nil {
 			return err
 		}
-		varint := func(name string) (int64, *Error) { return d.varint(fl, d.path+"."+name) }
 		switch fl.num {
 		case 1:
-			if m2m, err = d.ints(fl, d.path+".minor_to_major", m2m); err != nil {
+			if m2m, err = d.ints(fl, m2m); err != nil {
 				return err
 			}
 		case 6:
@@ -792,7 +789,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 					return err
 				}
 				if tf.num == 1 {
-					if tile, err = td.ints(tf, p+".dimensions", tile); err != nil {
+					if tile, err = td.ints(tf, tile); err != nil {
 						return err
 					}
 				}
@@ -804,11 +801,11 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			}
 			a.Tiles = append(a.Tiles, tile)
 		case 7:
-			if a.ElementSizeBits, err = varint("element_size_in_bits"); err != nil {
+			if a.ElementSizeBits, err = d.varint(fl); err != nil {
 				return err
 			}
 		case 8:
-			m, err := varint("memory_space")
+			m, err := d.varint(fl)
 			if err != nil {
 				return err
 			}
@@ -818,8 +815,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 		case 10:
 			return d.errf(fl.Start, d.path+".physical_shape", "Layout has physical shape, but is not for a sparse array")
 		case 11, 12:
-			name := map[protowire.Number]string{11: "index_primitive_type", 12: "pointer_primitive_type"}[fl.num]
-			v, err := varint(name)
+			v, err := d.varint(fl)
 			if err != nil {
 				return err
 			}
@@ -827,7 +823,7 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 			if v != 0 {
 				var ok bool
 				if p, ok = primitives[uint64(v)]; !ok || !p.IsUnsignedInt() {
-					return d.errf(fl.Start, d.path+"."+name, "expecting an unsigned integer type, got %d", v)
+					return d.errf(fl.Start, d.fieldPath(fl.num), "expecting an unsigned integer type, got %d", v)
 				}
 			}
 			if fl.num == 11 {
@@ -836,11 +832,11 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 				a.PointerType = p
 			}
 		case 15:
-			if a.DynamicMetadataPrefixBytes, err = varint("dynamic_shape_metadata_prefix_bytes"); err != nil {
+			if a.DynamicMetadataPrefixBytes, err = d.varint(fl); err != nil {
 				return err
 			}
 		case 16:
-			v, err := varint("tail_padding_alignment_in_elements")
+			v, err := d.varint(fl)
 			if err != nil {
 				return err
 			}
@@ -862,12 +858,11 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 				}
 				switch sf.num {
 				case 1:
-					if err := sd.want(sf, protowire.VarintType, p+".dimension"); err != nil {
+					if sc.Dimension, err = sd.varint(sf); err != nil {
 						return err
 					}
-					sc.Dimension = int64(sf.val)
 				case 2:
-					if sc.Indices, err = sd.ints(sf, p+".split_indices", sc.Indices); err != nil {
+					if sc.Indices, err = sd.ints(sf, sc.Indices); err != nil {
 						return err
 					}
 				}
@@ -933,9 +928,9 @@ func readEntries(d *decoder, names map[protowire.Number]string, count func() int
 }
 
 // varint is a scalar field that must be a varint.
-func (d *decoder) varint(f field, path string) (int64, *Error) {
-	if err := d.want(f, protowire.VarintType, path); err != nil {
-		return 0, err
+func (d *decoder) varint(f field) (int64, *Error) {
+	if f.typ != protowire.VarintType {
+		return 0, d.want(f, protowire.VarintType, d.fieldPath(f.num))
 	}
 	return int64(f.val), nil
 }
@@ -946,13 +941,13 @@ func (m *module) readAliases(d *decoder) *Error {
 		var err *Error
 		switch ef.num {
 		case 1:
-			e.out, err = ed.ints(ef, p+".output_shape_index", e.out)
+			e.out, err = ed.ints(ef, e.out)
 		case 2:
-			e.param, err = ed.varint(ef, p+".parameter_number")
+			e.param, err = ed.varint(ef)
 		case 3:
-			e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index)
+			e.index, err = ed.ints(ef, e.index)
 		case 4:
-			e.kind, err = ed.varint(ef, p+".kind")
+			e.kind, err = ed.varint(ef)
 			e.kindOff = ef.Start
 		}
 		return err
@@ -974,9 +969,9 @@ func (m *module) readDonors(d *decoder) *Error {
 		var err *Error
 		switch ef.num {
 		case 1:
-			e.param, err = ed.varint(ef, p+".parameter_number")
+			e.param, err = ed.varint(ef)
 		case 2:
-			e.index, err = ed.ints(ef, p+".parameter_shape_index", e.index)
+			e.index, err = ed.ints(ef, e.index)
 		}
 		return err
 	}, func(p string, off int) *Error {
