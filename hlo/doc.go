@@ -15,9 +15,10 @@
 // The files split by concern: scan.go (skipping bodies by their brackets)
 // and structure.go (the header's attributes, the computations, the
 // entry's instructions), lexer.go and grammar.go (the participle grammar
-// of record for header values, shapes and layouts), fastalias.go and
-// fastlayout.go (the one hand reader of those values, in XLA's words),
-// piece.go (the grammar over one bounded piece, for the reader's
+// of shapes, layouts and alias and donor entries), fastalias.go and
+// fastlayout.go (the hand readers of the header's values, in XLA's words,
+// checked against the grammar over whole values of oracle_test.go),
+// piece.go (the grammar over one bounded piece, for the readers'
 // messages), file.go (ParseFile and what it returns), lower.go (to the
 // model), sharding.go (the entry's shardings) and edits.go (back to
 // text).

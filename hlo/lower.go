@@ -15,9 +15,8 @@ import (
 // header has it, else from the entry's parameter instructions and ROOT
 // (a shape without a layout gets the default descending layout); the
 // aliases from input_output_alias, the donors from buffer_donor and the
-// shardings (sharding.go). Then it verifies the config. It returns the config (nil if it could not be
-// built) and the diagnostics; the config is valid when the list holds no
-// error.
+// shardings (sharding.go); then it verifies the config. It returns the
+// config (nil if it could not be built) and the diagnostics.
 func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	var errs ast.ErrorList
 	params, perrs := entryParams(f)

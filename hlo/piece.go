@@ -10,14 +10,11 @@ import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
-// The header's values are read by hand (fastAliases, fastDonors,
-// fastLayout), and the grammar reads only the pieces the hand readers do
-// not: one alias or donor entry, one shape. The value's structure (its
-// braces, commas and arrows) is read by hand with the grammar's messages,
-// so the result and the diagnostic are those of the grammar over the
-// whole value (parseSpan), at a cost that grows with the value's length
-// whether the value is well formed or not: the grammar's lexer stores
-// every token first, and a value holds one for every parameter.
+// The header's values are read by hand (readAliases, readDonors,
+// readLayout), their structure with XLA's messages, and the grammar reads
+// only the pieces the hand readers do not: one alias or donor entry, one
+// shape. So a value costs what its length does, well formed or not, and
+// the diagnostic is the one the grammar over the whole value gives.
 
 // valueCursor returns a cursor at the start of the value spanning span,
 // past its trivia, and the lexer's verdict on the whole value: the grammar

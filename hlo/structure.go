@@ -95,42 +95,33 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 // the list read well up to (end) when it read entries, for the scan.
 func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
 	span := ast.Span{Pos: s.pos(start), End: ast.Pos{Offset: -1}} // open: see readEntries
-	stop := func(err error) (int, bool) {
-		var p partial
-		errors.As(err, &p)
-		return p.at, false
-	}
+	var err error
 	switch key {
 	case keyAlias:
-		l, err := readAliases(s.src, span)
-		if err != nil {
-			return stop(err)
+		if s.file.Aliases, err = readAliases(s.src, span); err == nil {
+			return s.file.Aliases.EndPos.Offset, true
 		}
-		s.file.Aliases = l
-		return l.EndPos.Offset, true
 	case keyDonor:
-		l, err := readDonors(s.src, span)
-		if err != nil {
-			return stop(err)
+		if s.file.Donors, err = readDonors(s.src, span); err == nil {
+			return s.file.Donors.EndPos.Offset, true
 		}
-		s.file.Donors = l
-		return l.EndPos.Offset, true
+	default:
+		return 0, false
 	}
-	return 0, false
+	var p partial
+	errors.As(err, &p)
+	return p.at, false
 }
 
-// valueError is the value grammar's diagnostic for the value of a header
-// attribute the tool reads, at start, whose brackets do not balance: XLA
+// valueError is the reader's diagnostic for the value, at start, of a
+// header attribute the tool reads whose brackets do not balance: XLA
 // parses the value token by token and says what it expected where the
 // value goes wrong (a ')' missing, a ShapeIndex where the next attribute
-// begins), before any bracket is found unmatched, so its message is
-// the one to give. The grammar reads from start to stop, where the failed
-// bracket search stopped, and stops at its first error: after a closing
-// bracket of the wrong kind (where XLA's parser, reading token by token,
-// fails at the latest: what follows is never lexed), or else the end of
-// the input, which the search has then read whole. So the text read is
-// the same whether the input is read whole or as it arrives. Nil for
-// another key, or when the grammar finds no error.
+// begins) before any bracket is found unmatched. The reader reads up to
+// stop, where the bracket search stopped (after a closing bracket of the
+// wrong kind, or at the end of the input, which it then read whole), so
+// the text read is the same whether the input is read whole or as it
+// arrives. Nil for another key, or when the reader finds no error.
 func (s *scanner) valueError(key string, start, stop int) error {
 	span := s.span(start, stop)
 	var err error
