@@ -18,21 +18,15 @@ import (
 func EncodeAliases(c *model.AliasConfig) []byte {
 	var b, e []byte
 	c.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
-		e = e[:0]
-		e = appendPacked(e, 1, out)
-		if a.ParamNumber != 0 {
-			e = protowire.AppendTag(e, 2, protowire.VarintType)
-			e = protowire.AppendVarint(e, uint64(a.ParamNumber))
-		}
-		e = appendPacked(e, 3, a.ParamIndex)
 		kind := uint64(1)
 		if a.Kind == model.MustAlias {
 			kind = 2
 		}
-		e = protowire.AppendTag(e, 4, protowire.VarintType)
-		e = protowire.AppendVarint(e, kind)
-		b = protowire.AppendTag(b, 1, protowire.BytesType)
-		b = protowire.AppendBytes(b, e)
+		e = appendPacked(e[:0], 1, out)
+		e = appendVarint(e, 2, uint64(a.ParamNumber))
+		e = appendPacked(e, 3, a.ParamIndex)
+		e = appendVarint(e, 4, kind)
+		b = appendBytes(b, 1, e)
 	})
 	return b
 }
@@ -44,18 +38,27 @@ func EncodeAliases(c *model.AliasConfig) []byte {
 func EncodeDonors(c *model.DonorConfig) []byte {
 	var b, e []byte
 	c.ForEach(func(d model.Donor) {
-		e = e[:0]
-		if d.ParamNumber != 0 {
-			e = protowire.AppendTag(e, 1, protowire.VarintType)
-			e = protowire.AppendVarint(e, uint64(d.ParamNumber))
-		}
+		e = appendVarint(e[:0], 1, uint64(d.ParamNumber))
 		e = appendPacked(e, 2, d.ParamIndex)
-		b = protowire.AppendTag(b, 1, protowire.BytesType)
-		b = protowire.AppendBytes(b, e)
+		b = appendBytes(b, 1, e)
 	})
 	return b
 }
 
+// appendVarint appends the varint field num, left out when v is 0.
+func appendVarint(b []byte, num protowire.Number, v uint64) []byte {
+	if v == 0 {
+		return b
+	}
+	return protowire.AppendVarint(protowire.AppendTag(b, num, protowire.VarintType), v)
+}
+
+// appendBytes appends the length-delimited field num.
+func appendBytes(b []byte, num protowire.Number, body []byte) []byte {
+	return protowire.AppendBytes(protowire.AppendTag(b, num, protowire.BytesType), body)
+}
+
+// appendPacked appends the packed repeated field num, left out when empty.
 func appendPacked(b []byte, num protowire.Number, v []int64) []byte {
 	if len(v) == 0 {
 		return b
@@ -64,8 +67,7 @@ func appendPacked(b []byte, num protowire.Number, v []int64) []byte {
 	for _, x := range v {
 		p = protowire.AppendVarint(p, uint64(x))
 	}
-	b = protowire.AppendTag(b, num, protowire.BytesType)
-	return protowire.AppendBytes(b, p)
+	return appendBytes(b, num, p)
 }
 
 // encodeField returns the whole field num with content body, or nothing
@@ -74,8 +76,7 @@ func encodeField(num protowire.Number, body []byte) string {
 	if len(body) == 0 {
 		return ""
 	}
-	b := protowire.AppendTag(nil, num, protowire.BytesType)
-	return string(protowire.AppendBytes(b, body))
+	return string(appendBytes(nil, num, body))
 }
 
 // Edits returns the edits that write cfg's aliases and donors into the
