@@ -172,8 +172,8 @@ func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
 	return end, nil
 }
 
-// valueEnds reports whether a header value that reaches off ends there, as
-// scanner.skipValue ends one after a bracket group.
+// valueEnds reports whether a header value that reaches off ends there:
+// at the end of src, white space, a comma, a closing bracket or a comment.
 func valueEnds(src []byte, off int) bool {
 	if off == len(src) {
 		return true

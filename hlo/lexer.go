@@ -38,8 +38,8 @@ var symbols = map[string]lexer.TokenType{
 // that no input can exhaust the stack of the recursive grammar.
 const MaxDepth = 200
 
-// definition is the participle lexer definition. Parsing goes through
-// newLexer over a span of the file, so that positions are the file's.
+// definition is the participle lexer definition. Parsing goes through an
+// hloLexer over a span of the file, so that positions are the file's.
 type definition struct{}
 
 func (definition) Symbols() map[string]lexer.TokenType { return symbols }
@@ -52,7 +52,7 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	return &hloLexer{src: src, end: len(src), pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
 }
 
-// hloLexer tokenizes src[start:end], with positions starting at pos.
+// hloLexer tokenizes src[pos.Offset:end].
 type hloLexer struct {
 	src   []byte
 	end   int

@@ -259,9 +259,7 @@ func (s *scanner) skipValue(i, resume int) (int, error) {
 				return len(s.src), err // unterminated: read to the end
 			}
 			j = end
-		case isSpace(c) || c == ',' || c == ')' || c == ']' || c == '}':
-			return j, nil
-		case c == '/' && j+1 < len(s.src) && (s.src[j+1] == '/' || s.src[j+1] == '*'):
+		case valueEnds(s.src, j):
 			return j, nil
 		default:
 			j++

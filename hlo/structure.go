@@ -250,13 +250,13 @@ func (s *scanner) skipShape(i int) (int, error) {
 		end, err := s.skipGroup(i)
 		return s.trivia(end), err
 	}
-	w := s.word(i)
-	if w == "" {
+	w := s.wordEnd(i)
+	if w == i {
 		return 0, s.errorf(i, "expects a shape")
 	}
-	j := s.trivia(i + len(w))
+	j := s.trivia(w)
 	if j >= len(s.src) || s.src[j] != '[' {
-		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(w))
+		return 0, s.errorf(j, "expects '[' after the element type %s", ast.Clip(string(s.src[i:w])))
 	}
 	end, err := s.skipGroup(j)
 	if err != nil {
@@ -430,9 +430,9 @@ func (s *scanner) hasShape(i int) bool {
 	if i < len(s.src) && s.src[i] == '(' {
 		return true
 	}
-	w := s.word(i)
-	k := s.trivia(i + len(w))
-	return w != "" && k < len(s.src) && s.src[k] == '['
+	w := s.wordEnd(i)
+	k := s.trivia(w)
+	return w > i && k < len(s.src) && s.src[k] == '['
 }
 
 // paramNumber reads N in `parameter(N)`, whose '(' is at i.
