@@ -15,7 +15,7 @@
 // The files split by concern: scan.go (skipping bodies by their brackets)
 // and structure.go (the header's attributes, the computations, the
 // entry's instructions), lexer.go and grammar.go (the participle grammar
-// of shapes, layouts and alias and donor entries), fastalias.go and
+// of shapes and layouts, and the header values' nodes), fastalias.go and
 // fastlayout.go (the hand readers of the header's values, in XLA's words,
 // checked against the grammar over whole values of oracle_test.go),
 // piece.go (the grammar over one bounded piece, for the readers'

@@ -12,10 +12,8 @@ import (
 // The grammar's PeekingLexer stores every token first, which costs more
 // than the reading (4 of 10 ms for a header of 2000 aliases): readAliases
 // and readDonors read the value straight from the bytes and build the
-// nodes, with the positions, that the grammar over the whole value
-// (oracle_test.go) builds; an entry they do not read (an error, an
-// integer out of range, an unknown kind) is read by the grammar's entry
-// reader alone (readPiece), so the diagnostics are the grammar's.
+// nodes, with the positions, and the errors, in XLA's words, that the
+// grammar over the whole value (oracle_test.go) gives.
 
 // cursor returns a byteCursor at the start of span, past its trivia.
 func cursor(src []byte, span ast.Span) *byteCursor {
@@ -29,7 +27,7 @@ func cursor(src []byte, span ast.Span) *byteCursor {
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 	l := &AliasList{}
 	var err error
-	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, (*tokParser).aliasEntry, nil)
+	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -65,31 +63,21 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 		return true
 	}
 	var err error
-	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, (*tokParser).donorEntry, first)
+	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, first)
 	if err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// readEntries reads the list value `{entry, ...}` spanning span, each
-// entry by hand (fast, nil when it cannot) or else with the grammar's
-// reader slow over the entry alone; what names the list in the messages.
-// It returns where the list begins and ends, and its entries: those keep
-// reports true for, all when keep is nil. A span that ends at
-// offset -1 is open: the value ends at the list's '}' (see
-// scanner.readAhead), and an error is not checked by the lexer, and is a
-// partial when entries were read.
-func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteCursor, *E) bool, slow func(*tokParser) (*E, error), keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
+// readEntries reads the list value `{entry, ...}` spanning span, entry
+// reading each entry; what names the list in the messages. It returns
+// where the list begins and ends, and its entries: those keep reports
+// true for, all when keep is nil. A span that ends at offset -1 is open:
+// the value ends at the list's '}' (see scanner.readAhead), and an error
+// is not checked by the lexer, and is a partial when entries were read.
+func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byteCursor, *E) error, keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
 	var spare *E // an entry not kept, reused for the next
-	add := func(e *E) {
-		if keep == nil || keep(e) {
-			entries = append(entries, e)
-			if e == spare {
-				spare = nil
-			}
-		}
-	}
 	open := span.End.Offset < 0
 	if open {
 		span.End.Offset = len(src)
@@ -98,25 +86,20 @@ func readEntries[E any](src []byte, span ast.Span, what string, fast func(*byteC
 	pos = c.here()
 	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
-		save := c.pos
-		from.Pos, depth = ast.Pos(save), 1
+		start := *c
+		from.Pos, depth = c.here(), 1
 		if spare == nil {
 			spare = new(E)
 		} else {
 			var zero E
 			*spare = zero
 		}
-		if fast(c, spare) {
-			add(spare)
-			return nil
+		if err := entry(c, spare); err != nil {
+			return pieceError(&start, c, err)
 		}
-		fail := *c
-		c.pos = save
-		var e *E
-		if err := readPiece(c, &fail, func(p *tokParser) (err error) { e, err = slow(p); return err }); err != nil {
-			return err
+		if keep == nil || keep(spare) {
+			entries, spare = append(entries, spare), nil
 		}
-		add(e)
 		return nil
 	})
 	switch {
@@ -149,27 +132,24 @@ type partial struct {
 	at int
 }
 
-// readList reads a value `{entry, ...}` as the grammar's AliasList and
-// DonorList read it (a trailing comma allowed), entry reading each entry;
-// what names the list in the messages. It returns the end of the '}'.
-func readList(c *byteCursor, what string, entry func() error) (ast.Pos, error) {
-	if !c.eat('{') {
-		return ast.Pos{}, expected(c, "Expects '{' at the start of "+what)
+// readList reads a value `{entry, ...}` as XLA's ParseAliasing and
+// ParseBufferDonor read it (a trailing comma allowed), entry reading each
+// entry; what names the list in the messages. It returns the end of the
+// '}'.
+func readList(c *byteCursor, what string, entry func() error) (end ast.Pos, err error) {
+	if err := c.expect('{', "Expects '{' at the start of "+what); err != nil {
+		return end, err
 	}
 	for !c.is('}') {
 		if err := entry(); err != nil {
-			return ast.Pos{}, err
+			return end, err
 		}
 		if !c.is(',') {
 			break
 		}
 		c.eat(',')
 	}
-	end, ok := c.eatEnd('}')
-	if !ok {
-		return ast.Pos{}, expected(c, "Expects '}' at the end of "+what)
-	}
-	return end, nil
+	return end, c.expectEnd('}', "Expects '}' at the end of "+what, &end)
 }
 
 // valueEnds reports whether a header value that reaches off ends there:
@@ -187,71 +167,118 @@ func valueEnds(src []byte, off int) bool {
 	return false
 }
 
-// donorEntry reads `(PARAM, {j...})` into e, as tokParser's donorEntry
-// does, or reports false.
-func (c *byteCursor) donorEntry(e *DonorEntry) bool {
+// aliasFormat and donorFormat are XLA's messages for a malformed entry.
+const (
+	aliasFormat = "Expected format: <output_shape_index>: (<input_param>, <input_param_shape_index>) OR <output_shape_index>: <input_param>"
+	donorFormat = "Expected format: (<input_param>, <input_param_shape_index>)"
+)
+
+// donorEntry reads `(PARAM, {j...})` into e, as XLA's ParseBufferDonor
+// reads an entry.
+func (c *byteCursor) donorEntry(e *DonorEntry) (err error) {
 	e.Pos = c.here()
-	var ok bool
-	if !c.eat('(') {
-		return false
+	if _, e.Param, e.ParamIndex, err = c.paramRef(donorFormat); err != nil {
+		return err
 	}
-	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
-		return false
-	}
-	e.EndPos, ok = c.eatEnd(')')
-	return ok
+	return c.expectEnd(')', donorFormat, &e.EndPos)
 }
 
-// aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])` into e, as
-// tokParser's aliasEntry does, or reports false.
-func (c *byteCursor) aliasEntry(e *AliasEntry) bool {
+// aliasEntry reads `{i...}: (PARAM, {j...}[, KIND])` into e, as XLA's
+// ParseAliasing reads an entry.
+func (c *byteCursor) aliasEntry(e *AliasEntry) (err error) {
 	e.Pos = c.here()
-	var ok bool
-	if e.Output, ok = c.shapeIndex(); !ok || !c.eat(':') || !c.eat('(') {
-		return false
+	if e.Output, err = c.shapeIndex(); err != nil {
+		return err
 	}
-	e.ParamPos = c.here()
-	if e.Param, e.ParamIndex, ok = c.paramRef(); !ok {
-		return false
+	if err = c.expect(':', aliasFormat); err != nil {
+		return err
+	}
+	if e.ParamPos, e.Param, e.ParamIndex, err = c.paramRef(aliasFormat); err != nil {
+		return err
 	}
 	if c.is(',') {
-		if !c.eat(',') {
-			return false
-		}
+		c.eat(',')
 		if e.Must = c.keyword("must-alias"); !e.Must && !c.keyword("may-alias") {
-			return false
+			return expected(c, "Unexpected aliasing kind; expected SYSTEM or USER")
 		}
 	}
-	e.EndPos, ok = c.eatEnd(')')
-	return ok
+	return c.expectEnd(')', aliasFormat, &e.EndPos)
 }
 
-// paramRef reads `PARAM, {j...}` after the '(', the part an alias and a
-// donor share, up to what may follow the index.
-func (c *byteCursor) paramRef() (param int64, index []int64, ok bool) {
-	if param, ok = c.int64(); !ok {
+// paramRef reads `(PARAM, {j...}`, the part an alias entry and a donor
+// entry share, format the message of a missing '(' or ','; pos is
+// PARAM's.
+func (c *byteCursor) paramRef(format string) (pos ast.Pos, param int64, index []int64, err error) {
+	if err = c.expect('(', format); err != nil {
 		return
 	}
-	if ok = c.eat(','); !ok {
+	pos = c.here()
+	if param, err = c.integer(); err != nil {
 		return
 	}
-	index, ok = c.shapeIndex()
+	if err = c.expect(',', format); err != nil {
+		return
+	}
+	index, err = c.shapeIndex()
 	return
 }
 
-// shapeIndex reads `{i, j, ...}`, a trailing comma allowed, as
-// tokParser's shapeIndex does: an empty index is an empty slice, not nil.
-func (c *byteCursor) shapeIndex() ([]int64, bool) {
-	idx := []int64{}
-	if !c.eat('{') {
-		return idx, false
+// shapeIndex reads `{i, j, ...}`, a trailing comma allowed, as XLA's
+// ParseShapeIndex: an empty index is an empty slice, not nil.
+func (c *byteCursor) shapeIndex() ([]int64, error) {
+	if err := c.expect('{', "Expects '{' at the start of ShapeIndex"); err != nil {
+		return nil, err
 	}
-	ok := c.list('}', true, func() bool {
-		n, ok := c.int64()
+	idx := []int64{}
+	for !c.is('}') {
+		n, err := c.integer()
+		if err != nil {
+			return nil, err
+		}
 		idx = append(idx, n)
-		return ok
-	})
-	return idx, ok
+		if !c.is(',') {
+			break
+		}
+		c.eat(',')
+	}
+	return idx, c.expect('}', "Expects '}' at the end of ShapeIndex")
+}
+
+// expect consumes the one-byte punctuation b, else it is the error msg
+// at the cursor.
+func (c *byteCursor) expect(b byte, msg string) error {
+	if !c.eat(b) {
+		return expected(c, msg)
+	}
+	return nil
+}
+
+// expectEnd is expect, setting *end to the end of b.
+func (c *byteCursor) expectEnd(b byte, msg string, end *ast.Pos) error {
+	var ok bool
+	if *end, ok = c.eatEnd(b); !ok {
+		return expected(c, msg)
+	}
+	return nil
+}
+
+// integer reads an Int token that fits in an int64, as XLA's ParseInt64.
+func (c *byteCursor) integer() (int64, error) {
+	i := c.pos.Offset
+	if n, ok := c.int64(); ok {
+		return n, nil
+	}
+	j := i
+	if c.at(j) == '-' {
+		j++
+	}
+	if c.pos.Offset != i || !isDigit(c.at(j)) { // moved: the trivia after it is unterminated, which lexCheck reports
+		return 0, expected(c, "expects integer")
+	}
+	for j < c.end && isDigit(c.src[j]) {
+		j++
+	}
+	return 0, expected(c, "integer "+ast.Clip(string(c.src[i:j]))+" does not fit in 64 bits")
 }
 
 // int64 reads an Int token that fits in an int64, as strconv.ParseInt

@@ -198,8 +198,8 @@ func (d *shapeDecoder) readTop(c *byteCursor, dst *model.Shape) (lerr *ast.Error
 // and lowers it into dst, left zero when it does not lower; fail is where
 // the hand reader stopped.
 func grammarShape(c, fail *byteCursor, dst *model.Shape) (lerr *ast.Error, err error) {
-	var n *ShapeNode
-	if err := readPiece(c, fail, func(p *tokParser) (err error) { n, err = p.shape(); return err }); err != nil {
+	n, err := readPiece(c, fail)
+	if err != nil {
 		return nil, err
 	}
 	if lerr = lowerShape(n, dst); lerr != nil {
@@ -312,7 +312,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 		c.eat('(')
 		elems := make([]model.Shape, 0, n)
 		var first *ast.Error
-		ok := c.list(')', false, func() bool {
+		ok := c.list(')', func() bool {
 			elems = append(elems, model.Shape{})
 			lerr, ok := d.shape(c, depth+1, &elems[len(elems)-1], pieces)
 			if first == nil {
@@ -354,7 +354,7 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	}
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
 	dynamic := false
-	ok := c.list(']', false, func() bool {
+	ok := c.list(']', func() bool {
 		if len(d.dims) == model.MaxRank {
 			d.err = expected(c, model.RankError)
 			return false
@@ -577,10 +577,9 @@ func isPermutation(m2m []int64) bool {
 }
 
 // list reads `elem (',' elem)*`, or nothing, up to the byte close, and
-// close itself; with trailing, a ',' may end the list. elem reads one
-// element and reports whether it could.
-func (c *byteCursor) list(close byte, trailing bool, elem func() bool) bool {
-	for more := false; more || !c.is(close); more = !trailing {
+// close itself; elem reads one element and reports whether it could.
+func (c *byteCursor) list(close byte, elem func() bool) bool {
+	for more := false; more || !c.is(close); more = true {
 		if !elem() {
 			return false
 		}
@@ -598,7 +597,7 @@ func (c *byteCursor) list(close byte, trailing bool, elem func() bool) bool {
 func (c *byteCursor) tile() (model.Tile, bool) {
 	c.eat('(')
 	t := model.Tile{}
-	ok := c.list(')', false, func() bool {
+	ok := c.list(')', func() bool {
 		if c.is('*') {
 			t = append(t, model.CombineDimension)
 			return c.eat('*')

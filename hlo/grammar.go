@@ -14,10 +14,8 @@ import (
 )
 
 // The grammar of HLO shapes and layouts, as participle struct tags, and
-// the readers of one alias or donor entry, which read tokens the way XLA's
-// HloParserImpl::ParseAliasing and ParseBufferDonor do, so that their
-// errors are XLA's word for word; the values these make up are read by
-// hand (fastalias.go, fastlayout.go). Every node has Pos and EndPos.
+// the nodes of the header values the tool reads, which are read by hand
+// (fastalias.go, fastlayout.go). Every node has Pos and EndPos.
 
 // ShapeNode is an HLO shape: `f32[2,3]{1,0}`, `(f32[2]{0}, s32[])`.
 type ShapeNode struct {
@@ -188,148 +186,10 @@ type DonorEntry struct {
 	ParamIndex []int64
 }
 
-// aliasFormat and donorFormat are XLA's messages for a malformed entry.
-const (
-	aliasFormat = "Expected format: <output_shape_index>: (<input_param>, <input_param_shape_index>) OR <output_shape_index>: <input_param>"
-	donorFormat = "Expected format: (<input_param>, <input_param_shape_index>)"
-)
-
-func (p *tokParser) aliasEntry() (*AliasEntry, error) {
-	e := &AliasEntry{Pos: p.cur()}
-	var err error
-	if e.Output, err = p.shapeIndex(); err != nil {
-		return nil, err
-	}
-	if err := p.expect(":", aliasFormat); err != nil {
-		return nil, err
-	}
-	if e.ParamPos, e.Param, e.ParamIndex, err = p.paramRef(aliasFormat); err != nil {
-		return nil, err
-	}
-	if p.optional(",") {
-		t := p.lex.Peek()
-		switch {
-		case t.Value == "must-alias":
-			e.Must = true
-		case t.Value == "may-alias":
-		default:
-			return nil, p.errorf(p.cur(), "Unexpected aliasing kind; expected SYSTEM or USER")
-		}
-		p.next()
-	}
-	if err := p.expect(")", aliasFormat); err != nil {
-		return nil, err
-	}
-	e.EndPos = p.end
-	return e, nil
-}
-
-// donorEntry reads `(PARAM, {j...})`.
-func (p *tokParser) donorEntry() (*DonorEntry, error) {
-	e := &DonorEntry{Pos: p.cur()}
-	var err error
-	if _, e.Param, e.ParamIndex, err = p.paramRef(donorFormat); err != nil {
-		return nil, err
-	}
-	if err := p.expect(")", donorFormat); err != nil {
-		return nil, err
-	}
-	e.EndPos = p.end
-	return e, nil
-}
-
-// paramRef reads `(PARAM, {j...}`, the part an alias entry and a donor
-// entry share, format the message of a missing '(' or ','; pos is
-// PARAM's.
-func (p *tokParser) paramRef(format string) (pos ast.Pos, param int64, index []int64, err error) {
-	if err = p.expect("(", format); err != nil {
-		return
-	}
-	pos = p.cur()
-	if param, err = p.integer(); err != nil {
-		return
-	}
-	if err = p.expect(",", format); err != nil {
-		return
-	}
-	index, err = p.shapeIndex()
-	return
-}
-
 // tokParser reads tokens the way XLA's HloParserImpl does.
 type tokParser struct {
 	lex *lexer.PeekingLexer
 	end ast.Pos // end of the last token consumed
-}
-
-func (p *tokParser) cur() ast.Pos { return ast.Pos(p.lex.Peek().Pos) }
-
-func (p *tokParser) next() *lexer.Token {
-	t := p.lex.Next()
-	end := t.Pos
-	end.Advance(t.Value)
-	p.end = ast.Pos(end)
-	return t
-}
-
-func (p *tokParser) is(s string) bool {
-	t := p.lex.Peek()
-	return !t.EOF() && t.Value == s && t.Type == tokPunct
-}
-
-func (p *tokParser) optional(s string) bool {
-	if p.is(s) {
-		p.next()
-		return true
-	}
-	return false
-}
-
-func (p *tokParser) expect(s, msg string) error {
-	if p.optional(s) {
-		return nil
-	}
-	return p.errorf(p.cur(), "%s", msg)
-}
-
-func (p *tokParser) errorf(pos ast.Pos, format string, args ...any) error {
-	return ast.ErrorList{ast.Errorf(pos, format, args...)}
-}
-
-// integer reads an int64, as XLA's ParseInt64.
-func (p *tokParser) integer() (int64, error) {
-	t := p.lex.Peek()
-	if t.Type != tokInt {
-		return 0, p.errorf(p.cur(), "expects integer")
-	}
-	n, err := strconv.ParseInt(t.Value, 10, 64)
-	if err != nil {
-		return 0, p.errorf(p.cur(), "integer %s does not fit in 64 bits", ast.Clip(t.Value))
-	}
-	p.next()
-	return n, nil
-}
-
-// shapeIndex reads `{i, j, ...}`, as XLA's ParseShapeIndex.
-func (p *tokParser) shapeIndex() ([]int64, error) {
-	if err := p.expect("{", "Expects '{' at the start of ShapeIndex"); err != nil {
-		return nil, err
-	}
-	idx := []int64{}
-	for !p.is("}") {
-		n, err := p.integer()
-		if err != nil {
-			return nil, err
-		}
-		idx = append(idx, n)
-		if !p.optional(",") {
-			break
-		}
-	}
-	if err := p.expect("}", "Expects '}' at the end of ShapeIndex"); err != nil {
-		return nil, err
-	}
-	return idx, nil
 }
 
 // grammar holds the parser of shapes, built once on first use.

@@ -1,8 +1,8 @@
 package hlo
 
 import (
-	"cmp"
 	"errors"
+	"math"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -11,10 +11,10 @@ import (
 )
 
 // The header's values are read by hand (readAliases, readDonors,
-// readLayout), their structure with XLA's messages, and the grammar reads
-// only the pieces the hand readers do not: one alias or donor entry, one
-// shape. So a value costs what its length does, well formed or not, and
-// the diagnostic is the one the grammar over the whole value gives.
+// readLayout) with XLA's messages, and the grammar reads only the shapes
+// the hand readers do not, one at a time. So a value costs what its
+// length does, well formed or not, and the diagnostic is the one the
+// grammar over the whole value gives.
 
 // valueCursor returns a cursor at the start of the value spanning span,
 // past its trivia, and the lexer's verdict on the whole value: the grammar
@@ -76,15 +76,15 @@ var lexStop = func() (t [256]uint8) {
 // always holds its first minPiece tokens, however long.
 const maxPiece, minPiece = 64 << 10, 16
 
-// readPiece runs parse, a reader of tokParser's, on the text from the
-// cursor c on (up to c.end): the grammar's tokens are made for a piece of
-// the text only, 64 tokens at first and four times as many each time the
-// reader comes near the piece's end before it is done, so that what it
-// reads and what it reports are what it would over the rest of the value,
-// up to maxPiece bytes. When the grammar needs more than that to decide,
-// the error is unexpected at the cursor fail, where the hand reader
-// stopped (c when nil). On success c is moved past what parse read.
-func readPiece(c, fail *byteCursor, parse func(p *tokParser) error) error {
+// readPiece reads the shape at the cursor c with the grammar, over the
+// text from c on (up to c.end): the grammar's tokens are made for a piece
+// of the text only, 64 tokens at first and four times as many each time
+// the reader comes near the piece's end before it is done, so that what
+// it reads and what it reports are what it would over the rest of the
+// value, up to maxPiece bytes. When the grammar needs more than that to
+// decide, the error is unexpected at the cursor fail, where the hand
+// reader stopped. On success c is moved past the shape.
+func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 	grammar.once.Do(build)
 	piecesRead.Add(1)
 	for n := 64; ; n *= 4 {
@@ -92,11 +92,11 @@ func readPiece(c, fail *byteCursor, parse func(p *tokParser) error) error {
 		lex := &hloLexer{src: c.src, end: cut, pos: c.pos}
 		peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 		if err != nil {
-			return convertError(err, c.here()) // valueCursor lexed the value: not reached
+			return nil, convertError(err, c.here()) // valueCursor lexed the value: not reached
 		}
 		p := &tokParser{lex: peek}
 		// A reader that stopped or failed near the piece's end may read on.
-		err = parse(p)
+		n, err := p.shape()
 		near := err == nil && p.end.Offset > safe
 		if err != nil {
 			err = convertError(err, c.here())
@@ -105,19 +105,30 @@ func readPiece(c, fail *byteCursor, parse func(p *tokParser) error) error {
 		}
 		if near && !all {
 			if cut-c.pos.Offset >= maxPiece {
-				return unexpected(cmp.Or(fail, c))
+				return nil, unexpected(fail)
 			}
 			continue
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		c.pos = lexer.Position(p.end)
 		if !c.trivia() {
-			return convertError(errors.New("unterminated comment"), c.here()) // valueCursor lexed the value: not reached
+			return nil, convertError(errors.New("unterminated comment"), c.here()) // valueCursor lexed the value: not reached
 		}
-		return nil
+		return n, nil
 	}
+}
+
+// pieceError is err, the error of a hand reader that read from start to
+// c, as readPiece over what begins at start gives it: unexpected at c
+// when the grammar would need more than a piece to reach it.
+func pieceError(start, c *byteCursor, err error) error {
+	var list ast.ErrorList
+	if _, safe, all := pieceEnd(start, math.MaxInt); !all && errors.As(err, &list) && list[0].Pos.Offset >= safe {
+		return unexpected(c)
+	}
+	return err
 }
 
 // piecesRead counts readPiece's calls, for tests.
@@ -165,7 +176,7 @@ func unexpected(c *byteCursor) error {
 	return ast.ErrorList{ast.Errorf(c.here(), "unexpected '%s'", printable(string(c.src[i:i+n])))}
 }
 
-// expected is tokParser.expect's error, msg at the cursor.
+// expected is the error msg at the cursor.
 func expected(c *byteCursor, msg string) error {
 	return ast.ErrorList{ast.Errorf(c.here(), "%s", msg)}
 }
