@@ -189,11 +189,7 @@ func aliases(f *File, cfg *model.Config) ast.ErrorList {
 	var errs ast.ErrorList
 	cfg.Aliases.Grow(len(f.Aliases.Entries))
 	for _, e := range f.Aliases.Entries {
-		if err := nonNegative(e.Pos, "output index", e.Output); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if err := nonNegative(e.Pos, "parameter index", e.ParamIndex); err != nil {
+		if err := cmp.Or(nonNegative(e.Pos, "output index", e.Output), nonNegative(e.Pos, "parameter index", e.ParamIndex)); err != nil {
 			errs = append(errs, err)
 			continue
 		}
