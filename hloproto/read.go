@@ -440,8 +440,8 @@ type module struct {
 	entryID   int64
 	host      *programShape
 	comps     []computation
-	aliases   []aliasEntry
-	donors    []donorEntry
+	aliases   []tableEntry
+	donors    []tableEntry
 	// The shardings (sharding.go): the module's spmd_parameters_shardings
 	// (14) and spmd_output_sharding (12), and the entry's parameter
 	// instructions' and root's, by names.
@@ -467,21 +467,21 @@ type programShape struct {
 	off    int
 }
 
-type aliasEntry struct {
-	out, index []int64
-	param      int64
-	kind       int64
-	kindOff    int
-	off        int
-	path       string
+// tableEntry is an entry of an alias or donor table, at off, of the path
+// path; a donor's has no output index and no kind.
+type tableEntry struct {
+	out, index   []int64
+	param, kind  int64
+	kindOff, off int
+	path         string
 }
 
-type donorEntry struct {
-	param int64
-	index []int64
-	off   int
-	path  string
-}
+// The field numbers of an entry's output index, parameter, parameter index
+// and kind; 0 for none.
+var (
+	aliasFields = [4]protowire.Number{1, 2, 3, 4}
+	donorFields = [4]protowire.Number{0, 1, 2, 0}
+)
 
 // read reads the module's fields, in any order: a scalar field that
 // occurs more than once is its last value, a message field the merge of
@@ -538,7 +538,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			f.aliases = append(f.aliases, fl.span)
-			if err := m.readAliases(d.sub(fl, p, tableNames)); err != nil {
+			if err := readEntries(d.sub(fl, p, tableNames), aliasNames, aliasFields, &m.aliases); err != nil {
 				return err
 			}
 		case 12, 14:
@@ -556,7 +556,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			f.donors = append(f.donors, fl.span)
-			if err := m.readDonors(d.sub(fl, p, tableNames)); err != nil {
+			if err := readEntries(d.sub(fl, p, tableNames), donorNames, donorFields, &m.donors); err != nil {
 				return err
 			}
 		}
@@ -893,11 +893,10 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 	return nil
 }
 
-// readEntries reads the repeated entries (field 1) of an alias or donor
-// table: each is checked to be a message, and field reads the entry's
-// fields one by one, with the entry's path; end gets the entry's path and
-// byte offset once its fields are read, and may reject it.
-func readEntries(d *decoder, names map[protowire.Number]string, count func() int, field func(ed *decoder, ef field, p string) *Error, end func(p string, off int) *Error) *Error {
+// readEntries appends to entries those (field 1) of an alias or donor
+// table, whose fields are named names and numbered num (aliasFields,
+// donorFields).
+func readEntries(d *decoder, names map[protowire.Number]string, num [4]protowire.Number, entries *[]tableEntry) *Error {
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -906,23 +905,36 @@ func readEntries(d *decoder, names map[protowire.Number]string, count func() int
 		if fl.num != 1 {
 			continue
 		}
-		p := fmt.Sprintf("%s.entries[%d]", d.path, count())
-		if err := d.want(fl, protowire.BytesType, p); err != nil {
+		e := tableEntry{off: fl.Start, path: fmt.Sprintf("%s.entries[%d]", d.path, len(*entries))}
+		if err := d.want(fl, protowire.BytesType, e.path); err != nil {
 			return err
 		}
-		ed := d.sub(fl, p, names)
+		ed := d.sub(fl, e.path, names)
 		for !ed.done() {
 			ef, err := ed.next()
 			if err != nil {
 				return err
 			}
-			if err := field(ed, ef, p); err != nil {
+			switch ef.num { // a field number is never 0
+			case num[0]:
+				e.out, err = ed.ints(ef, e.out)
+			case num[1]:
+				e.param, err = ed.varint(ef)
+			case num[2]:
+				e.index, err = ed.ints(ef, e.index)
+			case num[3]:
+				e.kind, err = ed.varint(ef)
+				e.kindOff = ef.Start
+			}
+			if err != nil {
 				return err
 			}
 		}
-		if err := end(p, fl.Start); err != nil {
-			return err
+		// The kind is its last value.
+		if e.kind < 0 || e.kind > 2 {
+			return &Error{Offset: e.kindOff, Path: e.path + ".kind", Msg: fmt.Sprintf("unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)}
 		}
+		*entries = append(*entries, e)
 	}
 	return nil
 }
@@ -933,53 +945,6 @@ func (d *decoder) varint(f field) (int64, *Error) {
 		return 0, d.want(f, protowire.VarintType, d.fieldPath(f.num))
 	}
 	return int64(f.val), nil
-}
-
-func (m *module) readAliases(d *decoder) *Error {
-	var e aliasEntry
-	return readEntries(d, aliasNames, func() int { return len(m.aliases) }, func(ed *decoder, ef field, p string) *Error {
-		var err *Error
-		switch ef.num {
-		case 1:
-			e.out, err = ed.ints(ef, e.out)
-		case 2:
-			e.param, err = ed.varint(ef)
-		case 3:
-			e.index, err = ed.ints(ef, e.index)
-		case 4:
-			e.kind, err = ed.varint(ef)
-			e.kindOff = ef.Start
-		}
-		return err
-	}, func(p string, off int) *Error {
-		// The kind is its last value.
-		if e.kind < 0 || e.kind > 2 {
-			return &Error{Offset: e.kindOff, Path: p + ".kind", Msg: fmt.Sprintf("unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)}
-		}
-		e.off, e.path = off, p
-		m.aliases = append(m.aliases, e)
-		e = aliasEntry{}
-		return nil
-	})
-}
-
-func (m *module) readDonors(d *decoder) *Error {
-	var e donorEntry
-	return readEntries(d, donorNames, func() int { return len(m.donors) }, func(ed *decoder, ef field, p string) *Error {
-		var err *Error
-		switch ef.num {
-		case 1:
-			e.param, err = ed.varint(ef)
-		case 2:
-			e.index, err = ed.ints(ef, e.index)
-		}
-		return err
-	}, func(p string, off int) *Error {
-		e.off, e.path = off, p
-		m.donors = append(m.donors, e)
-		e = donorEntry{}
-		return nil
-	})
 }
 
 // Attribute names, as the HLO text header spells them, for origins.
@@ -1004,7 +969,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 	cfg.Source.Func = ast.Pos{Filename: m.file, Offset: ps.off}
 	cfg.Aliases.Grow(len(m.aliases))
 	for _, e := range m.aliases {
-		if err := checkEntry(e.out, e.param, e.index, len(ps.params), e.off, e.path); err != nil {
+		if err := e.check(len(ps.params)); err != nil {
 			return nil, err
 		}
 		kind := model.MayAlias
@@ -1017,7 +982,7 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		}
 	}
 	for _, e := range m.donors {
-		if err := checkEntry(nil, e.param, e.index, len(ps.params), e.off, e.path); err != nil {
+		if err := e.check(len(ps.params)); err != nil {
 			return nil, err
 		}
 		origin := model.Origin{Attr: keyDonor, Pos: ast.Pos{Filename: m.file, Offset: e.off}}
@@ -1041,14 +1006,14 @@ func (f *File) Verify(cfg *model.Config) error {
 	return nil
 }
 
-// checkEntry checks the indices and the parameter of a table's entry at
-// off, of the path p, in an entry computation of params parameters.
-func checkEntry(out []int64, param int64, index []int64, params, off int, p string) *Error {
-	if msg := cmp.Or(nonNegative("output", out), nonNegative("parameter", index)); msg != "" {
-		return &Error{Offset: off, Path: p, Msg: msg}
+// check checks the indices and the parameter of e, for an entry
+// computation of params parameters.
+func (e *tableEntry) check(params int) *Error {
+	if msg := cmp.Or(nonNegative("output", e.out), nonNegative("parameter", e.index)); msg != "" {
+		return &Error{Offset: e.off, Path: e.path, Msg: msg}
 	}
-	if param >= int64(params) {
-		return &Error{Offset: off, Path: p + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", param, params)}
+	if e.param >= int64(params) {
+		return &Error{Offset: e.off, Path: e.path + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, params)}
 	}
 	return nil
 }
