@@ -85,8 +85,9 @@ func (m *module) names(src []byte, cfg *model.Config) model.Names {
 	return names
 }
 
-// entry is the entry computation, found as lower finds it; nil when it
-// is not there.
+// entry is the entry computation: the one of entry_computation_id (and
+// entry_computation_name, when set), else the one of that name; nil when
+// there is none.
 func (m *module) entry() *computation {
 	for i := range m.comps {
 		if m.comps[i].id == m.entryID && (m.entryName == "" || m.comps[i].name == m.entryName) {

@@ -41,15 +41,10 @@ const (
 )
 
 func (k Kind) String() string {
-	switch k {
-	case ModuleProto:
-		return "HloModuleProto"
-	case Proto:
-		return "HloProto"
-	case Snapshot:
-		return "HloSnapshot"
+	if k > Snapshot {
+		k = Unknown
 	}
-	return "unknown"
+	return [...]string{"unknown", "HloModuleProto", "HloProto", "HloSnapshot"}[k]
 }
 
 // Error is a malformed file: the byte offset where the problem is and the
@@ -113,7 +108,9 @@ type decoder struct {
 	names map[protowire.Number]string // the message's field names, for errors
 }
 
-// newDecoder returns a decoder of the message merged from segs.
+// newDecoder returns a decoder of the message merged from segs: protobuf
+// reads a message field that occurs more than once as the message of
+// their concatenation.
 func newDecoder(src []byte, segs []span, path string, names map[protowire.Number]string) *decoder {
 	d := &decoder{src: src, segs: segs, path: path, names: names}
 	if len(segs) > 0 {
@@ -296,13 +293,6 @@ func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *
 	return newDecoder(d.src, []span{f.span}, path, names)
 }
 
-// merged returns a decoder of the message merged from the contents of
-// the occurrences spans of one field: protobuf reads a message field
-// that occurs more than once as the message of their concatenation.
-func (d *decoder) merged(spans []span, path string, names map[protowire.Number]string) *decoder {
-	return newDecoder(d.src, spans, path, names)
-}
-
 // want checks a field's wire type.
 func (d *decoder) want(f field, typ protowire.Type, path string) *Error {
 	if f.typ != typ {
@@ -414,7 +404,7 @@ func readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
 		}
 		f.wraps = append(f.wraps, found...)
 		path += "." + st.name
-		d = d.merged(found, path, st.names)
+		d = newDecoder(d.src, found, path, st.names)
 	}
 	f.mods = d.segs
 	m := &module{path: path, file: name}
@@ -562,7 +552,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 		}
 	}
 	if hosts != nil {
-		ps, err := readProgramShape(d.merged(hosts, m.path+".host_program_shape", programNames))
+		ps, err := readProgramShape(newDecoder(d.src, hosts, m.path+".host_program_shape", programNames))
 		if err != nil {
 			return err
 		}
@@ -608,7 +598,7 @@ func readComputation(d *decoder) (computation, *Error) {
 		}
 	}
 	if shapes != nil {
-		ps, err := readProgramShape(d.merged(shapes, d.path+".program_shape", programNames))
+		ps, err := readProgramShape(newDecoder(d.src, shapes, d.path+".program_shape", programNames))
 		if err != nil {
 			return c, err
 		}
@@ -646,7 +636,7 @@ func readProgramShape(d *decoder) (*programShape, *Error) {
 	if results == nil {
 		return nil, d.errf(d.end(), d.path+".result", "missing")
 	}
-	if err := readShape(d.merged(results, d.path+".result", shapeNames), &ps.result, 0); err != nil {
+	if err := readShape(newDecoder(d.src, results, d.path+".result", shapeNames), &ps.result, 0); err != nil {
 		return nil, err
 	}
 	return ps, nil
@@ -756,7 +746,7 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 	}
 	if layouts == nil {
 		s.SetDefaultLayout()
-	} else if err := readLayout(d.merged(layouts, d.path+".layout", layoutNames), &s); err != nil {
+	} else if err := readLayout(newDecoder(d.src, layouts, d.path+".layout", layoutNames), &s); err != nil {
 		return err
 	}
 	*dst = s
