@@ -25,13 +25,11 @@ func cursor(src []byte, span ast.Span) *byteCursor {
 // readAliases reads input_output_alias's value spanning span: the list or
 // the error.
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
-	l := &AliasList{}
-	var err error
-	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, nil)
+	pos, end, entries, err := readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, nil)
 	if err != nil {
 		return nil, err
 	}
-	return l, nil
+	return &AliasList{Pos: pos, EndPos: end, Entries: entries}, nil
 }
 
 // readDonors reads buffer_donor's value spanning span, but that an entry
@@ -39,7 +37,6 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 // the first), so that the list holds each donor once however long its
 // text.
 func readDonors(src []byte, span ast.Span) (*DonorList, error) {
-	l := &DonorList{}
 	seen := map[string]bool{}
 	var k []byte     // the key of an entry, reused
 	var whole []bool // whether (p, {}) was seen, for small p, the common form
@@ -62,12 +59,11 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 		seen[string(k)] = true
 		return true
 	}
-	var err error
-	l.Pos, l.EndPos, l.Entries, err = readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, first)
+	pos, end, entries, err := readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, first)
 	if err != nil {
 		return nil, err
 	}
-	return l, nil
+	return &DonorList{Pos: pos, EndPos: end, Entries: entries}, nil
 }
 
 // readEntries reads the list value `{entry, ...}` spanning span, entry

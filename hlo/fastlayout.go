@@ -346,10 +346,7 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	k := identLen(c.src[:c.end], i)
 	name := c.src[i : i+k]
 	c.advance(k)
-	if !c.trivia() {
-		return false
-	}
-	if !c.eat('[') {
+	if !c.trivia() || !c.eat('[') {
 		return false
 	}
 	d.dims, d.dynamic = d.dims[:0], d.dynamic[:0]
@@ -534,10 +531,7 @@ func (c *byteCursor) parenSize() (int64, bool) {
 		return 0, false
 	}
 	n, ok := c.size()
-	if !ok {
-		return 0, false
-	}
-	return n, c.eat(')')
+	return n, ok && c.eat(')')
 }
 
 // parenType reads `(t)`, t an unsigned integer type, as typeAttr takes it.
@@ -552,10 +546,7 @@ func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
 		return 0, false
 	}
 	c.advance(k)
-	if !c.trivia() {
-		return 0, false
-	}
-	return p, c.eat(')')
+	return p, c.trivia() && c.eat(')')
 }
 
 // isPermutation reports whether m2m holds 0 to len(m2m)-1, each once.

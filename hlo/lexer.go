@@ -112,15 +112,12 @@ func (l *hloLexer) Next() (lexer.Token, error) {
 		return lexer.EOFToken(l.pos), nil
 	}
 	typ, n, err := l.scan(i)
+	if err == nil && typ == tokPunct {
+		err = l.track(l.src[i])
+	}
 	if err != nil {
 		l.err = err
 		return lexer.Token{}, err
-	}
-	if typ == tokPunct {
-		if err := l.track(l.src[i]); err != nil {
-			l.err = err
-			return lexer.Token{}, err
-		}
 	}
 	tok := lexer.Token{Type: typ, Value: l.value(l.src[i : i+n]), Pos: l.pos}
 	l.advance(n)

@@ -2,7 +2,7 @@ package hlo
 
 import (
 	"cmp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,8 +48,8 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 func entryParams(f *File) ([]*Instr, ast.ErrorList) {
 	var errs ast.ErrorList
 	c := f.Entry
-	params := append([]*Instr(nil), c.Params...)
-	sort.SliceStable(params, func(i, j int) bool { return params[i].Param < params[j].Param })
+	params := slices.Clone(c.Params)
+	slices.SortStableFunc(params, func(a, b *Instr) int { return cmp.Compare(a.Param, b.Param) })
 	for i, in := range params {
 		switch {
 		case i > 0 && in.Param == params[i-1].Param:
