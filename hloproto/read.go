@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -293,22 +294,16 @@ func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *
 	return newDecoder(d.src, []span{f.span}, path, names)
 }
 
-// want checks a field's wire type.
+// want checks a field's wire type, a varint or length-delimited.
 func (d *decoder) want(f field, typ protowire.Type, path string) *Error {
-	if f.typ != typ {
-		return d.errf(f.Start, path, "wire type %d, want %d (%s)", f.typ, typ, typeName(typ))
+	if f.typ == typ {
+		return nil
 	}
-	return nil
-}
-
-func typeName(t protowire.Type) string {
-	switch t {
-	case protowire.VarintType:
-		return "varint"
-	case protowire.BytesType:
-		return "length-delimited"
+	name := "length-delimited"
+	if typ == protowire.VarintType {
+		name = "varint"
 	}
-	return "other"
+	return d.errf(f.Start, path, "wire type %d, want %d (%s)", f.typ, typ, name)
 }
 
 // ints appends a repeated int64 field's values, packed or not.
@@ -531,13 +526,12 @@ func (m *module) read(d *decoder, f *File) *Error {
 			if err := readEntries(d.sub(fl, p, tableNames), aliasNames, aliasFields, &m.aliases); err != nil {
 				return err
 			}
-		case 12, 14:
-			if fl.typ != protowire.BytesType {
-				break // a sharding is not needed to read the module
-			}
-			if fl.num == 12 {
+		case 12: // a sharding of another type is not needed to read the module
+			if fl.typ == protowire.BytesType {
 				m.spmdOutput = d.span(fl)
-			} else {
+			}
+		case 14:
+			if fl.typ == protowire.BytesType {
 				m.spmdParams = append(m.spmdParams, d.span(fl))
 			}
 		case 18:
@@ -727,11 +721,7 @@ func readShape(d *decoder, dst *model.Shape, depth int) *Error {
 	if len(dynamic) > 0 && len(dynamic) != len(dims) {
 		return d.errf(d.start(), d.path+".is_dynamic_dimension", "%d entries for %d dimensions", len(dynamic), len(dims))
 	}
-	anyDynamic := false
-	for _, b := range dynamic {
-		anyDynamic = anyDynamic || b
-	}
-	if anyDynamic {
+	if slices.Contains(dynamic, true) {
 		s.SetDynamic(dynamic)
 	}
 	for i, n := range dims {

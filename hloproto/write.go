@@ -99,11 +99,8 @@ func (f *File) Edits(src []byte, cfg *model.Config) []edit.Edit {
 			return
 		}
 		text := encodeField(num, body)
-		if len(spans) == 0 {
-			if text != "" {
-				edits = append(edits, edit.Edit{Start: at, End: at, New: text})
-			}
-			return
+		if len(spans) == 0 && text != "" {
+			edits = append(edits, edit.Edit{Start: at, End: at, New: text})
 		}
 		for i, s := range spans {
 			e := edit.Edit{Start: s.Start, End: s.End}
