@@ -142,16 +142,6 @@ func (c *ComputationLayout) ParamPos(i int) ast.Pos { return c.ParamAt[i].Pos(c.
 // ResultPos is the position of the result shape.
 func (c *ComputationLayout) ResultPos() ast.Pos { return c.ResultAt.Pos(c.Pos) }
 
-// shape parses a shape from where the lexer stands, with the grammar.
-func (p *tokParser) shape() (*ShapeNode, error) {
-	n, err := grammar.shape.ParseFromLexer(p.lex, participle.AllowTrailing(true))
-	if err != nil {
-		return nil, err
-	}
-	p.end = n.EndPos
-	return n, nil
-}
-
 // AliasList is the value of input_output_alias:
 // `{ {0}: (0, {}, may-alias), ... }`.
 type AliasList struct {
@@ -184,12 +174,6 @@ type DonorEntry struct {
 	EndPos     ast.Pos
 	Param      int64
 	ParamIndex []int64
-}
-
-// tokParser reads tokens the way XLA's HloParserImpl does.
-type tokParser struct {
-	lex *lexer.PeekingLexer
-	end ast.Pos // end of the last token consumed
 }
 
 // grammar holds the parser of shapes, built once on first use.

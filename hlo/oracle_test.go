@@ -143,6 +143,22 @@ func (l *DonorList) Parse(lex *lexer.PeekingLexer) error {
 // The readers of an entry and of its parts, reading tokens the way
 // XLA's HloParserImpl does.
 
+// tokParser reads tokens the way XLA's HloParserImpl does.
+type tokParser struct {
+	lex *lexer.PeekingLexer
+	end ast.Pos // end of the last token consumed
+}
+
+// shape parses a shape from where the lexer stands, with the grammar.
+func (p *tokParser) shape() (*ShapeNode, error) {
+	n, err := grammar.shape.ParseFromLexer(p.lex, participle.AllowTrailing(true))
+	if err != nil {
+		return nil, err
+	}
+	p.end = n.EndPos
+	return n, nil
+}
+
 func (p *tokParser) aliasEntry() (*AliasEntry, error) {
 	e := &AliasEntry{Pos: p.cur()}
 	var err error

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
@@ -94,10 +95,9 @@ func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 		if err != nil {
 			return nil, convertError(err, c.here()) // valueCursor lexed the value: not reached
 		}
-		p := &tokParser{lex: peek}
 		// A reader that stopped or failed near the piece's end may read on.
-		n, err := p.shape()
-		near := err == nil && p.end.Offset > safe
+		s, err := grammar.shape.ParseFromLexer(peek, participle.AllowTrailing(true))
+		near := err == nil && s.EndPos.Offset > safe
 		if err != nil {
 			err = convertError(err, c.here())
 			var list ast.ErrorList
@@ -112,11 +112,11 @@ func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.pos = lexer.Position(p.end)
+		c.pos = lexer.Position(s.EndPos)
 		if !c.trivia() {
 			return nil, convertError(errors.New("unterminated comment"), c.here()) // valueCursor lexed the value: not reached
 		}
-		return n, nil
+		return s, nil
 	}
 }
 
