@@ -82,7 +82,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byte
 	pos = c.here()
 	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
-		start := *c
+		save := c.pos
 		from.Pos, depth = c.here(), 1
 		if spare == nil {
 			spare = new(E)
@@ -91,7 +91,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byte
 			*spare = zero
 		}
 		if err := entry(c, spare); err != nil {
-			return pieceError(&start, c, err)
+			return pieceError(&byteCursor{src: c.src, end: c.end, pos: save}, c, err)
 		}
 		if keep == nil || keep(spare) {
 			entries, spare = append(entries, spare), nil
@@ -133,8 +133,8 @@ type partial struct {
 // entry; what names the list in the messages. It returns the end of the
 // '}'.
 func readList(c *byteCursor, what string, entry func() error) (end ast.Pos, err error) {
-	if err := c.expect('{', "Expects '{' at the start of "+what); err != nil {
-		return end, err
+	if !c.eat('{') {
+		return end, expected(c, "Expects '{' at the start of "+what)
 	}
 	for !c.is('}') {
 		if err := entry(); err != nil {
@@ -173,7 +173,10 @@ const (
 // reads an entry.
 func (c *byteCursor) donorEntry(e *DonorEntry) (err error) {
 	e.Pos = c.here()
-	if _, e.Param, e.ParamIndex, err = c.paramRef(donorFormat); err != nil {
+	if !c.eat('(') {
+		return expected(c, donorFormat)
+	}
+	if e.Param, e.ParamIndex, err = c.paramRef(donorFormat); err != nil {
 		return err
 	}
 	return c.expectEnd(')', donorFormat, &e.EndPos)
@@ -186,10 +189,11 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) (err error) {
 	if e.Output, err = c.shapeIndex(); err != nil {
 		return err
 	}
-	if err = c.expect(':', aliasFormat); err != nil {
-		return err
+	if !c.eat(':') || !c.eat('(') {
+		return expected(c, aliasFormat)
 	}
-	if e.ParamPos, e.Param, e.ParamIndex, err = c.paramRef(aliasFormat); err != nil {
+	e.ParamPos = c.here()
+	if e.Param, e.ParamIndex, err = c.paramRef(aliasFormat); err != nil {
 		return err
 	}
 	if c.is(',') {
@@ -201,19 +205,16 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) (err error) {
 	return c.expectEnd(')', aliasFormat, &e.EndPos)
 }
 
-// paramRef reads `(PARAM, {j...}`, the part an alias entry and a donor
-// entry share, format the message of a missing '(' or ','; pos is
-// PARAM's.
-func (c *byteCursor) paramRef(format string) (pos ast.Pos, param int64, index []int64, err error) {
-	if err = c.expect('(', format); err != nil {
-		return
+// paramRef reads `PARAM, {j...}` after the '(', the part an alias entry
+// and a donor entry share, format the message of a missing ','.
+func (c *byteCursor) paramRef(format string) (param int64, index []int64, err error) {
+	i := c.pos.Offset
+	var ok bool
+	if param, ok = c.int64(); !ok {
+		return 0, nil, c.intError(i)
 	}
-	pos = c.here()
-	if param, err = c.integer(); err != nil {
-		return
-	}
-	if err = c.expect(',', format); err != nil {
-		return
+	if !c.eat(',') {
+		return 0, nil, expected(c, format)
 	}
 	index, err = c.shapeIndex()
 	return
@@ -222,14 +223,15 @@ func (c *byteCursor) paramRef(format string) (pos ast.Pos, param int64, index []
 // shapeIndex reads `{i, j, ...}`, a trailing comma allowed, as XLA's
 // ParseShapeIndex: an empty index is an empty slice, not nil.
 func (c *byteCursor) shapeIndex() ([]int64, error) {
-	if err := c.expect('{', "Expects '{' at the start of ShapeIndex"); err != nil {
-		return nil, err
+	if !c.eat('{') {
+		return nil, expected(c, "Expects '{' at the start of ShapeIndex")
 	}
 	idx := []int64{}
 	for !c.is('}') {
-		n, err := c.integer()
-		if err != nil {
-			return nil, err
+		i := c.pos.Offset
+		n, ok := c.int64()
+		if !ok {
+			return nil, c.intError(i)
 		}
 		idx = append(idx, n)
 		if !c.is(',') {
@@ -237,19 +239,14 @@ func (c *byteCursor) shapeIndex() ([]int64, error) {
 		}
 		c.eat(',')
 	}
-	return idx, c.expect('}', "Expects '}' at the end of ShapeIndex")
-}
-
-// expect consumes the one-byte punctuation b, else it is the error msg
-// at the cursor.
-func (c *byteCursor) expect(b byte, msg string) error {
-	if !c.eat(b) {
-		return expected(c, msg)
+	if !c.eat('}') {
+		return nil, expected(c, "Expects '}' at the end of ShapeIndex")
 	}
-	return nil
+	return idx, nil
 }
 
-// expectEnd is expect, setting *end to the end of b.
+// expectEnd consumes the one-byte punctuation b, setting *end to its end,
+// else it is the error msg at the cursor.
 func (c *byteCursor) expectEnd(b byte, msg string, end *ast.Pos) error {
 	var ok bool
 	if *end, ok = c.eatEnd(b); !ok {
@@ -258,23 +255,20 @@ func (c *byteCursor) expectEnd(b byte, msg string, end *ast.Pos) error {
 	return nil
 }
 
-// integer reads an Int token that fits in an int64, as XLA's ParseInt64.
-func (c *byteCursor) integer() (int64, error) {
-	i := c.pos.Offset
-	if n, ok := c.int64(); ok {
-		return n, nil
-	}
+// intError is the error of XLA's ParseInt64 where int64 failed to read
+// an integer at i.
+func (c *byteCursor) intError(i int) error {
 	j := i
 	if c.at(j) == '-' {
 		j++
 	}
 	if c.pos.Offset != i || !isDigit(c.at(j)) { // moved: the trivia after it is unterminated, which lexCheck reports
-		return 0, expected(c, "expects integer")
+		return expected(c, "expects integer")
 	}
 	for j < c.end && isDigit(c.src[j]) {
 		j++
 	}
-	return 0, expected(c, "integer "+ast.Clip(string(c.src[i:j]))+" does not fit in 64 bits")
+	return expected(c, "integer "+ast.Clip(string(c.src[i:j]))+" does not fit in 64 bits")
 }
 
 // int64 reads an Int token that fits in an int64, as strconv.ParseInt

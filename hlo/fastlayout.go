@@ -423,7 +423,7 @@ func (c *byteCursor) size() (int64, bool) {
 	return c.int64()
 }
 
-// layout reads `{minor_to_major}` with tiles as the only attribute into
+// layout reads `{minor_to_major}`, with the attributes attrs reads, into
 // s, whose minor-to-major list is m2m (of the rank's length).
 func (d *shapeDecoder) layout(c *byteCursor, s *model.Shape, m2m []int64) bool {
 	c.eat('{')
@@ -570,15 +570,17 @@ func isPermutation(m2m []int64) bool {
 // list reads `elem (',' elem)*`, or nothing, up to the byte close, and
 // close itself; elem reads one element and reports whether it could.
 func (c *byteCursor) list(close byte, elem func() bool) bool {
-	for more := false; more || !c.is(close); more = true {
-		if !elem() {
-			return false
-		}
-		if c.is(close) {
-			break
-		}
-		if !c.eat(',') {
-			return false
+	if !c.is(close) {
+		for {
+			if !elem() {
+				return false
+			}
+			if c.is(close) {
+				break
+			}
+			if !c.eat(',') {
+				return false
+			}
 		}
 	}
 	return c.eat(close)
