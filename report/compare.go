@@ -64,17 +64,6 @@ func VerdictText(v model.Verdict) string {
 //	  0 {} JAX: may-alias: ...
 func (t *Table) CompareText() string {
 	var b strings.Builder
-	t.writeCompared(&b)
-	return b.String()
-}
-
-// WriteCompareText writes CompareText to w.
-func (t *Table) WriteCompareText(w io.Writer) error {
-	_, err := io.WriteString(w, t.CompareText())
-	return err
-}
-
-func (t *Table) writeCompared(b *strings.Builder) {
 	b.WriteString("donations compared: " + strconv.Itoa(len(t.Compared)) + " (")
 	for i, r := range Rules {
 		if i > 0 {
@@ -84,7 +73,7 @@ func (t *Table) writeCompared(b *strings.Builder) {
 	}
 	b.WriteString(")\n")
 	if len(t.Compared) == 0 {
-		return
+		return b.String()
 	}
 	names := false
 	for _, k := range t.Compared {
@@ -96,11 +85,18 @@ func (t *Table) writeCompared(b *strings.Builder) {
 		v := k.Verdicts()
 		c.add(ParamLabel(k.Param, k.Index), Cut(k.Name, NameWidth), k.Shape, VerdictText(v[0]), VerdictText(v[1]), VerdictText(v[2]))
 	}
-	c.write(b)
+	c.write(&b)
 	b.WriteString("  why:\n")
 	for _, k := range t.Compared {
 		for i, v := range k.Verdicts() {
 			b.WriteString("  " + ParamLabel(k.Param, k.Index) + " " + Rules[i].Head + ": " + v.Reason + "\n")
 		}
 	}
+	return b.String()
+}
+
+// WriteCompareText writes CompareText to w.
+func (t *Table) WriteCompareText(w io.Writer) error {
+	_, err := io.WriteString(w, t.CompareText())
+	return err
 }

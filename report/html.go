@@ -140,16 +140,13 @@ func barsOf(spaces []model.SpaceMemory) []barsView {
 			}
 			return max(1, int(float64(n)/float64(scale)*barWidth+0.5))
 		}
-		b := barsView{Name: model.SpaceName(s.Space), W: barWidth + 180, Must: px(s.MustAliasBytes), May: px(s.MayAliasBytes),
-			Left: px(s.UnaliasedOutputBytes), Unused: px(s.UnusedDonorBytes)}
-		b.Outputs = "outputs " + model.FormatBytes(outBytes)
-		b.Donors = "unused donors " + model.FormatBytes(s.UnusedDonorBytes)
-		b.LabelX = barWidth + 8
-		b.MayX = b.Must
-		b.LeftX = b.Must + b.May
-		b.Legend = "saved " + model.FormatBytes(s.AliasedBytes()) + " (must " + model.FormatBytes(s.MustAliasBytes) +
-			", may up to " + model.FormatBytes(s.MayAliasBytes) + "); left " + model.FormatBytes(s.UnaliasedOutputBytes) +
-			" of outputs without alias; " + model.FormatBytes(s.UnusedDonorBytes) + " in unused donors"
+		b := barsView{Name: model.SpaceName(s.Space), W: barWidth + 180, LabelX: barWidth + 8,
+			Must: px(s.MustAliasBytes), May: px(s.MayAliasBytes), Left: px(s.UnaliasedOutputBytes), Unused: px(s.UnusedDonorBytes),
+			Outputs: "outputs " + model.FormatBytes(outBytes), Donors: "unused donors " + model.FormatBytes(s.UnusedDonorBytes),
+			Legend: "saved " + model.FormatBytes(s.AliasedBytes()) + " (must " + model.FormatBytes(s.MustAliasBytes) +
+				", may up to " + model.FormatBytes(s.MayAliasBytes) + "); left " + model.FormatBytes(s.UnaliasedOutputBytes) +
+				" of outputs without alias; " + model.FormatBytes(s.UnusedDonorBytes) + " in unused donors"}
+		b.MayX, b.LeftX = b.Must, b.Must+b.May
 		if s.UnknownSizeLeaves > 0 {
 			b.Legend += "; " + strconv.Itoa(s.UnknownSizeLeaves) + " leaves of unknown size not counted"
 		}

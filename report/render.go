@@ -23,20 +23,25 @@ const (
 // element or a quoted attribute.
 type htmlBuf struct{ strings.Builder }
 
-func (b *htmlBuf) raw(s ...string) {
+func (b *htmlBuf) raw(s ...string) *htmlBuf {
 	for _, x := range s {
 		b.WriteString(x)
 	}
+	return b
 }
 
-func (b *htmlBuf) text(s string) {
+func (b *htmlBuf) text(s string) *htmlBuf {
 	if strings.ContainsAny(s, `<>&'"`) {
 		s = html.EscapeString(s)
 	}
 	b.WriteString(s)
+	return b
 }
 
-func (b *htmlBuf) int(n int64) { b.WriteString(strconv.FormatInt(n, 10)) }
+func (b *htmlBuf) int(n int64) *htmlBuf {
+	b.WriteString(strconv.FormatInt(n, 10))
+	return b
+}
 
 func (b *htmlBuf) html() template.HTML { return template.HTML(b.String()) }
 
@@ -56,11 +61,9 @@ func outputRows(t *Table, outNames, paramNames bool) template.HTML {
 		o := &t.Outputs[i]
 		b.raw("<tr class=", rowClass(o), "><td>", o.Index.String())
 		if outNames {
-			nameCell(&b, o.Name)
+			b.nameCell(o.Name)
 		}
-		b.raw("<td>")
-		b.text(o.Shape)
-		bytesCell(&b, o.Bytes)
+		b.raw("<td>").text(o.Shape).bytesCell(o.Bytes)
 		b.raw("<td>", SpaceText(o.Space), "<td>")
 		if o.Aliased {
 			b.raw(o.Kind.Word(), "<td>", ParamLabel(o.Param, o.ParamIndex))
@@ -68,7 +71,7 @@ func outputRows(t *Table, outNames, paramNames bool) template.HTML {
 			b.raw("<td>")
 		}
 		if paramNames {
-			nameCell(&b, o.ParamName)
+			b.nameCell(o.ParamName)
 		}
 		b.raw("\n")
 	}
@@ -87,30 +90,21 @@ func donorRows(t *Table, paramNames bool) template.HTML {
 		}
 		b.raw("<td>", ParamLabel(d.Param, d.Index))
 		if paramNames {
-			nameCell(&b, d.Name)
+			b.nameCell(d.Name)
 		}
-		b.raw("<td>")
-		b.text(d.Shape)
-		bytesCell(&b, d.Bytes)
-		b.raw("<td>", SpaceText(d.Space), "<td class=why>")
-		b.text(d.UseText())
-		b.raw("\n")
+		b.raw("<td>").text(d.Shape).bytesCell(d.Bytes)
+		b.raw("<td>", SpaceText(d.Space), "<td class=why>").text(d.UseText()).raw("\n")
 	}
 	return b.html()
 }
 
 // nameCell is a name cut to NameWidth, whole in its title.
-func nameCell(b *htmlBuf, name string) {
-	b.raw(`<td title="`)
-	b.text(name)
-	b.raw(`">`)
-	b.text(Cut(name, NameWidth))
+func (b *htmlBuf) nameCell(name string) {
+	b.raw(`<td title="`).text(name).raw(`">`).text(Cut(name, NameWidth))
 }
 
-func bytesCell(b *htmlBuf, n int64) {
-	b.raw("<td class=n data-v=")
-	b.int(n)
-	b.raw(">", BytesText(n))
+func (b *htmlBuf) bytesCell(n int64) {
+	b.raw("<td class=n data-v=").int(n).raw(">", BytesText(n))
 }
 
 // picture draws the donors on the left and the output leaves on the
@@ -121,8 +115,7 @@ func picture(t *Table) template.HTML {
 	n := max(len(t.Donors), len(t.Outputs), 1)
 	h := picTop + n*rowHeight + 8
 	y := func(i int) int64 { return int64(picTop + i*rowHeight + rowHeight/2) }
-	// The groups, each a builder of elements, by class.
-	groups := map[string]*htmlBuf{}
+	groups := map[string]*htmlBuf{} // by class
 	group := func(key string) *htmlBuf {
 		g := groups[key]
 		if g == nil {
@@ -131,25 +124,20 @@ func picture(t *Table) template.HTML {
 		}
 		return g
 	}
+	// node draws row i of a side ("l" or "r"): its label and its node.
+	node := func(side, class string, i int, label string) {
+		group(side + "t " + class).raw("<text y=").int(y(i) + 4).raw(">").text(Cut(label, labelWidth)).raw("</text>")
+		group(side + "n " + class).raw("<circle cy=").int(y(i)).raw("></circle>")
+	}
 	row := make(map[string]int, len(t.Outputs)) // output row by index
 	for i := range t.Outputs {
 		o := &t.Outputs[i]
 		row[o.Index.String()] = i
-		class := rowClass(o)
 		label := o.Index.String()
 		if o.Name != "" {
 			label += " " + strconv.Quote(o.Name)
 		}
-		g := group("rt " + class)
-		g.raw("<text y=")
-		g.int(y(i) + 4)
-		g.raw(">")
-		g.text(Cut(label+" "+o.Shape, labelWidth))
-		g.raw("</text>")
-		g = group("rn " + class)
-		g.raw("<circle cy=")
-		g.int(y(i))
-		g.raw("></circle>")
+		node("r", rowClass(o), i, label+" "+o.Shape)
 	}
 	mid := strconv.Itoa((rightNode - leftNode) / 2)
 	for i := range t.Donors {
@@ -162,41 +150,20 @@ func picture(t *Table) template.HTML {
 		if len(d.UsedBy) > 0 {
 			class = d.UsedBy[0].Kind.Word()
 		}
-		g := group("lt " + class)
-		g.raw("<text y=")
-		g.int(y(i) + 4)
-		g.raw(">")
-		g.text(Cut(label+" "+d.Shape, labelWidth))
-		g.raw("</text>")
-		g = group("ln " + class)
-		g.raw("<circle cy=")
-		g.int(y(i))
-		g.raw("></circle>")
+		node("l", class, i, label+" "+d.Shape)
 		if len(d.UsedBy) == 0 {
 			tag := "unused"
 			if c, _, ok := strings.Cut(d.Reason, ":"); ok {
 				tag += ": " + c
 			}
-			g = group("tag")
-			g.raw("<text y=")
-			g.int(y(i) + 4)
-			g.raw("><title>")
-			g.text(d.UseText())
-			g.raw("</title>", tag, "</text>")
+			group("tag").raw("<text y=").int(y(i)+4).raw("><title>").text(d.UseText()).raw("</title>", tag, "</text>")
 		}
 		for _, u := range d.UsedBy {
-			j, ok := row[u.Output.String()]
-			if !ok {
-				continue
+			if j, ok := row[u.Output.String()]; ok {
+				dy := y(j) - y(i)
+				group("link "+u.Kind.Word()).raw(`<path d="M0 `).int(y(i)).raw("c", mid, " 0 ", mid, " ").int(dy).
+					raw(" ", strconv.Itoa(rightNode-leftNode), " ").int(dy).raw(`"></path>`)
 			}
-			g = group("link " + u.Kind.Word())
-			g.raw(`<path d="M0 `)
-			g.int(y(i))
-			g.raw("c", mid, " 0 ", mid, " ")
-			g.int(y(j) - y(i))
-			g.raw(" ", strconv.Itoa(rightNode-leftNode), " ")
-			g.int(y(j) - y(i))
-			g.raw(`"></path>`)
 		}
 	}
 	var b htmlBuf
@@ -204,30 +171,26 @@ func picture(t *Table) template.HTML {
 	b.raw(`<svg class="pic" width="`, strconv.Itoa(picWidth), `" height="`, strconv.Itoa(h), `" role="img" aria-label="donors and outputs">`, "\n")
 	b.raw(`<text class="h l" x="`, strconv.Itoa(leftText), `" y="16">donors (parameter leaves)</text><text class="h" x="`,
 		strconv.Itoa(rightText), `" y="16">output leaves</text>`, "\n")
-	// Curves first, under the nodes; then the labels and nodes of each
-	// side, each group moved to its column.
-	for _, kind := range []string{"may", "must"} {
-		if g := groups["link "+kind]; g != nil {
-			b.raw(`<g class="`, kind, `" transform="translate(`, strconv.Itoa(leftNode), ` 0)">`, g.String(), "</g>\n")
+	layer := func(key, class string, x int) {
+		if g := groups[key]; g != nil {
+			b.raw(`<g class="`, class, `" transform="translate(`, strconv.Itoa(x), ` 0)">`, g.String(), "</g>\n")
 		}
 	}
+	// Curves first, under the nodes; then the labels and nodes of each
+	// side, each group moved to its column; then the unused donors' tags.
+	layer("link may", "may", leftNode)
+	layer("link must", "must", leftNode)
 	for _, side := range []struct {
 		prefix, class string
 		x             int
 	}{
-		{"lt ", "l", leftText}, {"ln ", "", leftNode}, {"rn ", "", rightNode}, {"rt ", "", rightText},
+		{"lt ", "l ", leftText}, {"ln ", "", leftNode}, {"rn ", "", rightNode}, {"rt ", "", rightText},
 	} {
 		for _, kind := range []string{"may", "must", "unused", "none"} {
-			g := groups[side.prefix+kind]
-			if g == nil {
-				continue
-			}
-			b.raw(`<g class="`, strings.TrimSpace(side.class+" "+kind), `" transform="translate(`, strconv.Itoa(side.x), ` 0)">`, g.String(), "</g>\n")
+			layer(side.prefix+kind, side.class+kind, side.x)
 		}
 	}
-	if g := groups["tag"]; g != nil {
-		b.raw(`<g class="tag" transform="translate(`, strconv.Itoa(leftNode+10), ` 0)">`, g.String(), "</g>\n")
-	}
+	layer("tag", "tag", leftNode+10)
 	b.raw("</svg></div>")
 	return b.html()
 }

@@ -99,7 +99,7 @@ func NewTable(c *model.Config, reason func(param int64, index model.ShapeIndex) 
 		if i, ok := byLeaf[k]; ok {
 			return &t.Donors[i]
 		}
-		d := Donor{Param: param, Index: index.Clone(), Leaf: Leaf{Name: paramName(c, param, index), Shape: "?", Bytes: Unknown}}
+		d := Donor{Param: param, Index: index.Clone(), Leaf: Leaf{Name: c.ParamName(param, index).String(), Shape: "?", Bytes: Unknown}}
 		if sub, ok := c.ParamSubshape(param, index); ok {
 			d.Leaf = leafOf(d.Name, sub)
 			device(&d.Leaf, sub, c.ParamSharding(param, index))
@@ -113,11 +113,11 @@ func NewTable(c *model.Config, reason func(param int64, index model.ShapeIndex) 
 		if sub.IsTuple() && !aliased {
 			return
 		}
-		row := Output{Index: index, Leaf: leafOf(outputName(c, index), sub), Aliased: aliased}
+		row := Output{Index: index, Leaf: leafOf(c.OutputName(index).String(), sub), Aliased: aliased}
 		device(&row.Leaf, sub, c.OutputSharding(index))
 		if aliased {
 			row.Kind, row.Param, row.ParamIndex = a.Kind, a.ParamNumber, a.ParamIndex
-			row.ParamName = paramName(c, a.ParamNumber, a.ParamIndex)
+			row.ParamName = c.ParamName(a.ParamNumber, a.ParamIndex).String()
 			d := donor(a.ParamNumber, a.ParamIndex)
 			d.UsedBy = append(d.UsedBy, Use{Output: index, Kind: a.Kind})
 		}

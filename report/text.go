@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -29,13 +30,6 @@ import (
 //	  space   parameters  outputs    must-aliased  may-aliased  without alias  unused donors
 //	  device   137.0 KiB  129.0 KiB           0 B    128.0 KiB        1.0 KiB        1.0 KiB
 func (t *Table) Text() string {
-	var b strings.Builder
-	t.WriteText(&b)
-	return b.String()
-}
-
-// WriteText writes Text to w.
-func (t *Table) WriteText(w io.Writer) error {
 	var b strings.Builder
 	outNames, paramNames := t.HasOutputNames(), t.HasParamNames()
 
@@ -78,9 +72,14 @@ func (t *Table) WriteText(w io.Writer) error {
 	}
 	m.write(&b)
 	if len(t.Compared) > 0 {
-		t.writeCompared(&b)
+		b.WriteString(t.CompareText())
 	}
-	_, err := io.WriteString(w, b.String())
+	return b.String()
+}
+
+// WriteText writes Text to w.
+func (t *Table) WriteText(w io.Writer) error {
+	_, err := io.WriteString(w, t.Text())
 	return err
 }
 
@@ -129,6 +128,29 @@ func SpaceText(space int64) string {
 	return "S(" + strconv.FormatInt(space, 10) + ")"
 }
 
+// NameWidth is the width, in characters, to which the text table cuts a
+// name.
+const NameWidth = 40
+
+// ShapeWidth is the width to which the table and the picture cut a shape.
+const ShapeWidth = 60
+
+// Cut returns s cut to at most n characters, its last one an ellipsis
+// when it was longer.
+func Cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, k := 0, 0
+	for i = range s {
+		if k == n-1 {
+			break
+		}
+		k++
+	}
+	return s[:i] + "…"
+}
+
 // columns is a text table: a heading and rows, each column as wide as its
 // widest cell, two spaces apart, indented by two; a column not kept is
 // left out, a right one is aligned right, and the last one is not padded.
@@ -148,45 +170,35 @@ func (c *columns) write(b *strings.Builder) {
 			cols = append(cols, i)
 		}
 	}
+	rows := append([][]string{c.head}, c.rows...)
 	width := make([]int, len(c.head))
-	for _, row := range append([][]string{c.head}, c.rows...) {
+	for _, row := range rows {
 		for _, i := range cols {
 			width[i] = max(width[i], utf8.RuneCountInString(row[i]))
 		}
 	}
 	line := make([]byte, 0, 256)
-	for _, row := range append([][]string{c.head}, c.rows...) {
+	for _, row := range rows {
 		line = append(line[:0], "  "...)
 		for k, i := range cols {
 			if k > 0 {
 				line = append(line, "  "...)
 			}
 			pad := width[i] - utf8.RuneCountInString(row[i])
-			last := k == len(cols)-1
-			right := i < len(c.right) && c.right[i]
-			if right {
-				line = appendSpaces(line, pad)
-			}
-			line = append(line, row[i]...)
-			if !right && !last {
+			if i < len(c.right) && c.right[i] {
+				line = append(appendSpaces(line, pad), row[i]...)
+			} else if line = append(line, row[i]...); k < len(cols)-1 {
 				line = appendSpaces(line, pad)
 			}
 		}
-		b.Write(append(trimRight(line), '\n'))
+		// A row whose last cells are empty ends in spaces: they go.
+		b.Write(append(bytes.TrimRight(line, " "), '\n'))
 	}
 }
 
 func appendSpaces(b []byte, n int) []byte {
 	for ; n > 0; n-- {
 		b = append(b, ' ')
-	}
-	return b
-}
-
-// trimRight drops trailing spaces: a row whose last cells are empty.
-func trimRight(b []byte) []byte {
-	for len(b) > 0 && b[len(b)-1] == ' ' {
-		b = b[:len(b)-1]
 	}
 	return b
 }
