@@ -42,18 +42,18 @@ func NewFilter(o FilterOptions) (*Filter, error) {
 	}
 	specific := [4]string{ast.RemarkPassed: o.Passed, ast.RemarkMissed: o.Missed, ast.RemarkFailure: o.Failed, ast.RemarkAnalysis: o.Analysis}
 	for k, s := range specific {
-		var parts []string
-		for _, p := range []string{o.All, s} {
-			if p != "" {
-				parts = append(parts, p)
-			}
+		expr := o.All
+		if expr == "" {
+			expr = s
+		} else if s != "" {
+			expr += "|" + s
 		}
-		if len(parts) == 0 {
+		if expr == "" {
 			continue
 		}
-		re, err := regexp.Compile(anchor(strings.Join(parts, "|")))
+		re, err := regexp.Compile(anchor(expr))
 		if err != nil {
-			return nil, fmt.Errorf("invalid remark filter %q: %v", strings.Join(parts, "|"), err)
+			return nil, fmt.Errorf("invalid remark filter %q: %v", expr, err)
 		}
 		f.kinds[k] = re
 	}
@@ -71,15 +71,7 @@ func anchor(s string) string {
 // Enabled reports whether f shows any remark at all; when it does not,
 // the passes need not make remarks.
 func (f *Filter) Enabled() bool {
-	if f == nil {
-		return false
-	}
-	for _, re := range f.kinds {
-		if re != nil {
-			return true
-		}
-	}
-	return false
+	return f != nil && f.kinds != [len(f.kinds)]*regexp.Regexp{}
 }
 
 // Match reports whether f shows r.

@@ -3,7 +3,6 @@ package remarks
 import (
 	"bytes"
 	"io"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,31 +32,23 @@ func args(r ast.Remark) []arg {
 // joined by ", ".
 func Message(r ast.Remark) string {
 	var b strings.Builder
-	b.WriteByte('[')
-	b.WriteString(r.Kind.String())
-	b.WriteString("] ")
-	b.WriteString(r.Pass)
-	b.WriteString(" | ")
+	b.WriteString("[" + r.Kind.String() + "] " + r.Pass + " | ")
 	if r.Category != "" {
-		b.WriteString("Category:")
-		b.WriteString(r.Category)
-		b.WriteString(" | ")
+		b.WriteString("Category:" + r.Category + " | ")
 	}
-	fields := args(r)
-	sort.SliceStable(fields, func(i, j int) bool { return fields[i].key < fields[j].key })
-	for i, a := range fields {
-		if i > 0 {
-			b.WriteString(", ")
+	sep := ""
+	for _, a := range [...]arg{{"Reason", r.Reason}, {"Remark", r.Message}, {"Suggestion", r.Suggestion}} {
+		if a.val == "" {
+			continue
 		}
-		b.WriteString(a.key)
-		b.WriteByte('=')
+		q := ""
 		if strings.ContainsAny(a.val, " ,{}") {
-			b.WriteByte('"')
-			b.WriteString(a.val)
-			b.WriteByte('"')
-		} else {
-			b.WriteString(a.val)
+			q = `"`
 		}
+		b.WriteString(sep + a.key + "=" + q)
+		b.WriteString(a.val)
+		b.WriteString(q)
+		sep = ", "
 	}
 	return b.String()
 }

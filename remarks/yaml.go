@@ -53,11 +53,7 @@ func WriteYAML(w io.Writer, r ast.Remark) error {
 // colon, and spaces up to sixteen columns past the key's start (one at
 // least).
 func padded(k string) string {
-	n := 16 - len(k)
-	if n < 1 {
-		n = 1
-	}
-	return k + ":" + strings.Repeat(" ", n)
+	return k + ":" + strings.Repeat(" ", max(1, 16-len(k)))
 }
 
 func key(b *strings.Builder, k, v string) {
@@ -122,11 +118,12 @@ const (
 )
 
 func needsQuotes(s string) quoting {
-	if s == "" {
+	switch s {
+	case "", "null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE":
 		return quoteSingle
 	}
 	q := quoteNone
-	if isSpace(s[0]) || isSpace(s[len(s)-1]) || isNull(s) || isBool(s) || isNumeric(s) {
+	if isSpace(s[0]) || isSpace(s[len(s)-1]) || isNumeric(s) {
 		q = quoteSingle
 	}
 	if strings.IndexByte("-?:\\,[]{}#&*!|>'\"%@`", s[0]) >= 0 {
@@ -155,22 +152,6 @@ func isAlnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-func isNull(s string) bool {
-	switch s {
-	case "null", "Null", "NULL", "~":
-		return true
-	}
-	return false
-}
-
-func isBool(s string) bool {
-	switch s {
-	case "true", "True", "TRUE", "false", "False", "FALSE":
-		return true
-	}
-	return false
-}
-
 // isNumeric is YAML 1.2's core-schema number test, as LLVM's isNumeric.
 func isNumeric(s string) bool {
 	switch s {
@@ -188,33 +169,28 @@ func isNumeric(s string) bool {
 		return strings.Trim(s[2:], "01234567") == ""
 	}
 	// [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
-	i, digits := 0, 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i, digits = i+1, digits+1
+	digits := func() int {
+		n := len(t)
+		t = strings.TrimLeft(t, "0123456789")
+		return n - len(t)
 	}
-	if i < len(t) && t[i] == '.' {
-		i++
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i, digits = i+1, digits+1
-		}
+	n := digits()
+	if strings.HasPrefix(t, ".") {
+		t = t[1:]
+		n += digits()
 	}
-	if digits == 0 {
+	if n == 0 {
 		return false
 	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		i++
-		if i < len(t) && (t[i] == '+' || t[i] == '-') {
-			i++
+	if t != "" && (t[0] == 'e' || t[0] == 'E') {
+		if t = t[1:]; t != "" && (t[0] == '+' || t[0] == '-') {
+			t = t[1:]
 		}
-		j := i
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-		if i == j {
+		if digits() == 0 {
 			return false
 		}
 	}
-	return i == len(t)
+	return t == ""
 }
 
 // doubleQuote writes s in double quotes with YAML escapes.
