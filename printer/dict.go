@@ -40,33 +40,26 @@ func (d *dictEdit) find(key string) int {
 	return -1
 }
 
-// Set gives key the value text, adding the entry if there is none.
-func (d *dictEdit) Set(key, value string) {
-	if i := d.find(key); i >= 0 {
-		d.ops[i] = keyOp{key: key, value: value}
-		return
+// put makes op the change to its key.
+func (d *dictEdit) put(op keyOp) {
+	if i := d.find(op.key); i >= 0 {
+		d.ops[i] = op
+	} else {
+		d.ops = append(d.ops, op)
 	}
-	d.ops = append(d.ops, keyOp{key: key, value: value})
 }
+
+// Set gives key the value text, adding the entry if there is none.
+func (d *dictEdit) Set(key, value string) { d.put(keyOp{key: key, value: value}) }
 
 // Delete removes the entry key, if there is one.
 func (d *dictEdit) Delete(key string) {
-	i := d.find(key)
 	if d.dict.Lookup(key) != nil {
-		if i >= 0 {
-			d.ops[i] = keyOp{key: key, del: true}
-		} else {
-			d.ops = append(d.ops, keyOp{key: key, del: true})
-		}
-		return
-	}
-	if i >= 0 {
+		d.put(keyOp{key: key, del: true})
+	} else if i := d.find(key); i >= 0 {
 		d.ops = append(d.ops[:i], d.ops[i+1:]...)
 	}
 }
-
-// changed reports whether the dictionary changes at all.
-func (d *dictEdit) changed() bool { return len(d.ops) > 0 }
 
 // deleted reports whether the entry key goes.
 func (d *dictEdit) deleted(key string) bool {
@@ -95,7 +88,7 @@ type placement struct {
 // appendEdits appends the splices that make the change to edits, their
 // texts built in t.
 func (d *dictEdit) appendEdits(edits []edit.Edit, p placement, t *texts) []edit.Edit {
-	if !d.changed() {
+	if len(d.ops) == 0 {
 		return edits
 	}
 	var addedBuf [4]int

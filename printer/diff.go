@@ -2,8 +2,8 @@ package printer
 
 import (
 	"bytes"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
@@ -73,7 +73,7 @@ func Diff(w io.Writer, src []byte, edits []edit.Edit, opts DiffOptions) error {
 	}
 	b.Grow(size)
 	p := &diffPrinter{w: &b, color: opts.Color}
-	p.header(opts.OldName, opts.NewName)
+	b.WriteString(p.paint(colorBold, "--- "+opts.OldName) + "\n" + p.paint(colorBold, "+++ "+opts.NewName) + "\n")
 	for _, h := range hunks {
 		p.hunk(h)
 	}
@@ -265,8 +265,10 @@ func diffText(old, new string) []diffLine {
 		case diffmatchpatch.DiffInsert:
 			op = '+'
 		}
-		for _, l := range splitLines(d.Text) {
-			out = append(out, diffLine{op: op, text: l})
+		for _, l := range strings.SplitAfter(d.Text, "\n") {
+			if l != "" { // the piece after a last newline
+				out = append(out, diffLine{op: op, text: l})
+			}
 		}
 	}
 	return out
@@ -320,19 +322,6 @@ func splitHunks(lines []diffLine, oldLine, newLine int) []hunk {
 	return hunks
 }
 
-func splitLines(s string) []string {
-	var out []string
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			return append(out, s)
-		}
-		out = append(out, s[:i+1])
-		s = s[i+1:]
-	}
-	return out
-}
-
 // ANSI escapes for --diff on a terminal.
 const (
 	colorReset   = "\x1b[0m"
@@ -355,29 +344,20 @@ func (p *diffPrinter) paint(color, s string) string {
 	return color + s + colorReset
 }
 
-func (p *diffPrinter) header(oldName, newName string) {
-	p.w.WriteString(p.paint(colorBold, "--- "+oldName) + "\n")
-	p.w.WriteString(p.paint(colorBold, "+++ "+newName) + "\n")
-}
-
-// span prints a hunk range as diff -u does: "start,count", or "start"
-// alone for one line.
+// span prints a hunk range as diff -u does: "start,count", "start" alone
+// for one line, and for none the line before it: "start-1,0".
 func span(start, count int) string {
-	if count == 1 {
-		return fmt.Sprint(start)
+	switch count {
+	case 0:
+		start--
+	case 1:
+		return strconv.Itoa(start)
 	}
-	return fmt.Sprintf("%d,%d", start, count)
+	return strconv.Itoa(start) + "," + strconv.Itoa(count)
 }
 
 func (p *diffPrinter) hunk(h hunk) {
-	oldStart, newStart := h.oldStart, h.newStart
-	if h.oldCount == 0 {
-		oldStart--
-	}
-	if h.newCount == 0 {
-		newStart--
-	}
-	p.w.WriteString(p.paint(colorCyan, "@@ -"+span(oldStart, h.oldCount)+" +"+span(newStart, h.newCount)+" @@") + "\n")
+	p.w.WriteString(p.paint(colorCyan, "@@ -"+span(h.oldStart, h.oldCount)+" +"+span(h.newStart, h.newCount)+" @@") + "\n")
 	for i := 0; i < len(h.lines); {
 		if h.lines[i].op == ' ' {
 			p.line(' ', h.lines[i].text, "")

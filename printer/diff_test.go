@@ -214,3 +214,24 @@ func TestMarkAffix(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffEmptySide checks the hunk ranges of a side without lines,
+// which diff -u names by the line before them.
+func TestDiffEmptySide(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		edits []edit.Edit
+		want  string
+	}{
+		{"", []edit.Edit{{Start: 0, End: 0, New: "a\nb\n"}}, "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+a\n+b\n"},
+		{"a\n", []edit.Edit{{Start: 0, End: 2}}, "--- a\n+++ b\n@@ -1 +0,0 @@\n-a\n"},
+	} {
+		var got bytes.Buffer
+		if err := Diff(&got, []byte(c.src), c.edits, DiffOptions{OldName: "a", NewName: "b"}); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != c.want {
+			t.Errorf("Diff(%q, %+v) = %q, want %q", c.src, c.edits, got.String(), c.want)
+		}
+	}
+}

@@ -101,18 +101,15 @@ func markAffix(ob, nb *strings.Builder, old, new string) {
 	for q > 0 && midRune(old, len(old)-q) {
 		q--
 	}
-	for i, text := range []string{old, new} {
-		b := ob
-		if i == 1 {
-			b = nb
-		}
-		mid := text[p : len(text)-q]
-		b.WriteString(text[:p])
-		if mid != "" {
+	write := func(b *strings.Builder, s string) {
+		b.WriteString(s[:p])
+		if mid := s[p : len(s)-q]; mid != "" {
 			b.WriteString(colorReverse + mid + colorReset)
 		}
-		b.WriteString(text[len(text)-q:])
+		b.WriteString(s[len(s)-q:])
 	}
+	write(ob, old)
+	write(nb, new)
 }
 
 // markChars writes a changed run, old in ob and new in nb, with the

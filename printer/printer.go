@@ -1,7 +1,6 @@
 package printer
 
 import (
-	"fmt"
 	"runtime"
 	"sort"
 	"strings"
@@ -143,13 +142,13 @@ func (p *printer) argAliases() aliasTable {
 			kind: a.Kind, origin: a.Origin.Pos, tupleArgs: src.TupleArgs, resultTuple: src.ResultTuple}
 		if src.TupleArgs {
 			if len(a.ParamIndex) == 0 {
-				p.errs.Add(p.aliasPos(out, a), "%s aliases the whole tuple parameter 0, which no argument attribute can state", p.cfg.OutputIndexLabel(out))
+				p.errs.Add(p.aliasPos(a.Origin.Pos, a.ParamNumber, a.ParamIndex), "%s aliases the whole tuple parameter 0, which no argument attribute can state", p.cfg.OutputIndexLabel(out))
 				return
 			}
 			aa.arg = int(a.ParamIndex[0])
 		}
 		if src.ResultTuple && len(out) == 0 {
-			p.errs.Add(p.aliasPos(out, a), "the whole output tuple is aliased, which no result index can state")
+			p.errs.Add(p.aliasPos(a.Origin.Pos, a.ParamNumber, a.ParamIndex), "the whole output tuple is aliased, which no result index can state")
 			return
 		}
 		if n := len(all); n > 0 && all[n-1].arg > aa.arg {
@@ -172,11 +171,13 @@ func (p *printer) argAliases() aliasTable {
 	return t
 }
 
-func (p *printer) aliasPos(out model.ShapeIndex, a model.Alias) ast.Pos {
-	if a.Origin.Pos.IsValid() {
-		return a.Origin.Pos
+// aliasPos is where the source states an alias (origin), or else where
+// its parameter is.
+func (p *printer) aliasPos(origin ast.Pos, param int64, index model.ShapeIndex) ast.Pos {
+	if origin.IsValid() {
+		return origin
 	}
-	return p.cfg.ParamPos(a.ParamNumber, a.ParamIndex)
+	return p.cfg.ParamPos(param, index)
 }
 
 // arguments rewrites each argument's dictionary.
@@ -313,10 +314,7 @@ func outList(aliases []argAlias) string {
 
 // aliasText is the attribute value that states a, or "" after an error.
 func (p *printer) aliasText(a *argAlias) string {
-	pos := a.origin
-	if !pos.IsValid() {
-		pos = p.cfg.ParamPos(a.param, a.paramIndex)
-	}
+	pos := p.aliasPos(a.origin, a.param, a.paramIndex)
 	switch p.emit {
 	case EmitResultAlias:
 		if param, out, ok := p.incompatible(a); ok {
@@ -391,13 +389,6 @@ func (p *printer) resultAliasText(a *argAlias) string {
 	return t.str(">").done()
 }
 
-// list prints [a, b, c].
-func list(v model.ShapeIndex) string {
-	var t texts
-	t.list(v)
-	return t.done()
-}
-
 // sameAlias reports whether the existing entry already states a exactly,
 // so that its text can stay as it is.
 func sameAlias(e *ast.AttrEntry, a *argAlias, key string) bool {
@@ -450,7 +441,7 @@ func (p *printer) module() {
 	} else {
 		d.Delete(attrInputOutput)
 	}
-	if !d.changed() {
+	if len(d.ops) == 0 {
 		return
 	}
 	pl := placement{insertAt: m.InsertAt.Offset}
@@ -478,24 +469,17 @@ func (p *printer) module() {
 
 // moduleText prints mhlo.input_output_alias as XLA's importer does.
 func (p *printer) moduleText() string {
-	var parts []string
+	t, sep := p.texts.str("["), ""
 	p.cfg.Aliases.ForEachAlias(func(out model.ShapeIndex, a model.Alias) {
 		kind := "may_alias"
 		if a.Kind == model.MustAlias {
 			kind = "must_alias"
 		}
-		parts = append(parts, fmt.Sprintf("{alias = {kind = %q, parameter_index = %s, parameter_number = %d : i64}, output_index = %s}",
-			kind, denseArray(a.ParamIndex), a.ParamNumber, denseArray(out)))
+		t.str(sep).str(`{alias = {kind = "`).str(kind).str(`", parameter_index = `).dense(a.ParamIndex)
+		t.str(", parameter_number = ").int(a.ParamNumber).str(" : i64}, output_index = ").dense(out).str("}")
+		sep = ", "
 	})
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// denseArray prints array<i64: 1, 2>, or array<i64> when empty.
-func denseArray(v model.ShapeIndex) string {
-	if len(v) == 0 {
-		return "array<i64>"
-	}
-	return "array<i64: " + strings.Trim(list(v), "[]") + ">"
+	return t.str("]").done()
 }
 
 func (p *printer) text(pos, end ast.At) string { return string(p.src[pos.Offset:end.Offset]) }

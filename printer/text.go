@@ -69,3 +69,14 @@ func (t *texts) list(v []int64) *texts {
 	}
 	return t.str("]")
 }
+
+// dense appends array<i64: a, b>, or array<i64> when v is empty.
+func (t *texts) dense(v []int64) *texts {
+	t.str("array<i64")
+	sep := ": "
+	for _, x := range v {
+		t.str(sep).int(x)
+		sep = ", "
+	}
+	return t.str(">")
+}
