@@ -110,58 +110,36 @@ func buildHunks(src []byte, edits []edit.Edit, count func(start, end int) int) [
 	return hunks
 }
 
-// lineCursor answers startOf, endOf, back and extend for the edits of a
-// diff, which come in order: the offsets asked about never decrease, so it
-// remembers its last answers and each byte of src is scanned a bounded
-// number of times. Many edits on one long line (an entry signature of
-// thousands of arguments) then cost the length of the line once, not once
-// per edit. Each answer is the one the plain function gives; out of order
-// queries are answered right too, only slower.
+// lineCursor answers contextStart and contextEnd for the edits of a
+// diff, which come in order: it remembers the last line asked about and
+// its context, so that many edits on one long line (an entry signature of
+// thousands of arguments) cost the length of the line once, not once per
+// edit, and each byte of src is scanned a bounded number of times. Out of
+// order queries are answered right too, only slower.
 type lineCursor struct {
-	src []byte
-	// start is startOf(src, scanned).
-	start, scanned int
-	// end is endOf(src, endAt), once haveEnd.
-	end, endAt int
-	haveEnd    bool
-	// The last answers of contextStart and contextEnd, by the line start
-	// or line end they were computed from.
-	backFrom, backTo int
-	extFrom, extTo   int
-	haveBack         bool
-	haveExt          bool
+	src        []byte
+	start, end int // the line, newline included
+	// before and after are the offsets contextLines lines before start
+	// and after end; -1 until asked.
+	before, after int
+	have          bool
 }
 
-// lineStart is startOf(src, off).
-func (lc *lineCursor) lineStart(off int) int {
-	if off < lc.scanned {
-		return startOf(lc.src, off)
+// line makes the line that holds off the current one.
+func (lc *lineCursor) line(off int) {
+	in := lc.have && off >= lc.start && (off < lc.end || off == lc.end && off == len(lc.src) &&
+		(off == lc.start || lc.src[off-1] != '\n')) // the end of a last line without newline
+	if !in {
+		lc.start, lc.end, lc.before, lc.after, lc.have = startOf(lc.src, off), endOf(lc.src, off), -1, -1, true
 	}
-	if i := bytes.LastIndexByte(lc.src[lc.scanned:off], '\n'); i >= 0 {
-		lc.start = lc.scanned + i + 1
-	}
-	lc.scanned = off
-	return lc.start
-}
-
-// lineEnd is endOf(src, off).
-func (lc *lineCursor) lineEnd(off int) int {
-	// The line that ends at end holds every offset from endAt up to its
-	// newline; without a newline it runs to the end of src.
-	if lc.haveEnd && off >= lc.endAt && (off < lc.end || lc.end == len(lc.src)) {
-		return lc.end
-	}
-	lc.end, lc.endAt, lc.haveEnd = endOf(lc.src, off), off, true
-	return lc.end
 }
 
 // contextStart is back(src, startOf(src, off), contextLines).
 func (lc *lineCursor) contextStart(off int) int {
-	start := lc.lineStart(off)
-	if !lc.haveBack || lc.backFrom != start {
-		lc.backFrom, lc.backTo, lc.haveBack = start, back(lc.src, start, contextLines), true
+	if lc.line(off); lc.before < 0 {
+		lc.before = back(lc.src, lc.start, contextLines)
 	}
-	return lc.backTo
+	return lc.before
 }
 
 // contextEnd returns the end of the line holding the edit end off, plus
@@ -169,15 +147,13 @@ func (lc *lineCursor) contextStart(off int) int {
 // next line to its own, so that line counts as touched too; a line too many
 // only widens the group, whose hunks are cut from the line diff.
 func (lc *lineCursor) contextEnd(off int) int {
-	end := lc.lineEnd(off)
-	if !lc.haveExt || lc.extFrom != end {
-		to := end
-		for n := contextLines; n > 0 && to < len(lc.src); n-- {
-			to = endOf(lc.src, to)
+	if lc.line(off); lc.after < 0 {
+		lc.after = lc.end
+		for n := contextLines; n > 0 && lc.after < len(lc.src); n-- {
+			lc.after = endOf(lc.src, lc.after)
 		}
-		lc.extFrom, lc.extTo, lc.haveExt = end, to, true
 	}
-	return lc.extTo
+	return lc.after
 }
 
 // markInPlace finds, for each removed line of a group's diff that starts

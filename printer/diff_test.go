@@ -141,7 +141,10 @@ func TestLineCursor(t *testing.T) {
 		}
 		lc := &lineCursor{src: src}
 		off := 0
-		for k := 0; k < 40 && off <= len(src); k++ {
+		for k := 0; k < 41 && off <= len(src); k++ {
+			if k == 40 || r.Intn(10) == 0 {
+				off = len(src) // the end, after the last line or in it
+			}
 			if got, want := lc.contextStart(off), back(src, startOf(src, off), contextLines); got != want {
 				t.Fatalf("contextStart(%d) = %d, want %d in %q", off, got, want, src)
 			}
