@@ -1,7 +1,6 @@
 package report
 
 import (
-	"io"
 	"strconv"
 	"strings"
 
@@ -93,10 +92,4 @@ func (t *Table) CompareText() string {
 		}
 	}
 	return b.String()
-}
-
-// WriteCompareText writes CompareText to w.
-func (t *Table) WriteCompareText(w io.Writer) error {
-	_, err := io.WriteString(w, t.CompareText())
-	return err
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -75,12 +74,6 @@ func (t *Table) Text() string {
 		b.WriteString(t.CompareText())
 	}
 	return b.String()
-}
-
-// WriteText writes Text to w.
-func (t *Table) WriteText(w io.Writer) error {
-	_, err := io.WriteString(w, t.Text())
-	return err
 }
 
 // UseText says who uses a donor: "output {0} (may)", several joined by
