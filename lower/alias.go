@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
@@ -26,10 +27,7 @@ func (c claim) same(d claim) bool {
 
 // aliases reads every alias and donor encoding and fills the config.
 func (l *lowerer) aliases() error {
-	perArg, err := l.argClaims()
-	if err != nil {
-		return err
-	}
+	perArg := l.argClaims()
 	module, err := l.moduleClaims()
 	if err != nil {
 		return err
@@ -54,11 +52,11 @@ func (l *lowerer) aliases() error {
 // tf.aliasing_output of every argument, as readArg read and merged them:
 // the same alias twice is read once; two claims on one output, or on one
 // parameter leaf, are an error naming both.
-func (l *lowerer) argClaims() ([]claim, error) {
+func (l *lowerer) argClaims() []claim {
 	for _, err := range l.claimErrs {
 		l.addError(err)
 	}
-	return l.claims.list, nil
+	return l.claims.list
 }
 
 // read adds the claim an argument's attribute states, unless it is an
@@ -197,25 +195,16 @@ func (l *lowerer) choose(perArg, module []claim) ([]claim, error) {
 		return module, nil
 	}
 	for _, m := range module {
-		if !containsSame(perArg, m) {
+		if !slices.ContainsFunc(perArg, m.same) {
 			return nil, ast.Errorf(m.origin.Pos, "%s states an alias of %s to %s at %s (%s) that the argument attributes do not",
 				AttrInputOutput, l.cfg.OutputIndexLabel(m.out), l.cfg.ParamLabel(m.param, m.index), m.index, m.kind)
 		}
 	}
 	for _, a := range perArg {
-		if !containsSame(module, a) {
+		if !slices.ContainsFunc(module, a.same) {
 			return nil, ast.Errorf(a.origin.Pos, "%s states an alias of %s to %s at %s (%s) that %s does not",
 				a.origin.Attr, l.cfg.OutputIndexLabel(a.out), l.cfg.ParamLabel(a.param, a.index), a.index, a.kind, AttrInputOutput)
 		}
 	}
 	return perArg, nil
-}
-
-func containsSame(claims []claim, c claim) bool {
-	for _, d := range claims {
-		if c.same(d) {
-			return true
-		}
-	}
-	return false
 }

@@ -81,29 +81,25 @@ func (s *claimSet) add(c claim) error {
 	}
 	n := len(s.list)
 	if len(c.out) == 1 {
-		if s.outAt == nil {
-			s.outAt = map[int64]int{}
-		}
-		s.outAt[c.out[0]] = n
+		put(&s.outAt, c.out[0], n)
 	} else {
-		if s.byOut == nil {
-			s.byOut = map[string]int{}
-		}
-		s.byOut[indexKey(-1, c.out)] = n
+		put(&s.byOut, indexKey(-1, c.out), n)
 	}
 	if len(c.index) == 0 {
-		if s.rootAt == nil {
-			s.rootAt = map[int64]int{}
-		}
-		s.rootAt[c.param] = n
+		put(&s.rootAt, c.param, n)
 	} else {
-		if s.byLeaf == nil {
-			s.byLeaf = map[string]int{}
-		}
-		s.byLeaf[indexKey(c.param, c.index)] = n
+		put(&s.byLeaf, indexKey(c.param, c.index), n)
 	}
 	s.list = append(s.list, c)
 	return nil
+}
+
+// put sets (*m)[k] to v, making the map first.
+func put[K comparable](m *map[K]int, k K, v int) {
+	if *m == nil {
+		*m = map[K]int{}
+	}
+	(*m)[k] = v
 }
 
 // indexKey encodes a parameter number and a shape index as a map key.

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"math"
+	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -38,11 +39,10 @@ func (l *lowerer) beginKeys() map[*ast.AttrDict]bool {
 	l.dictKeys(fn.Attrs, seen)
 	// In custom form each argument's and result's dictionary is reached
 	// once, here; in generic form also through arg_attrs and res_attrs.
-	valueSeen := seen
 	if !fn.Generic {
-		valueSeen = nil
+		return nil
 	}
-	return valueSeen
+	return seen
 }
 
 // argEntry is the entry of argument i's dictionary for key, or nil,
@@ -117,27 +117,10 @@ var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor
 
 // keyOf returns the valueKeys index of an attribute name, or -1.
 func keyOf(name string) int {
-	switch name {
-	case AttrResultAlias:
-		return keyResultAlias
-	case AttrAliasingOut:
-		return keyAliasingOut
-	case AttrBufferDonor:
-		return keyBufferDonor
-	case AttrLayoutMode:
-		return keyLayoutMode
-	case AttrMemoryKind:
-		return keyMemoryKind
-	case AttrArgInfo:
-		return keyArgInfo
-	case AttrResultInfo:
-		return keyResultInfo
-	case AttrFrontend:
-		return keyFrontend
-	case AttrSharding:
-		return keySharding
-	case AttrSdySharding:
-		return keySdySharding
+	for k, n := range keyNames {
+		if n == name {
+			return k
+		}
 	}
 	return -1
 }
@@ -174,18 +157,14 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 		if k := keyOf(name); k >= 0 {
 			known.set(k, i)
 		}
+		dup := keys[name]
 		if keys != nil {
-			if keys[name] {
-				l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
-			}
 			keys[name] = true
 		} else {
-			for _, f := range d.Entries[:i] {
-				if f.Name() == name {
-					l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
-					break
-				}
-			}
+			dup = slices.ContainsFunc(d.Entries[:i], func(f *ast.AttrEntry) bool { return f.Name() == name })
+		}
+		if dup {
+			l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
 		}
 		if e.Value != nil && (e.Value.AsDict() != nil || e.Value.AsArray() != nil) {
 			if seen == nil {

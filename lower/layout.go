@@ -179,7 +179,7 @@ func setLayout(s *model.Shape, ints []int64, pos ast.Pos, what valueName) error 
 	seen := make([]bool, len(s.Dims))
 	for _, d := range ints {
 		if d < 0 || d >= int64(len(s.Dims)) || seen[d] || len(ints) != len(s.Dims) {
-			return ast.Errorf(pos, "layout %s of %s is not a permutation of the dimensions of %s", ast.Clip(layoutString(ints)), what, s.Written())
+			return ast.Errorf(pos, "layout %s of %s is not a permutation of the dimensions of %s", ast.Clip(model.ShapeIndex(ints).String()), what, s.Written())
 		}
 		seen[d] = true
 	}
@@ -316,8 +316,4 @@ func denseInts(d *ast.DenseElem) ([]int64, error) {
 		out = append(out, v...)
 	}
 	return out, nil
-}
-
-func layoutString(v []int64) string {
-	return model.ShapeIndex(v).String()
 }

@@ -144,29 +144,29 @@ func lowerRead(f *ast.File, src []byte, opts Options, read func()) (*model.Confi
 // run runs the steps from the first-th on (Stream has read the
 // arguments: it runs from the second).
 func (l *lowerer) run(first int, read func()) (*model.Config, ast.ErrorList) {
-	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.shardings, l.aliases}
-	if l.diag.HasErrors() {
-		l.diag.Sort()
-		return nil, l.diag
-	}
+	steps := []func() error{l.duplicateKeys, l.shapes, l.layouts, l.memoryKinds, l.build, l.shardings, l.aliases, l.verify}
 	for k, step := range steps[first:] {
+		if l.diag.HasErrors() {
+			break
+		}
 		if err := step(); err != nil {
 			l.addError(err)
 		}
 		if k == 0 && read != nil {
 			read()
 		}
-		if l.diag.HasErrors() {
-			l.diag.Sort()
-			return nil, l.diag
-		}
 	}
-	l.diag = append(l.diag, model.Verify(l.cfg)...)
 	l.diag.Sort()
 	if l.diag.HasErrors() {
 		return nil, l.diag
 	}
 	return l.cfg, l.diag
+}
+
+// verify adds the model's own checks of the config built.
+func (l *lowerer) verify() error {
+	l.diag = append(l.diag, model.Verify(l.cfg)...)
+	return nil
 }
 
 // addError adds err, a single diagnostic or a list, to the diagnostics.

@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
@@ -129,12 +131,7 @@ func (l *lowerer) names() model.Names {
 }
 
 func anyName(names []model.Name) bool {
-	for _, n := range names {
-		if !n.IsZero() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(names, func(n model.Name) bool { return !n.IsZero() })
 }
 
 // locReader finds the name in a location. Each #loc definition is read

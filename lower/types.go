@@ -297,12 +297,8 @@ func (l *lowerer) takeInts(v []int64) []int64 {
 	if v == nil {
 		return nil
 	}
-	if len(v) > len(l.ints) {
-		l.ints = make([]int64, max(intsBlock, len(v)))
-	}
-	c := l.ints[:len(v):len(v)]
+	c := l.grabInts(len(v))
 	copy(c, v)
-	l.ints = l.ints[len(v):]
 	return c
 }
 
