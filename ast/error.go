@@ -47,9 +47,6 @@ func (e *Error) Error() string {
 	if e.Binary && e.Severity == SevError {
 		return fmt.Sprintf("%s: %s", e.Pos, Escape(e.Msg))
 	}
-	if e.Binary {
-		return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, Escape(e.Msg))
-	}
 	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Severity, Escape(e.Msg))
 }
 

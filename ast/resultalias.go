@@ -172,7 +172,7 @@ func (p *structParser) integer() (int64, error) {
 	if t.EOF() || !isIntToken(t.Value) {
 		return 0, p.errorf(p.cur(), "expected integer value")
 	}
-	v, err := parseInt(t.Value)
+	v, err := ParseInt(t.Value)
 	if err != nil {
 		return 0, p.errorf(p.cur(), "integer value too large")
 	}
@@ -187,9 +187,7 @@ func isIntToken(s string) bool {
 
 // ParseInt parses an MLIR integer literal: decimal or 0x hex, optionally
 // negative.
-func ParseInt(s string) (int64, error) { return parseInt(s) }
-
-func parseInt(s string) (int64, error) {
+func ParseInt(s string) (int64, error) {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	base := 10

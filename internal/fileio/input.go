@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -81,7 +82,7 @@ type Check func(p []byte, off int) error
 // with an error.
 func ReadInput(display string, r io.Reader, check Check) (*Input, error) {
 	if r == nil {
-		return nil, fmt.Errorf("%s: no reader", cmpName(display, "input"))
+		return nil, fmt.Errorf("%s: no reader", cmp.Or(display, "input"))
 	}
 	if f, ok := r.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
@@ -138,13 +139,6 @@ func ReadInput(display string, r io.Reader, check Check) (*Input, error) {
 	}
 }
 
-func cmpName(name, or string) string {
-	if name == "" {
-		return or
-	}
-	return name
-}
-
 // spill appends p to the unlinked temporary file a long stream is
 // spilled to, creating it first.
 func (in *Input) spill(p []byte) (err error) {
@@ -157,7 +151,7 @@ func (in *Input) spill(p []byte) (err error) {
 		_, err = in.File.Write(p)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: spilling the stream to a temporary file: %w", cmpName(in.Display, "input"), untemp(err, ""))
+		return fmt.Errorf("%s: spilling the stream to a temporary file: %w", cmp.Or(in.Display, "input"), untemp(err, ""))
 	}
 	return nil
 }
