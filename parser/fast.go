@@ -38,16 +38,7 @@ type fastDecoder struct {
 	lastEnd point     // the position after the last consumed token
 	ok      bool
 
-	argSlab slab[ast.Arg]
-	results slab[ast.Result]
-	types   slab[ast.Type]
-	tensors slab[ast.TensorType]
-	names   slab[ast.NamedType]
-	dicts   slab[ast.AttrDict]
-	entries slab[ast.AttrEntry]
-	attrs   slab[ast.Attr]
-	locs    slab[ast.Loc]
-	tuples  slab[ast.TupleType]
+	nodeSlabs
 	// dropUnread makes the next dictionary an argument's or a result's,
 	// whose scalar values of keys the tool does not read are not kept
 	// (ast.AttrEntry); spare makes the next attr be read into spareAttr,
@@ -72,12 +63,10 @@ type fastDecoder struct {
 	spareTuple ast.TupleType
 	// pending holds the entries of the dictionaries being read, innermost
 	// last; a finished dictionary's are copied to an exact-size slice.
-	pending    []*ast.AttrEntry
-	entryLists slab[*ast.AttrEntry]
-	// pendingTypes and typeLists are the same for the elements of the
-	// type lists being read.
+	pending []*ast.AttrEntry
+	// pendingTypes is the same for the elements of the type lists being
+	// read.
 	pendingTypes []*ast.Type
-	typeLists    slab[*ast.Type]
 	// toks holds the tokens the nodes keep (keep, copyTok).
 	toks tokenStore
 	// cuts are spans of the text that the grammar need not read to place
@@ -602,34 +591,36 @@ func argSpan(a *ast.Arg) ast.ArgSpan {
 	return sp
 }
 
+// nodeSlabs are the slabs the decoder's nodes come from; entryLists and
+// typeLists hold the exact-size lists of dictionaries' entries and of
+// type lists' elements.
+type nodeSlabs struct {
+	argSlab    slab[ast.Arg]
+	results    slab[ast.Result]
+	types      slab[ast.Type]
+	tensors    slab[ast.TensorType]
+	names      slab[ast.NamedType]
+	dicts      slab[ast.AttrDict]
+	entries    slab[ast.AttrEntry]
+	attrs      slab[ast.Attr]
+	locs       slab[ast.Loc]
+	tuples     slab[ast.TupleType]
+	entryLists slab[*ast.AttrEntry]
+	typeLists  slab[*ast.Type]
+}
+
 // nodeMarks are where the slabs an argument's nodes come from stood
 // before it was read (mark).
-type nodeMarks struct {
-	args    []ast.Arg
-	results []ast.Result
-	types   []ast.Type
-	tensors []ast.TensorType
-	names   []ast.NamedType
-	dicts   []ast.AttrDict
-	entries []ast.AttrEntry
-	attrs   []ast.Attr
-	locs    []ast.Loc
-	lists   []*ast.AttrEntry
-	tuples  []ast.TupleType
-	tlists  []*ast.Type
-}
+type nodeMarks nodeSlabs
 
 // mark notes where each slab stands. An argument that takes more nodes
 // of a kind than the slab's chunk has left leaves the nodes it took to
 // the collector; the chunks grow, and the next arguments fit.
-func (d *fastDecoder) mark() nodeMarks {
-	return nodeMarks{d.argSlab.buf, d.results.buf, d.types.buf, d.tensors.buf, d.names.buf, d.dicts.buf, d.entries.buf,
-		d.attrs.buf, d.locs.buf, d.entryLists.buf, d.tuples.buf, d.typeLists.buf}
-}
+func (d *fastDecoder) mark() nodeMarks { return nodeMarks(d.nodeSlabs) }
 
 // rewind hands out again, cleared, the nodes taken since m.
 func (d *fastDecoder) rewind(m *nodeMarks) {
-	rewindSlab(&d.argSlab, m.args)
+	rewindSlab(&d.argSlab, m.argSlab)
 	rewindSlab(&d.results, m.results)
 	rewindSlab(&d.types, m.types)
 	rewindSlab(&d.tensors, m.tensors)
@@ -638,20 +629,20 @@ func (d *fastDecoder) rewind(m *nodeMarks) {
 	rewindSlab(&d.entries, m.entries)
 	rewindSlab(&d.attrs, m.attrs)
 	rewindSlab(&d.locs, m.locs)
-	rewindSlab(&d.entryLists, m.lists)
 	rewindSlab(&d.tuples, m.tuples)
-	rewindSlab(&d.typeLists, m.tlists)
+	rewindSlab(&d.entryLists, m.entryLists)
+	rewindSlab(&d.typeLists, m.typeLists)
 }
 
-// rewindSlab makes s hand out m again, when s still hands out from the
-// chunk m is the rest of.
-func rewindSlab[T any](s *slab[T], m []T) {
-	n := len(m) - len(s.buf)
-	if n <= 0 || len(s.buf) == 0 || &m[len(m)-1] != &s.buf[len(s.buf)-1] {
+// rewindSlab makes s hand out m's nodes again, when s still hands out
+// from the chunk m's are the rest of.
+func rewindSlab[T any](s *slab[T], m slab[T]) {
+	n := len(m.buf) - len(s.buf)
+	if n <= 0 || len(s.buf) == 0 || &m.buf[len(m.buf)-1] != &s.buf[len(s.buf)-1] {
 		return
 	}
-	clear(m[:n])
-	s.buf = m
+	clear(m.buf[:n])
+	s.buf = m.buf
 }
 
 // tail is `('->' ResultList)? ('attributes' AttrDict)?`.
@@ -688,20 +679,24 @@ func (d *fastDecoder) arg() *ast.Arg {
 }
 
 // trailer is `AttrDict? Loc?`.
-func (d *fastDecoder) trailer() (*ast.AttrDict, *ast.Loc) {
-	var dict *ast.AttrDict
-	var loc *ast.Loc
+func (d *fastDecoder) trailer() (dict *ast.AttrDict, loc *ast.Loc) {
 	if d.is(tokBracket, "{") {
 		d.dropUnread = true
 		dict = d.dict()
 	}
 	if d.ok && d.tok.Type == tokLoc {
-		loc = d.locs.new()
-		d.setAt(&loc.Pos, d.tok.at)
-		d.wholeToken(d.next(), '(')
-		d.setAt(&loc.EndPos, d.lastEnd)
+		loc = d.loc()
 	}
 	return dict, loc
+}
+
+// loc is a location, at its token.
+func (d *fastDecoder) loc() *ast.Loc {
+	loc := d.locs.new()
+	d.setAt(&loc.Pos, d.tok.at)
+	d.wholeToken(d.next(), '(')
+	d.setAt(&loc.EndPos, d.lastEnd)
+	return loc
 }
 
 // resultList is `'(' (Result (',' Result)*)? ')' | Type`.
@@ -1115,11 +1110,7 @@ func (d *fastDecoder) attr() *ast.Attr {
 	case tokAt:
 		a.Kind, a.Text = ast.KindSymbol, d.keep(d.next().Value)
 	case tokLoc:
-		loc := d.locs.new()
-		d.setAt(&loc.Pos, d.tok.at)
-		d.wholeToken(d.next(), '(')
-		d.setAt(&loc.EndPos, d.lastEnd)
-		a.Kind, a.Node = ast.KindLoc, loc
+		a.Kind, a.Node = ast.KindLoc, d.loc()
 	case tokBracket:
 		switch t.Value {
 		case "[":
@@ -1226,8 +1217,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 	}
 	for d.ok {
 		switch t := d.tok; {
-		case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString,
-			t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+		case d.scalar():
 			last = [3]int{last[1], last[2], t.at.off}
 			d.next()
 		case t.Type == tokEOF || t.Type == tokBracket && (t.Value == "]" || t.Value == ")" || t.Value == "}" || t.Value == ">"),
@@ -1485,7 +1475,7 @@ func (d *fastDecoder) denseElem(build bool) *ast.DenseElem {
 		e = &ast.DenseElem{}
 	}
 	e.Pos = d.at()
-	switch t := d.tok; {
+	switch {
 	case d.is(tokBracket, "["):
 		d.next()
 		e.List = true
@@ -1510,7 +1500,7 @@ func (d *fastDecoder) denseElem(build bool) *ast.DenseElem {
 			}
 		}
 		d.expect(tokBracket, ")")
-	case t.Type == tokInt || t.Type == tokFloat || t.Type == tokString || t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
+	case d.scalar():
 		if v := d.next().Value; build {
 			e.Value = d.keep(v)
 		}

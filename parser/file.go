@@ -81,8 +81,6 @@ func (s *scanner) releaseAt(off int) {
 	}
 	if s.release != nil {
 		s.lines.LineCol(s.Src, off)
-	}
-	if s.release != nil {
 		s.release(s.released, off)
 	}
 	s.released = off
@@ -160,17 +158,13 @@ func (s *scanner) item(i int) (int, error) {
 		if s.HasPrefix(i, `"sdy.mesh"`) {
 			return s.genericMesh(i)
 		}
-		end, ok := s.skipString(i)
-		if !ok {
-			return 0, s.errorf(i, "unterminated string")
-		}
-		return end, nil
+		return s.skipQuotedOrComment(i)
 	case c == '(' || c == '[' || c == '{':
 		return s.skipGroup(i)
 	case c == ')' || c == ']' || c == '}':
 		return 0, s.errorf(i, "unexpected '%c'", c)
 	case isIdentStart(c):
-		return i + s.identLen(i), nil
+		return i + identLen(s.Src, i), nil
 	}
 	return i + 1, nil
 }
@@ -217,9 +211,9 @@ func (s *scanner) resources(i int) (int, error) {
 	for j := i + 3; s.At(j); {
 		switch {
 		case s.Src[j] == '"':
-			end, ok := s.skipString(j)
-			if !ok {
-				return 0, s.errorf(j, "unterminated string")
+			end, err := s.skipQuotedOrComment(j)
+			if err != nil {
+				return 0, err
 			}
 			j = end
 		case s.HasPrefix(j, "#-}"):
@@ -235,7 +229,7 @@ func (s *scanner) resources(i int) (int, error) {
 func (s *scanner) customModule(i int) (int, error) {
 	m := &moduleSpan{pos: i, posAt: s.pos(i), attrsKw: -1, attrs: noSpan}
 	s.module = m
-	j := s.skipTrivia(i + s.identLen(i))
+	j := s.skipTrivia(i + identLen(s.Src, i))
 	if end, name, ok := s.symbol(j); ok {
 		m.name = name
 		j = s.skipTrivia(end)
@@ -682,7 +676,7 @@ func (s *scanner) skipToken(i int) (int, error) {
 	case c == '<':
 		return s.skipAngle(i)
 	case isIdentStart(c):
-		return i + s.identLen(i), nil
+		return i + identLen(s.Src, i), nil
 	}
 	return i + 1, nil
 }

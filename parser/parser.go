@@ -134,11 +134,8 @@ func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastD
 	}
 	for tail := tailTokens; ; tail *= 4 {
 		to := pieceEnd(src, d.failAt, end, tail)
-		if list, ok := grammarPieceTo(mode, src, start, end, to, pos, d); ok {
-			if list == nil {
-				return nil
-			}
-			return list
+		if ok, err := grammarPieceTo(mode, src, start, end, to, pos, d); ok {
+			return err
 		}
 	}
 }
@@ -149,7 +146,7 @@ const tailMargin = 8
 
 // grammarPieceTo is grammarPiece over the piece that ends at to; ok is
 // false when an error is too near the piece's end to be trusted.
-func grammarPieceTo(mode string, src []byte, start, end, to int, pos ast.Pos, d *fastDecoder) (ast.ErrorList, bool) {
+func grammarPieceTo(mode string, src []byte, start, end, to int, pos ast.Pos, d *fastDecoder) (ok bool, err error) {
 	cuts := mergeCuts(d.cuts, to)
 	var buf []byte
 	from := start
@@ -158,14 +155,14 @@ func grammarPieceTo(mode string, src []byte, start, end, to int, pos ast.Pos, d 
 		from = c[1]
 	}
 	buf = append(buf, src[from:to]...)
-	_, err := grammarParse(mode, buf, 0, len(buf), pos)
+	_, err = grammarParse(mode, buf, 0, len(buf), pos)
 	var list ast.ErrorList
 	if err == nil || !errors.As(err, &list) {
-		return nil, true
+		return true, nil
 	}
 	for _, e := range list {
 		if to < end && pieceEnd(buf, min(e.Pos.Offset, len(buf)), len(buf), tailMargin) >= len(buf) {
-			return nil, false
+			return false, nil
 		}
 		// From the offset in buf to that in src, then the line and
 		// column from the text before it.
@@ -182,7 +179,7 @@ func grammarPieceTo(mode string, src []byte, start, end, to int, pos ast.Pos, d 
 			e.Pos.Column = off - start - bytes.LastIndexByte(src[start:off], '\n')
 		}
 	}
-	return list, true
+	return true, list
 }
 
 // pieceEnd is the end of the n-th token after at that is neither white
@@ -452,10 +449,7 @@ func message(err participle.Error) string {
 // printable shortens a token for a message and escapes what is not
 // printable ASCII, so that a diagnostic is one readable line.
 func printable(s string) string {
-	const max = 64
-	if len(s) > max {
-		s = s[:max] + "..."
-	}
+	s = ast.Clip(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			q := strconv.Quote(s)
@@ -538,7 +532,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 		s.entry = "main"
 	}
 	if err := s.scanTop(); err != nil {
-		return nil, asList(err)
+		return nil, ast.ListOf(err)
 	}
 	var err error
 	if s.file.Module, err = s.parseModule(); err != nil {
@@ -549,7 +543,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	}
 	entry, err := s.findEntry()
 	if err != nil {
-		return nil, asList(err)
+		return nil, ast.ListOf(err)
 	}
 	// The aliases first: a ValueReader reads the types and
 	// attributes of the results and arguments as they are decoded.
@@ -668,14 +662,6 @@ func (s *scanner) parseAliases(spans [][2]int) {
 			}
 		}
 	}
-}
-
-func asList(err error) error {
-	var e *ast.Error
-	if errors.As(err, &e) {
-		return ast.ErrorList{e}
-	}
-	return err
 }
 
 // parseModule parses the module's attribute dictionary; nil when there is

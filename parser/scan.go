@@ -10,15 +10,6 @@ import (
 // bodies: a body is skipped by counting braces outside strings and
 // comments, which is all that the syntax of MLIR needs to find its end.
 
-// identLen is identLen on the input.
-func (s *scanner) identLen(i int) int { return identLen(s.Src, i) }
-
-// skipString is skipString on the input.
-func (s *scanner) skipString(i int) (int, bool) { return skipString(s.Src, i) }
-
-// skipLine is skipLine on the input.
-func (s *scanner) skipLine(i int) int { return skipLine(s.Src, i) }
-
 // skipString returns the offset after the string literal whose opening
 // quote is src[i], and reports whether the string is terminated.
 func skipString(src []byte, i int) (int, bool) {
@@ -53,14 +44,14 @@ func skipLine(src []byte, i int) int {
 // (a lone '/' is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 	if s.Src[j] == '"' {
-		end, ok := s.skipString(j)
+		end, ok := skipString(s.Src, j)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return end, nil
 	}
 	if s.At(j+1) && s.Src[j+1] == '/' {
-		return s.skipLine(j), nil
+		return skipLine(s.Src, j), nil
 	}
 	return j + 1, nil
 }
@@ -260,7 +251,7 @@ func (s *scanner) skipTrivia(i int) int {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '/' && s.At(i+1) && s.Src[i+1] == '/':
-			i = s.skipLine(i)
+			i = skipLine(s.Src, i)
 			s.releaseAt(i) // megabytes of comments drop their pages as they go
 		default:
 			return i
@@ -276,7 +267,7 @@ func (s *scanner) symbol(i int) (int, string, bool) {
 		return i, "", false
 	}
 	if s.At(i+1) && s.Src[i+1] == '"' {
-		end, ok := s.skipString(i + 1)
+		end, ok := skipString(s.Src, i+1)
 		if !ok {
 			return i, "", false
 		}
