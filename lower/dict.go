@@ -2,7 +2,6 @@ package lower
 
 import (
 	"math"
-	"slices"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -117,10 +116,27 @@ var keyNames = [numKeys]string{AttrResultAlias, AttrAliasingOut, AttrBufferDonor
 
 // keyOf returns the valueKeys index of an attribute name, or -1.
 func keyOf(name string) int {
-	for k, n := range keyNames {
-		if n == name {
-			return k
-		}
+	switch name {
+	case AttrResultAlias:
+		return keyResultAlias
+	case AttrAliasingOut:
+		return keyAliasingOut
+	case AttrBufferDonor:
+		return keyBufferDonor
+	case AttrLayoutMode:
+		return keyLayoutMode
+	case AttrMemoryKind:
+		return keyMemoryKind
+	case AttrArgInfo:
+		return keyArgInfo
+	case AttrResultInfo:
+		return keyResultInfo
+	case AttrFrontend:
+		return keyFrontend
+	case AttrSharding:
+		return keySharding
+	case AttrSdySharding:
+		return keySdySharding
 	}
 	return -1
 }
@@ -157,11 +173,13 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 		if k := keyOf(name); k >= 0 {
 			known.set(k, i)
 		}
-		dup := keys[name]
+		dup := false
 		if keys != nil {
-			keys[name] = true
+			dup, keys[name] = keys[name], true
 		} else {
-			dup = slices.ContainsFunc(d.Entries[:i], func(f *ast.AttrEntry) bool { return f.Name() == name })
+			for _, f := range d.Entries[:i] {
+				dup = dup || f.Name() == name
+			}
 		}
 		if dup {
 			l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
