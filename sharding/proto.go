@@ -149,19 +149,18 @@ func (t *tiling) text(s *model.Sharding) string {
 		if t.replicateLast {
 			b.WriteString(" last_tile_dim_replicate")
 		}
-		for i, g := range t.groups[:min(len(t.groups), 64)] {
+		sep, end := " last_tile_dims={", "}"
+		for _, g := range t.groups[:min(len(t.groups), 64)] {
 			name := fmt.Sprint(g)
 			for n, typ := range types {
 				if typ == g {
 					name = n
 				}
 			}
-			b.WriteString(map[bool]string{true: " last_tile_dims={", false: ", "}[i == 0] + name)
+			b.WriteString(sep + name)
+			sep, end = ", ", "}}"
 		}
-		if len(t.groups) > 0 {
-			b.WriteString("}")
-		}
-		b.WriteString("}")
+		b.WriteString(end)
 	default:
 		fmt.Fprintf(&b, "{%s}", s.Kind)
 	}
