@@ -31,7 +31,7 @@ type frontEnd interface {
 // read routes src to its front end, by --input-format, a proto's fields,
 // or its first token (HloModule, else MLIR), and reads it.
 func (s *settings) read(name string, src []byte, lineOffset int, release func(from, to int)) (frontEnd, ast.ErrorList) {
-	k, err := s.protoKind(name, src)
+	k, err := s.protoKind(name, src, release)
 	if err != nil {
 		d := ast.Errorf(ast.Pos{Filename: name}, "%s", err)
 		var nm *NotModuleError
@@ -39,7 +39,7 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(fr
 		return nil, ast.ErrorList{d}
 	}
 	if k != hloproto.Unknown {
-		f, cfg, err := s.readProto(name, src, k)
+		f, cfg, err := s.readProto(name, src, k, release)
 		if err != nil {
 			return nil, ast.ErrorList{protoDiag(name, err)}
 		}
@@ -147,7 +147,7 @@ func (s *settings) checkInput(in *input) error {
 	if flag == "" {
 		return nil
 	}
-	if k, err := s.protoKind(in.Display, in.Data); err == nil && k != hloproto.Unknown {
+	if k, err := s.protoKind(in.Display, in.Data, in.Release); err == nil && k != hloproto.Unknown {
 		return &UsageError{fmt.Sprintf("%s does not apply to %s (%s): its input_output_alias and buffer_donor fields are written, and the entry's parameters and result are taken as they are", flag, k, in.Display)}
 	}
 	for _, ch := range splitChunks(in.Data, s.splits(in)) {

@@ -65,13 +65,13 @@ func binaryKind(src []byte) string {
 // holds a stray control byte; the kind a malformed proto looks like
 // (hloproto.Sniff), for its error; and else NotModuleError. Standard input
 // goes the same way, without a name.
-func (s *settings) protoKind(name string, src []byte) (hloproto.Kind, error) {
+func (s *settings) protoKind(name string, src []byte, release func(from, to int)) (hloproto.Kind, error) {
 	s.protoMu.Lock()
 	defer s.protoMu.Unlock()
 	m := &s.proto
 	if !m.is(src) {
 		*m = protoMemo{data: unsafe.SliceData(src), n: len(src)}
-		m.kind, m.err = s.findProtoKind(name, src, m)
+		m.kind, m.err = s.findProtoKind(name, src, m, hloproto.Options{Release: release})
 	}
 	return m.kind, m.err
 }
@@ -98,7 +98,7 @@ func (m *protoMemo) is(src []byte) bool {
 // readProto reads src as a proto of kind k named name: the read protoKind
 // made, if it made that one and it was not taken yet, else a new one. A
 // config is the caller's to change, so a read is taken once.
-func (s *settings) readProto(name string, src []byte, k hloproto.Kind) (*hloproto.File, *model.Config, error) {
+func (s *settings) readProto(name string, src []byte, k hloproto.Kind, release func(from, to int)) (*hloproto.File, *model.Config, error) {
 	s.protoMu.Lock()
 	m := &s.proto
 	if m.read && m.is(src) && m.kind == k {
@@ -108,12 +108,12 @@ func (s *settings) readProto(name string, src []byte, k hloproto.Kind) (*hloprot
 		return f, cfg, nil
 	}
 	s.protoMu.Unlock()
-	return hloproto.ReadNamed(name, src, k)
+	return hloproto.Options{Release: release}.ReadNamed(name, src, k)
 }
 
 // findProtoKind is protoKind's work; a read it makes of the hinted kind
 // is kept in m.
-func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloproto.Kind, error) {
+func (s *settings) findProtoKind(name string, src []byte, m *protoMemo, o hloproto.Options) (hloproto.Kind, error) {
 	if k := inputFormats[s.InputFormat]; k != hloproto.Unknown {
 		return k, nil
 	}
@@ -134,12 +134,12 @@ func (s *settings) findProtoKind(name string, src []byte, m *protoMemo) (hloprot
 		return text(), nil
 	}
 	if hint != hloproto.Unknown {
-		if f, cfg, err := hloproto.ReadNamed(name, src, hint); err == nil {
+		if f, cfg, err := o.ReadNamed(name, src, hint); err == nil {
 			m.file, m.cfg, m.read = f, cfg, true
 			return hint, nil
 		}
 	}
-	if k := hloproto.Detect(src); k != hloproto.Unknown {
+	if k := o.Detect(src); k != hloproto.Unknown {
 		return k, nil
 	}
 	if mostlyText(src) {
@@ -215,7 +215,7 @@ func (s *settings) splits(in *input) bool {
 	if !s.SplitInputFile {
 		return false
 	}
-	k, err := s.protoKind(in.Display, in.Data)
+	k, err := s.protoKind(in.Display, in.Data, in.Release)
 	return err == nil && k == hloproto.Unknown
 }
 
@@ -228,11 +228,12 @@ func (r *Result) writeProtoDiff(w *bytes.Buffer, in *input, o DiffOptions) (ok b
 		return false, nil
 	}
 	m := r.Modules[0]
-	k := hloproto.Detect(data)
+	ro := hloproto.Options{Release: in.Release}
+	k := ro.Detect(data)
 	if k == hloproto.Unknown {
 		k = nameHint(r.Name)
 	}
-	_, before, err := hloproto.ReadNamed("", data, k)
+	_, before, err := ro.ReadNamed("", data, k)
 	if err != nil || m.Config == nil {
 		return false, nil
 	}

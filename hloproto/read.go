@@ -107,6 +107,31 @@ type decoder struct {
 	pos   int
 	path  string
 	names map[protowire.Number]string // the message's field names, for errors
+	rel   *releaser                   // nil: nothing is released
+}
+
+// releaser drops the pages of a mapped file behind a walk of its fields,
+// so that what a read holds of the file is a bounded window whatever the
+// file's size: told each offset the walk reads a tag at, it releases the
+// range from where it last did up to that offset once the range reaches
+// releaseStep. An offset before that start begins a new walk. A released
+// page the read comes back to is read again from the page cache.
+type releaser struct {
+	release func(from, to int)
+	from    int
+}
+
+const releaseStep = 4 << 20
+
+func (r *releaser) at(off int) {
+	switch {
+	case r == nil:
+	case off < r.from:
+		r.from = off
+	case off-r.from >= releaseStep:
+		r.release(r.from, off)
+		r.from = off
+	}
 }
 
 // newDecoder returns a decoder of the message merged from segs: protobuf
@@ -192,6 +217,7 @@ func (d *decoder) content(f field) []byte { return d.src[f.Body:f.End] }
 // have reported false.
 func (d *decoder) next() (field, *Error) {
 	end := d.segs[d.seg].End
+	d.rel.at(d.pos)
 	f := field{span: span{Start: d.pos}, seg: d.seg}
 	num, typ, n := protowire.ConsumeTag(d.src[d.pos:end])
 	if n < 0 {
@@ -291,7 +317,9 @@ func skipGroup(src []byte, num protowire.Number, p, end int) (int, *Error) {
 
 // sub returns a decoder of a length-delimited field's content.
 func (d *decoder) sub(f field, path string, names map[protowire.Number]string) *decoder {
-	return newDecoder(d.src, []span{f.span}, path, names)
+	n := newDecoder(d.src, []span{f.span}, path, names)
+	n.rel = d.rel
+	return n
 }
 
 // want checks a field's wire type, a varint or length-delimited.
@@ -331,12 +359,23 @@ func (d *decoder) ints(f field, v []int64) ([]int64, *Error) {
 // holds a message where a module's holds its name, so at most one of them
 // reads). It returns Unknown when src reads as none; Sniff then tells a
 // malformed one.
-func Detect(src []byte) Kind {
+func Detect(src []byte) Kind { return Options{}.Detect(src) }
+
+// Options are the options of a read.
+type Options struct {
+	// Release, when set, drops the pages of src[from:to] from memory (a
+	// mapped file's): a read calls it behind each walk of the fields, so
+	// what it holds of the file is bounded whatever the file's size.
+	Release func(from, to int)
+}
+
+// Detect is the package's Detect with the options o.
+func (o Options) Detect(src []byte) Kind {
 	if len(src) == 0 {
 		return Unknown
 	}
 	for _, k := range []Kind{Snapshot, Proto, ModuleProto} {
-		if _, _, err := readKind("", src, k); err == nil {
+		if _, _, err := o.readKind("", src, k); err == nil {
 			return k
 		}
 	}
@@ -349,14 +388,19 @@ func Detect(src []byte) Kind {
 // the HLO text front end verifies its own. The config's positions (of the
 // function, the aliases and donors) carry name, for diagnostics.
 func ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
+	return Options{}.ReadNamed(name, src, k)
+}
+
+// ReadNamed is the package's ReadNamed with the options o.
+func (o Options) ReadNamed(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	if k == Unknown {
-		if k = Detect(src); k == Unknown {
+		if k = o.Detect(src); k == Unknown {
 			if k = Sniff(src, Unknown); k == Unknown {
 				return nil, nil, &Error{Offset: 0, Path: "HloModuleProto", Msg: "not an HloModuleProto, HloProto or HloSnapshot"}
 			}
 		}
 	}
-	return readKind(name, src, k)
+	return o.readKind(name, src, k)
 }
 
 // The wrappers: the field (1) that holds the next message in, its name,
@@ -373,10 +417,15 @@ var (
 	protoStep    = step{"hlo_module", moduleNames, "the HloProto holds no module"}
 )
 
-func readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
+func (o Options) readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	f := &File{Kind: k}
 	path := k.String()
+	var rel *releaser
+	if o.Release != nil {
+		rel = &releaser{release: o.Release}
+	}
 	d := newDecoder(src, []span{{End: len(src)}}, path, map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k])
+	d.rel = rel
 	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module
 	// (1) the module; either may occur more than once, merged.
 	steps := map[Kind][]step{Snapshot: {snapshotStep, protoStep}, Proto: {protoStep}}[k]
@@ -400,9 +449,10 @@ func readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
 		f.wraps = append(f.wraps, found...)
 		path += "." + st.name
 		d = newDecoder(d.src, found, path, st.names)
+		d.rel = rel
 	}
 	f.mods = d.segs
-	m := &module{path: path, file: name}
+	m := &module{path: path, file: name, rel: rel}
 	if err := m.read(d, f); err != nil {
 		return nil, nil, err
 	}
@@ -421,6 +471,7 @@ func readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
 type module struct {
 	file      string
 	path      string
+	rel       *releaser
 	entryName string
 	entryID   int64
 	host      *programShape
