@@ -95,7 +95,22 @@ type fastDecoder struct {
 	// reads the whole span before the grammar (grammarPiece), need only
 	// go on from there.
 	check sigLexer
+	// skips are the skipped values of jumpBytes or more that the decoder
+	// read, which a decoder of the same text again (decodeArg) is given
+	// as its jumps, sorted, to step over by their spans instead of
+	// reading them a second time.
+	skips, jumps []skipSpan
 }
+
+// skipSpan is the span and kind of a skipped value read once.
+type skipSpan struct {
+	from, to int
+	kind     ast.AttrKind
+}
+
+// jumpBytes is the size from which a skipped value is noted in skips:
+// at most one note for each jumpBytes of the text.
+const jumpBytes = 64 << 10
 
 // listTrack is where the elements of a list being read start: the
 // second one's, and the last three's, latest last.
@@ -499,7 +514,7 @@ func (d *fastDecoder) argList(reuse bool, each func(*ast.Arg)) {
 // false when either part does not decode (the callbacks may have been
 // called by then); failed is then the decoder that failed on the
 // argument list (for grammarPiece), nil when the tail failed.
-func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, v sigReader) (ok bool, failed *fastDecoder) {
+func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, v sigReader) (ok bool, failed *fastDecoder, skips []skipSpan) {
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
 	// The points the decoder marks (cut) become anchors as it goes, before
 	// the positions of what follows them are asked for.
@@ -518,7 +533,7 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	d.advance()
 	t := d.tail()
 	if !d.ok || d.tok.Type != tokEOF {
-		return false, nil
+		return false, nil, nil
 	}
 	d.eachResult = nil
 	flush()
@@ -536,9 +551,10 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 		d.fail()
 	}
 	if !d.ok {
-		return false, d
+		return false, d, nil
 	}
-	return true, nil
+	slices.SortFunc(d.skips, func(a, b skipSpan) int { return a.from - b.from })
+	return true, nil, d.skips
 }
 
 // sigReader takes what streamSignature decodes.
@@ -1032,6 +1048,9 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 // its insides, unless a dictionary inside has a key twice; then it is
 // read again, whole, for lower to report.
 func (d *fastDecoder) skipped() *ast.Attr {
+	if a := d.jump(); a != nil {
+		return a
+	}
 	lex, tok, tokEnd, lastEnd, cuts, keys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
 	d.skim++
 	dup := d.skimDup
@@ -1047,10 +1066,36 @@ func (d *fastDecoder) skipped() *ast.Attr {
 	if !d.ok || !twice {
 		a := d.attrs.new()
 		a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
+		if d.ok && d.lastEnd.off-tok.at.off >= jumpBytes {
+			d.skips = append(d.skips, skipSpan{tok.at.off, d.lastEnd.off, kind})
+		}
 		return a
 	}
 	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
 	return d.attr()
+}
+
+// jump steps over the skipped value at the token when it is one of the
+// decoder's jumps: the value is then its noted span and kind, its text
+// not read again. It returns nil otherwise.
+func (d *fastDecoder) jump() *ast.Attr {
+	off := d.tok.at.off
+	i, found := slices.BinarySearchFunc(d.jumps, off, func(s skipSpan, off int) int { return s.from - off })
+	if !found || d.jumps[i].to > d.lex.end {
+		return nil
+	}
+	s := d.jumps[i]
+	// The value's brackets are balanced, so the lexer's depth is as it
+	// was; a decoder of a span again reports offsets alone, so the line
+	// and column go on as if the value were one line.
+	l := d.lex
+	l.pos.Column += s.to - l.pos.Offset
+	l.pos.Offset = s.to
+	d.lastEnd = point{s.to, l.pos.Line, l.pos.Column}
+	d.advance()
+	a := d.attrs.new()
+	a.Pos, a.EndPos, a.Kind = ast.At{Offset: s.from}, ast.At{Offset: s.to}, s.kind
+	return a
 }
 
 // keyHash is the FNV-1a hash of a key, for skipped's check for a key

@@ -576,7 +576,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	fn.Sig = &ast.Signature{Pos: sigAt}
 	s.file.Entry = fn
 	s.values.Begin(s.file, n)
-	ok, failed := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt), sigReader{
+	ok, failed, skips := streamSignature(s.Src, f.sig[0], f.argsEnd, f.sig[1], lexPos(sigAt), lexPos(tailAt), sigReader{
 		result: func(r *ast.Result) {
 			resSpans = append(resSpans, ast.ArgSpan{Pos: r.Pos, EndPos: r.EndPos})
 			s.values.Result(len(resSpans)-1, r)
@@ -608,7 +608,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	fn.ArgSpans, fn.ResultSpans = spans, resSpans
 	src, name, release := s.Src, s.file.Name, s.release
 	fn.Rereader = func() func(sp ast.ArgSpan) (*ast.Arg, error) {
-		d := &fastDecoder{file: name, transient: true}
+		d := &fastDecoder{file: name, transient: true, jumps: skips}
 		behind := ast.Behind{Release: release}
 		return func(sp ast.ArgSpan) (*ast.Arg, error) {
 			behind.At(sp.Pos.Offset)
