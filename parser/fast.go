@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -403,7 +404,12 @@ func (d *fastDecoder) fail() {
 // fails. elem reads one element. Anything but a comma or close after an
 // element fails here, while the list is open, so that the grammar's piece
 // leaves out its middle elements (fail) rather than reading them all.
-func (d *fastDecoder) list(close string, elem func()) {
+func (d *fastDecoder) list(close string, elem func()) { d.skimList(close, elem, false) }
+
+// skimList is list; with scalars, the elements are read as elem reads
+// one but keeps nothing of it, so that a run of numbers after an element
+// is read by skimInts.
+func (d *fastDecoder) skimList(close string, elem func(), scalars bool) {
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
 	for d.ok && !d.is(tokBracket, close) {
@@ -414,6 +420,15 @@ func (d *fastDecoder) list(close string, elem func()) {
 				d.fail()
 			}
 			return
+		}
+		if scalars {
+			t := &d.lists[len(d.lists)-1]
+			if n, first := d.skimInts(&t.last); n > 0 {
+				if t.n == 1 {
+					t.second = first
+				}
+				t.n += n
+			}
 		}
 		d.next()
 		if d.is(tokBracket, close) {
@@ -1295,13 +1310,15 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 	return false
 }
 
-// skimInts reads, at a comma of an array of scalars, the commonest run of
-// elements after it, decimal integers each followed by a comma, with
-// blanks and newlines between, straight from the bytes rather than as
-// tokens: the lexer would give each an Int and a Punct token. It leaves
-// the decoder at the last comma read, as if it had read them as tokens,
-// and last holding the starts of the last three elements.
-func (d *fastDecoder) skimInts(last *[3]int) {
+// skimInts reads, at a comma of a list of scalars, the commonest run of
+// elements after it, decimal numbers (`-?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)?)?`,
+// each one Int or Float token) each followed by a comma, with blanks and
+// newlines between, straight from the bytes rather than as tokens: the
+// lexer would give each a number and a Punct token. It leaves the decoder
+// at the last comma read, as if it had read them as tokens, and last
+// holding the starts of the last three elements; it returns how many it
+// read and the start of the first.
+func (d *fastDecoder) skimInts(last *[3]int) (n, first int) {
 	l := d.lex
 	src := l.src[:l.end]
 	// Columns count bytes, so a position is its line and the offset of
@@ -1312,10 +1329,11 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 	s0, s1, s2 := last[0], last[1], last[2]
 	// Eight bytes at a time while they are elements on one line; the
 	// loop below goes on from the last comma.
-	if c, t, n := skimIntWords(src, i); c >= 0 {
-		for _, x := range t[4-n:] {
+	if c, t, k := skimIntWords(src, i); c >= 0 {
+		for _, x := range t[4-k:] {
 			s0, s1, s2 = s1, s2, x
 		}
+		n, first = wordElems(src, i, c), firstElem(src, i)
 		comma, i = c, c+1
 	}
 	for { // the loops compare with len(src), so the compiler drops bounds checks
@@ -1330,25 +1348,77 @@ func (d *fastDecoder) skimInts(last *[3]int) {
 				break
 			}
 		}
-		k := j
-		for k < len(src) && src[k]-'0' < 10 {
-			k++
-		}
+		k := numberEnd(src, j)
 		if k == j || k >= len(src) || src[k] != ',' {
 			break
 		}
+		if n == 0 {
+			first = j
+		}
+		n++
 		s0, s1, s2 = s1, s2, j
 		comma, line, lineStart = k, ln, ls
 		i = k + 1
 	}
 	if comma < 0 {
-		return
+		return 0, 0
 	}
 	*last = [3]int{s0, s1, s2}
 	col := i - lineStart + 1
 	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], point{comma, line, col - 1}
 	d.tokEnd = point{i, line, col}
 	l.pos.Offset, l.pos.Line, l.pos.Column = i, line, col
+	return n, first
+}
+
+// numberEnd is the end of the decimal number at j as the lexer reads it
+// (sigLexer.number, without hexadecimal), or j when there is none.
+func numberEnd(src []byte, j int) int {
+	k := j
+	if k < len(src) && src[k] == '-' {
+		k++
+	}
+	d := k
+	for k < len(src) && src[k]-'0' < 10 {
+		k++
+	}
+	if k == d {
+		return j
+	}
+	if k >= len(src) || src[k] != '.' {
+		return k
+	}
+	k++
+	for k < len(src) && src[k]-'0' < 10 {
+		k++
+	}
+	if k < len(src) && (src[k] == 'e' || src[k] == 'E') {
+		e := k + 1
+		if e < len(src) && (src[e] == '+' || src[e] == '-') {
+			e++
+		}
+		if e < len(src) && src[e]-'0' < 10 {
+			for e < len(src) && src[e]-'0' < 10 {
+				e++
+			}
+			k = e
+		}
+	}
+	return k
+}
+
+// wordElems counts the elements of the run of skimIntWords from i to its
+// comma c: its commas.
+func wordElems(src []byte, i, c int) int {
+	return bytes.Count(src[i:c+1], []byte{','})
+}
+
+// firstElem is the start of the element after i: past its blanks.
+func firstElem(src []byte, i int) int {
+	for i < len(src) && src[i] == ' ' {
+		i++
+	}
+	return i
 }
 
 // skimIntWords is skimInts's pass over whole words of eight bytes from
@@ -1524,11 +1594,11 @@ func (d *fastDecoder) denseElem(build bool) *ast.DenseElem {
 	case d.is(tokBracket, "["):
 		d.next()
 		e.List = true
-		d.list("]", func() {
+		d.skimList("]", func() {
 			if el := d.denseElem(build); build {
 				e.Elems = append(e.Elems, el)
 			}
-		})
+		}, !build)
 		d.expect(tokBracket, "]")
 	case d.is(tokBracket, "("):
 		d.next()

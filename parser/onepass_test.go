@@ -128,8 +128,13 @@ var (
 		{"[", "[1, 2], ", "[3]]"},
 		{"[", `"x", `, `"x"]`},
 		{"dense<[", "1, ", "1]> : tensor<?xi32>"},
+		{"dense<[", "1.5, ", "1.5]> : tensor<?xf32>"},
+		{"dense<[", "-2.5e-3,", "1.]> : tensor<?xf32>"},
+		{"dense<[", "[1.5, -2, 3.E5, 4.25e+1], ", "[0.5, 1, 2, 3]]> : tensor<?x4xf32>"},
+		{"[", "-1.25E+2, ", "7]"},
+		{"[", "0x1F, ", "1.5]"},
 	}
-	hugeErrors = []string{"1 1, ", "%%, ", "\x01, ", `"\q", `, "\"x\n\", ", ",, ", strings.Repeat("[", MaxDepth) + ", ", "x, ", "}, "}
+	hugeErrors = []string{"1 1, ", "1.5e, ", "1.5.5, ", "-, ", "1.e+, ", "2x3, ", "%%, ", "\x01, ", `"\q", `, "\"x\n\", ", ",, ", strings.Repeat("[", MaxDepth) + ", ", "x, ", "}, "}
 )
 
 // TestHugeValues: signatures with long values of every family, valid and
