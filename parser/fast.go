@@ -408,7 +408,7 @@ func (d *fastDecoder) list(close string, elem func()) { d.skimList(close, elem, 
 
 // skimList is list; with scalars, the elements are read as elem reads
 // one but keeps nothing of it, so that a run of numbers after an element
-// is read by skimInts.
+// is read by skimNumbers.
 func (d *fastDecoder) skimList(close string, elem func(), scalars bool) {
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
@@ -423,7 +423,7 @@ func (d *fastDecoder) skimList(close string, elem func(), scalars bool) {
 		}
 		if scalars {
 			t := &d.lists[len(d.lists)-1]
-			if n, first := d.skimInts(&t.last); n > 0 {
+			if n, first := d.skimNumbers(&t.last); n > 0 {
 				if t.n == 1 {
 					t.second = first
 				}
@@ -1289,7 +1289,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 		}
 		switch t := d.tok; {
 		case t.Type == tokPunct && t.Value == ",":
-			d.skimInts(&last)
+			d.skimNumbers(&last)
 			d.next()
 		case t.Type == tokBracket && t.Value == "]":
 			if t.at.off+1-arr.Pos.Offset < ast.UnreadArrayBytes {
@@ -1310,7 +1310,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 	return false
 }
 
-// skimInts reads, at a comma of a list of scalars, the commonest run of
+// skimNumbers reads, at a comma of a list of scalars, the commonest run of
 // elements after it, decimal numbers (`-?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)?)?`,
 // each one Int or Float token) each followed by a comma, with blanks and
 // newlines between, straight from the bytes rather than as tokens: the
@@ -1318,7 +1318,7 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 // at the last comma read, as if it had read them as tokens, and last
 // holding the starts of the last three elements; it returns how many it
 // read and the start of the first.
-func (d *fastDecoder) skimInts(last *[3]int) (n, first int) {
+func (d *fastDecoder) skimNumbers(last *[3]int) (n, first int) {
 	l := d.lex
 	src := l.src[:l.end]
 	// Columns count bytes, so a position is its line and the offset of
@@ -1421,7 +1421,7 @@ func firstElem(src []byte, i int) int {
 	return i
 }
 
-// skimIntWords is skimInts's pass over whole words of eight bytes from
+// skimIntWords is skimNumbers's pass over whole words of eight bytes from
 // i, just after a comma, while each holds only digits, commas and blanks
 // in the order of elements (` *[0-9]+,`, on one line): with a bit per
 // byte for each class, a comma after a comma, a blank after a digit or a

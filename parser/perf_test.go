@@ -123,7 +123,7 @@ func TestSkipPathAllocations(t *testing.T) {
 
 // BenchmarkFlatArray is a signature whose one argument carries a 50 MB
 // array of integers in its attribute dictionary: the decoder skims it
-// (skimInts) after the scanner's pass over the braces.
+// (skimNumbers) after the scanner's pass over the braces.
 func BenchmarkFlatArray(b *testing.B) {
 	var src []byte
 	src = append(src, "func.func @main(%arg0: tensor<4xf32> {foo = ["...)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// BenchmarkSkimIntWords is the word pass of skimInts over an array of
+// BenchmarkSkimIntWords is the word pass of skimNumbers over an array of
 // a million one-digit elements, the 50 MB flat array row's shape.
 func BenchmarkSkimIntWords(b *testing.B) {
 	src := []byte("," + strings.Repeat("1, ", 1<<20) + "]")

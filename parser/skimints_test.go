@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// skimIntBytes is skimInts's pass one byte at a time, from i just after
+// skimIntBytes is skimNumbers's pass one byte at a time, from i just after
 // a comma, on one line: the last comma of the run of elements and the
 // starts of all the elements before it.
 func skimIntBytes(src []byte, i int) (int, []int) {
@@ -29,7 +29,7 @@ func skimIntBytes(src []byte, i int) (int, []int) {
 	}
 }
 
-// The word pass of skimInts stops where the byte pass would, or before at
+// The word pass of skimNumbers stops where the byte pass would, or before at
 // a whole word (the byte pass goes on from its last comma), and gives the
 // same element starts, on runs of elements with every kind of end.
 func TestSkimIntWords(t *testing.T) {
