@@ -54,7 +54,7 @@ func (m *module) names(src []byte, cfg *model.Config) model.Names {
 		return names
 	}
 	d := newDecoder(src, entry.segs, "", nil)
-	d.rel = m.rel
+	d.rel = m.opts.behind()
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {

@@ -107,31 +107,7 @@ type decoder struct {
 	pos   int
 	path  string
 	names map[protowire.Number]string // the message's field names, for errors
-	rel   *releaser                   // nil: nothing is released
-}
-
-// releaser drops the pages of a mapped file behind a walk of its fields,
-// so that what a read holds of the file is a bounded window whatever the
-// file's size: told each offset the walk reads a tag at, it releases the
-// range from where it last did up to that offset once the range reaches
-// releaseStep. An offset before that start begins a new walk. A released
-// page the read comes back to is read again from the page cache.
-type releaser struct {
-	release func(from, to int)
-	from    int
-}
-
-const releaseStep = 4 << 20
-
-func (r *releaser) at(off int) {
-	switch {
-	case r == nil:
-	case off < r.from:
-		r.from = off
-	case off-r.from >= releaseStep:
-		r.release(r.from, off)
-		r.from = off
-	}
+	rel   *ast.Behind                 // the walk's, told each field's offset; nil: none
 }
 
 // newDecoder returns a decoder of the message merged from segs: protobuf
@@ -217,7 +193,9 @@ func (d *decoder) content(f field) []byte { return d.src[f.Body:f.End] }
 // have reported false.
 func (d *decoder) next() (field, *Error) {
 	end := d.segs[d.seg].End
-	d.rel.at(d.pos)
+	if d.rel != nil {
+		d.rel.At(d.pos)
+	}
 	f := field{span: span{Start: d.pos}, seg: d.seg}
 	num, typ, n := protowire.ConsumeTag(d.src[d.pos:end])
 	if n < 0 {
@@ -369,6 +347,16 @@ type Options struct {
 	Release func(from, to int)
 }
 
+// behind is a new walk's release behind it, nil without Release: each
+// walk of the fields drops the pages of the file it has passed, so what
+// a read holds of a mapped file is a window whatever the file's size.
+func (o Options) behind() *ast.Behind {
+	if o.Release == nil {
+		return nil
+	}
+	return &ast.Behind{Release: o.Release}
+}
+
 // Detect is the package's Detect with the options o.
 func (o Options) Detect(src []byte) Kind {
 	if len(src) == 0 {
@@ -420,10 +408,7 @@ var (
 func (o Options) readKind(name string, src []byte, k Kind) (*File, *model.Config, error) {
 	f := &File{Kind: k}
 	path := k.String()
-	var rel *releaser
-	if o.Release != nil {
-		rel = &releaser{release: o.Release}
-	}
+	rel := o.behind()
 	d := newDecoder(src, []span{{End: len(src)}}, path, map[Kind]map[protowire.Number]string{Snapshot: snapshotNames, Proto: protoNames, ModuleProto: moduleNames}[k])
 	d.rel = rel
 	// Unwrap: HloSnapshot.hlo (1) holds an HloProto, HloProto.hlo_module
@@ -452,7 +437,7 @@ func (o Options) readKind(name string, src []byte, k Kind) (*File, *model.Config
 		d.rel = rel
 	}
 	f.mods = d.segs
-	m := &module{path: path, file: name, rel: rel}
+	m := &module{path: path, file: name, opts: o}
 	if err := m.read(d, f); err != nil {
 		return nil, nil, err
 	}
@@ -471,7 +456,7 @@ func (o Options) readKind(name string, src []byte, k Kind) (*File, *model.Config
 type module struct {
 	file      string
 	path      string
-	rel       *releaser
+	opts      Options
 	entryName string
 	entryID   int64
 	host      *programShape

@@ -5,13 +5,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/bench/gen"
 )
 
 // TestReleaseBehindWalk reads a module of many constants (each a field
 // the walk steps over by its tag) with a Release that records its ranges:
 // every walk must release what it passed, so that what is mapped of the
-// file stays a window of a few releaseSteps whatever the file's size, and
+// file stays a window of a few ast.ReleaseSteps whatever the file's size, and
 // the read must find what a read without Release finds.
 func TestReleaseBehindWalk(t *testing.T) {
 	for _, size := range []int64{24 << 20, 48 << 20} {
@@ -44,7 +45,7 @@ func TestReleaseBehindWalk(t *testing.T) {
 			gap = max(gap, r[0]-end)
 			end = max(end, r[1])
 		}
-		if gap > 2*releaseStep {
+		if gap > 2*ast.ReleaseStep {
 			t.Errorf("%d bytes: %d bytes walked were never released (%d ranges)", size, gap, len(got))
 		}
 	}
