@@ -2,7 +2,6 @@ package hlo
 
 import (
 	"encoding/binary"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
 )
@@ -17,7 +16,8 @@ import (
 
 // cursor returns a byteCursor at the start of span, past its trivia.
 func cursor(src []byte, span ast.Span) *byteCursor {
-	c := &byteCursor{src: src, end: span.End.Offset, pos: lexer.Position(span.Pos)}
+	c := &byteCursor{src: src, end: span.End.Offset}
+	c.seek(span.Pos)
 	c.trivia()
 	return c
 }
@@ -25,11 +25,11 @@ func cursor(src []byte, span ast.Span) *byteCursor {
 // readAliases reads input_output_alias's value spanning span: the list or
 // the error.
 func readAliases(src []byte, span ast.Span) (*AliasList, error) {
-	pos, end, entries, err := readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, nil)
+	pos, end, entries, dropped, err := readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &AliasList{Pos: pos, EndPos: end, Entries: entries}, nil
+	return &AliasList{Pos: pos, EndPos: end, Entries: entries, Dropped: dropped}, nil
 }
 
 // readDonors reads buffer_donor's value spanning span, but that an entry
@@ -59,21 +59,37 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 		seen[string(k)] = true
 		return true
 	}
-	pos, end, entries, err := readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, first)
+	pos, end, entries, dropped, err := readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, first)
 	if err != nil {
 		return nil, err
 	}
-	return &DonorList{Pos: pos, EndPos: end, Entries: entries}, nil
+	return &DonorList{Pos: pos, EndPos: end, Entries: entries, Dropped: dropped}, nil
+}
+
+// maxKept is the most entries a read of a list keeps: a list of more
+// (a donor list of megabytes, each entry another parameter) is read for
+// its errors alone, and again, an entry at a time, by Lower once the
+// parameters are known, so that what a list costs in memory is bounded
+// whatever its length.
+const maxKept = 1 << 16
+
+// eachEntry reads the list value spanning span, an entry of the kind
+// entry reads at a time, calling each with it; the entry is reused for
+// the next. The value was read without error before.
+func eachEntry[E any](src []byte, span ast.Span, what string, entry func(*byteCursor, *E) error, each func(*E)) {
+	readEntries(src, span, what, entry, func(e *E) bool { each(e); return false })
 }
 
 // readEntries reads the list value `{entry, ...}` spanning span, entry
 // reading each entry; what names the list in the messages. It returns
 // where the list begins and ends, and its entries: those keep reports
-// true for, all when keep is nil. A span that ends at offset -1 is open:
+// true for, all when keep is nil, unless there are more than maxKept:
+// then none, and dropped is true, and keep is no longer called. A span
+// that ends at offset -1 is open:
 // the value ends at the list's '}' (see scanner.readAhead), and an error
 // is not checked by the lexer, and is a partial when entries were read.
-func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byteCursor, *E) error, keep func(*E) bool) (pos, end ast.Pos, entries []*E, err error) {
-	var spare *E // an entry not kept, reused for the next
+func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byteCursor, *E) error, keep func(*E) bool) (pos, end ast.Pos, entries []*E, dropped bool, err error) {
+	var slab []E // the kept entries, allocated a chunk at a time
 	open := span.End.Offset < 0
 	if open {
 		span.End.Offset = len(src)
@@ -82,25 +98,32 @@ func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byte
 	pos = c.here()
 	from, depth := span, 0 // where the entry being read begins, inside the list
 	end, err = readList(c, what, func() error {
-		save := c.pos
 		from.Pos, depth = c.here(), 1
-		if spare == nil {
-			spare = new(E)
-		} else {
-			var zero E
-			*spare = zero
+		if len(slab) == cap(slab) {
+			slab = make([]E, 0, min(2*cap(slab)+16, 1024))
 		}
-		if err := entry(c, spare); err != nil {
-			return pieceError(&byteCursor{src: c.src, end: c.end, pos: save}, c, err)
+		e := &slab[:len(slab)+1][len(slab)] // zero: each is read once
+		ints := c.ints.mark()
+		if err := entry(c, e); err != nil {
+			at := &byteCursor{src: c.src, end: c.end}
+			at.seek(from.Pos)
+			return pieceError(at, c, err)
 		}
-		if keep == nil || keep(spare) {
-			entries, spare = append(entries, spare), nil
+		switch {
+		case dropped, keep != nil && !keep(e):
+		case len(entries) == maxKept:
+			dropped, entries, slab = true, nil, nil
+		default:
+			slab, entries = slab[:len(slab)+1], append(entries, e)
+			return nil
 		}
+		*e = *new(E)
+		c.ints.rewind(ints)
 		return nil
 	})
 	switch {
 	case err != nil:
-	case !open && c.pos.Offset != c.end:
+	case !open && c.off != c.end:
 		err = unexpected(c) // the grammar's root reads nothing more
 	case open && !valueEnds(src, end.Offset):
 		err = unexpected(c)
@@ -117,7 +140,7 @@ func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byte
 			err = lerr
 		}
 	}
-	return pos, end, entries, err
+	return pos, end, entries, dropped, err
 }
 
 // partial is the error of a list read over an open span after it read
@@ -208,7 +231,7 @@ func (c *byteCursor) aliasEntry(e *AliasEntry) (err error) {
 // paramRef reads `PARAM, {j...}` after the '(', the part an alias entry
 // and a donor entry share, format the message of a missing ','.
 func (c *byteCursor) paramRef(format string) (param int64, index []int64, err error) {
-	i := c.pos.Offset
+	i := c.off
 	var ok bool
 	if param, ok = c.int64(); !ok {
 		return 0, nil, c.intError(i)
@@ -226,14 +249,14 @@ func (c *byteCursor) shapeIndex() ([]int64, error) {
 	if !c.eat('{') {
 		return nil, expected(c, "Expects '{' at the start of ShapeIndex")
 	}
-	idx := []int64{}
+	c.ints.begin()
 	for !c.is('}') {
-		i := c.pos.Offset
+		i := c.off
 		n, ok := c.int64()
 		if !ok {
 			return nil, c.intError(i)
 		}
-		idx = append(idx, n)
+		c.ints.add(n)
 		if !c.is(',') {
 			break
 		}
@@ -242,7 +265,52 @@ func (c *byteCursor) shapeIndex() ([]int64, error) {
 	if !c.eat('}') {
 		return nil, expected(c, "Expects '}' at the end of ShapeIndex")
 	}
-	return idx, nil
+	return c.ints.index(), nil
+}
+
+// intArena holds the shape indices a list's entries are read into, a
+// chunk at a time: an entry not kept gives its back (rewind), so that a
+// long list of entries that repeat costs no allocation for each.
+type intArena struct {
+	chunk []int64
+	cur   int // where the index being read begins in chunk
+	gen   int // counts the chunks
+}
+
+// arenaMark is where the arena stood.
+type arenaMark struct{ len, gen int }
+
+func (a *intArena) mark() arenaMark { return arenaMark{len(a.chunk), a.gen} }
+
+// rewind drops what was added since m, unless a new chunk began since.
+func (a *intArena) rewind(m arenaMark) {
+	if m.gen == a.gen {
+		a.chunk = a.chunk[:m.len]
+	}
+}
+
+// begin starts an index.
+func (a *intArena) begin() { a.cur = len(a.chunk) }
+
+// add appends v to the index being read, moving that index to a new
+// chunk when this one is full.
+func (a *intArena) add(v int64) {
+	if len(a.chunk) == cap(a.chunk) {
+		open := a.chunk[a.cur:]
+		a.chunk = append(make([]int64, 0, max(1024, 2*len(open))), open...)
+		a.cur = 0
+		a.gen++
+	}
+	a.chunk = append(a.chunk, v)
+}
+
+// index is the index begun last: empty, not nil, when it has no element
+// (as XLA's ParseShapeIndex reads `{}`).
+func (a *intArena) index() []int64 {
+	if a.cur == len(a.chunk) {
+		return []int64{}
+	}
+	return a.chunk[a.cur:len(a.chunk):len(a.chunk)]
 }
 
 // expectEnd consumes the one-byte punctuation b, setting *end to its end,
@@ -262,7 +330,7 @@ func (c *byteCursor) intError(i int) error {
 	if c.at(j) == '-' {
 		j++
 	}
-	if c.pos.Offset != i || !isDigit(c.at(j)) { // moved: the trivia after it is unterminated, which lexCheck reports
+	if c.off != i || !isDigit(c.at(j)) { // moved: the trivia after it is unterminated, which lexCheck reports
 		return expected(c, "expects integer")
 	}
 	for j < c.end && isDigit(c.src[j]) {
@@ -274,7 +342,7 @@ func (c *byteCursor) intError(i int) error {
 // int64 reads an Int token that fits in an int64, as strconv.ParseInt
 // reads it, without making a string of it.
 func (c *byteCursor) int64() (int64, bool) {
-	i := c.pos.Offset
+	i := c.off
 	j := i
 	neg := c.at(j) == '-'
 	if neg {

@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -23,10 +24,22 @@ import (
 // byteCursor walks src[:end] by tokens, keeping the position as hloLexer
 // does (columns count bytes).
 type byteCursor struct {
-	src []byte
-	end int
-	pos lexer.Position // the position of src[pos.Offset]
+	src  []byte
+	end  int
+	file string
+	// off is the offset of the next byte, line its line, and bol the
+	// offset before its line's first column: its column is off-bol.
+	off, line, bol int
+	ints           intArena // the shape indices read (shapeIndex)
 }
+
+// seek moves the cursor to p.
+func (c *byteCursor) seek(p ast.Pos) {
+	c.file, c.off, c.line, c.bol = p.Filename, p.Offset, p.Line, p.Offset-p.Column
+}
+
+// position is here, as the lexer's.
+func (c *byteCursor) position() lexer.Position { return lexer.Position(c.here()) }
 
 func (c *byteCursor) at(i int) byte {
 	if i < c.end {
@@ -35,28 +48,32 @@ func (c *byteCursor) at(i int) byte {
 	return 0
 }
 
-func (c *byteCursor) here() ast.Pos { return ast.Pos(c.pos) }
+func (c *byteCursor) here() ast.Pos {
+	return ast.Pos{Filename: c.file, Offset: c.off, Line: c.line, Column: c.off - c.bol}
+}
 
 // advance moves past n bytes, a byte at a time when they are few: most
 // tokens are one or two bytes long, too short for advancePos's searches
 // to pay.
 func (c *byteCursor) advance(n int) {
+	seg := c.src[c.off : c.off+n]
 	if n > 16 {
-		advancePos(&c.pos, c.src, n)
-		return
-	}
-	for _, b := range c.src[c.pos.Offset : c.pos.Offset+n] {
-		if b == '\n' {
-			c.pos.Line, c.pos.Column = c.pos.Line+1, 0
+		if lines := bytes.Count(seg, []byte{'\n'}); lines > 0 {
+			c.line, c.bol = c.line+lines, c.off+bytes.LastIndexByte(seg, '\n')
 		}
-		c.pos.Column++
+	} else {
+		for i, b := range seg {
+			if b == '\n' {
+				c.line, c.bol = c.line+1, c.off+i
+			}
+		}
 	}
-	c.pos.Offset += n
+	c.off += n
 }
 
 // trivia skips white space and comments; false on an unterminated one.
 func (c *byteCursor) trivia() bool {
-	return c.pos.Offset < c.end && !triviaStart[c.src[c.pos.Offset]] || c.moreTrivia() // inlined
+	return c.off < c.end && !triviaStart[c.src[c.off]] || c.moreTrivia() // inlined
 }
 
 // triviaStart marks the bytes trivia may begin with.
@@ -65,7 +82,7 @@ var triviaStart = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '/': 
 // moreTrivia is trivia past the first test.
 func (c *byteCursor) moreTrivia() bool {
 	for {
-		i := c.pos.Offset
+		i := c.off
 		switch b := c.at(i); {
 		case i < c.end && isSpace(b):
 			j := i + 1
@@ -88,7 +105,7 @@ func (c *byteCursor) moreTrivia() bool {
 // is reports whether the next token is the one-byte punctuation b (none
 // of them begins a longer token).
 func (c *byteCursor) is(b byte) bool {
-	i := c.pos.Offset
+	i := c.off
 	return i < c.end && c.src[i] == b
 }
 
@@ -98,7 +115,7 @@ func (c *byteCursor) eat(b byte) bool {
 	if !c.is(b) {
 		return false
 	}
-	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
+	c.off++
 	return c.trivia()
 }
 
@@ -107,7 +124,7 @@ func (c *byteCursor) eatEnd(b byte) (end ast.Pos, ok bool) {
 	if !c.is(b) {
 		return end, false
 	}
-	c.pos.Offset, c.pos.Column = c.pos.Offset+1, c.pos.Column+1
+	c.off++
 	end = c.here()
 	return end, c.trivia()
 }
@@ -125,7 +142,7 @@ func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 	if !c.eat('{') {
 		return nil, expected(c, "Expects '{' at the start of aliasing description")
 	}
-	open := c.pos.Offset
+	open := c.off
 	if !c.eat('(') {
 		return nil, expected(c, "Expects ( before parameter shape list")
 	}
@@ -147,7 +164,7 @@ func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 		}
 	}
 	c.eat(')')
-	if c.at(c.pos.Offset) != '-' || c.at(c.pos.Offset+1) != '>' {
+	if c.at(c.off) != '-' || c.at(c.off+1) != '>' {
 		return nil, expected(c, "Expects -> before result shape")
 	}
 	c.advance(2)
@@ -160,7 +177,7 @@ func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
 	if !ok {
 		return nil, expected(c, "Expects '}' at the end of computation layouts")
 	}
-	if c.pos.Offset != c.end {
+	if c.off != c.end {
 		return nil, unexpected(c) // the grammar's root reads nothing more
 	}
 	l.EndPos = end
@@ -218,7 +235,7 @@ func readInstrShape(src []byte, span ast.Span, dst *model.Shape) (lerr *ast.Erro
 	}
 	var d shapeDecoder
 	start := *c
-	if _, ok := d.shape(c, 0, dst, false); ok && c.pos.Offset == c.end || d.err != nil {
+	if _, ok := d.shape(c, 0, dst, false); ok && c.off == c.end || d.err != nil {
 		return nil, d.err
 	}
 	if span.End.Offset-span.Pos.Offset <= maxPiece {
@@ -233,7 +250,7 @@ func readInstrShape(src []byte, span ast.Span, dst *model.Shape) (lerr *ast.Erro
 	}
 	*c = start
 	lerr, err = d.readTop(c, dst)
-	if err == nil && c.pos.Offset != c.end {
+	if err == nil && c.off != c.end {
 		err = unexpected(c)
 	}
 	return lerr, err
@@ -303,11 +320,11 @@ type shapeDecoder struct {
 // a shape of another form or one that would not lower gives false.
 func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces bool) (*ast.Error, bool) {
 	save := *c
-	switch b := c.at(c.pos.Offset); {
+	switch b := c.at(c.off); {
 	case b == '(' && depth < maxFastDepth:
 		n := 0
 		if depth == 0 { // the list of a tuple result, as long as the parameters'
-			n = elements(c.src[:c.end], c.pos.Offset)
+			n = elements(c.src[:c.end], c.off)
 		}
 		c.eat('(')
 		elems := make([]model.Shape, 0, n)
@@ -342,7 +359,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 
 // array reads `type[dims]` with an optional layout of integers and tiles.
 func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
-	i := c.pos.Offset
+	i := c.off
 	k := identLen(c.src[:c.end], i)
 	name := c.src[i : i+k]
 	c.advance(k)
@@ -360,7 +377,7 @@ func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 			d.dims, d.dynamic, dynamic = append(d.dims, model.UnboundedSize), append(d.dynamic, true), true
 			return c.eat('?')
 		}
-		bounded := c.at(c.pos.Offset) == '<' && c.at(c.pos.Offset+1) == '=' // `<=8`: dynamic, at most 8
+		bounded := c.at(c.off) == '<' && c.at(c.off+1) == '=' // `<=8`: dynamic, at most 8
 		if bounded {
 			c.advance(2)
 			if !c.trivia() {
@@ -511,7 +528,7 @@ func (d *shapeDecoder) attrs(c *byteCursor, s *model.Shape) bool {
 
 // isKeyword reports whether the identifier w stands at the cursor.
 func (c *byteCursor) isKeyword(w string) bool {
-	i := c.pos.Offset
+	i := c.off
 	return identLen(c.src[:c.end], i) == len(w) && string(c.src[i:i+len(w)]) == w
 }
 
@@ -539,7 +556,7 @@ func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
 	if !c.eat('(') {
 		return 0, false
 	}
-	i := c.pos.Offset
+	i := c.off
 	k := identLen(c.src[:c.end], i)
 	p, ok := model.PrimitiveFromXLA(string(c.src[i : i+k]))
 	if k == 0 || !ok || !p.IsUnsignedInt() {

@@ -148,6 +148,10 @@ type AliasList struct {
 	Pos     ast.Pos
 	EndPos  ast.Pos
 	Entries []*AliasEntry
+	// Dropped says the list has more entries than a read keeps
+	// (maxKept): Entries is nil, and Lower reads the value again, an
+	// entry at a time.
+	Dropped bool
 }
 
 // AliasEntry is `OUTPUT_INDEX: (PARAM, PARAM_INDEX[, KIND])`.
@@ -166,6 +170,7 @@ type DonorList struct {
 	Pos     ast.Pos
 	EndPos  ast.Pos
 	Entries []*DonorEntry
+	Dropped bool // as AliasList's
 }
 
 // DonorEntry is `(PARAM, PARAM_INDEX)`.

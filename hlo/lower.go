@@ -2,6 +2,7 @@ package hlo
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,9 +32,11 @@ func Lower(f *File, src []byte) (*model.Config, ast.ErrorList) {
 	cfg.Source = source(f, params)
 	cfg.Names = entryNames(f, src, params, cfg.Output())
 	cfg.Sharding = partitioning(f, src, params, cfg, &errs)
-	errs = append(errs, aliases(f, cfg)...)
-	errs = append(errs, donors(f, cfg)...)
+	errs = append(errs, aliases(f, src, cfg)...)
+	derrs, checked := donors(f, src, cfg)
+	errs = append(errs, derrs...)
 	if !errs.HasErrors() {
+		errs = append(errs, checked...)
 		errs = append(errs, model.Verify(cfg)...)
 	}
 	errs.Sort()
@@ -182,16 +185,18 @@ func source(f *File, params []*Instr) model.Source {
 }
 
 // aliases sets up every alias of input_output_alias, in its order.
-func aliases(f *File, cfg *model.Config) ast.ErrorList {
+func aliases(f *File, src []byte, cfg *model.Config) ast.ErrorList {
 	if f.Aliases == nil {
 		return nil
 	}
-	var errs ast.ErrorList
-	cfg.Aliases.Grow(len(f.Aliases.Entries))
-	for _, e := range f.Aliases.Entries {
+	l := listErrors{key: keyAlias}
+	add := func(e *AliasEntry) {
+		if l.full(e.Pos) {
+			return
+		}
 		if err := cmp.Or(nonNegative(e.Pos, "output index", e.Output), nonNegative(e.Pos, "parameter index", e.ParamIndex)); err != nil {
-			errs = append(errs, err)
-			continue
+			l.add(&l.errs, err)
+			return
 		}
 		kind := model.MayAlias
 		if e.Must {
@@ -199,29 +204,103 @@ func aliases(f *File, cfg *model.Config) ast.ErrorList {
 		}
 		origin := model.Origin{Attr: keyAlias, Pos: e.Pos}
 		if err := cfg.Aliases.SetUpAlias(e.Output, e.Param, e.ParamIndex, kind, origin); err != nil {
-			errs.Add(e.Pos, "%s", err)
+			l.add(&l.errs, ast.Errorf(e.Pos, "%s", err))
 		}
 	}
-	return errs
+	if f.Aliases.Dropped {
+		eachEntry(src, f.Header.Attr(keyAlias).Value, "aliasing description", (*byteCursor).aliasEntry, add)
+	} else {
+		cfg.Aliases.Grow(len(f.Aliases.Entries))
+		for _, e := range f.Aliases.Entries {
+			add(e)
+		}
+	}
+	l.done()
+	return l.errs
 }
 
-// donors registers every donor of buffer_donor.
-func donors(f *File, cfg *model.Config) ast.ErrorList {
+// donors registers every donor of buffer_donor. A donor of no parameter
+// is not registered: its error, which Verify would give, is in checked,
+// so that however many entries name no parameter the config holds the
+// donors the parameters can have.
+func donors(f *File, src []byte, cfg *model.Config) (errs, checked ast.ErrorList) {
 	if f.Donors == nil {
-		return nil
+		return nil, nil
 	}
-	var errs ast.ErrorList
-	for _, e := range f.Donors.Entries {
+	l := listErrors{key: keyDonor}
+	add := func(e *DonorEntry) {
+		if l.full(e.Pos) {
+			return
+		}
 		if err := nonNegative(e.Pos, "parameter index", e.ParamIndex); err != nil {
-			errs = append(errs, err)
-			continue
+			l.add(&l.errs, err)
+			return
 		}
 		origin := model.Origin{Attr: keyDonor, Pos: e.Pos}
+		if e.Param >= 0 {
+			if _, ok := cfg.ParamSubshape(e.Param, e.ParamIndex); !ok {
+				l.add(&checked, ast.Errorf(e.Pos, "%s", cfg.DonorError(model.Donor{ParamNumber: e.Param, ParamIndex: e.ParamIndex, Origin: origin})))
+				return
+			}
+		}
 		if err := cfg.Donors.AddBufferDonor(e.Param, e.ParamIndex, origin); err != nil {
-			errs.Add(e.Pos, "%s", err)
+			l.add(&l.errs, ast.Errorf(e.Pos, "%s", err))
 		}
 	}
-	return errs
+	if f.Donors.Dropped {
+		eachEntry(src, f.Header.Attr(keyDonor).Value, "buffer donor description", (*byteCursor).donorEntry, add)
+	} else {
+		for _, e := range f.Donors.Entries {
+			add(e)
+		}
+	}
+	l.done()
+	return l.errs, checked
+}
+
+// maxListErrors is the most errors the entries of a list give; the next
+// says that the entries after it are not checked, as a compiler stops at
+// its error limit, so that a list of megabytes of wrong entries costs a
+// bounded set of diagnostics.
+const maxListErrors = 100
+
+// listErrors counts the errors of a list's entries.
+type listErrors struct {
+	key  string
+	errs ast.ErrorList
+	n    int
+	last *ast.ErrorList // the list the last error went to
+	stop *ast.Error     // the error that ends the check
+	left int            // the entries not checked, from stop's on
+}
+
+// full reports whether the list gave maxListErrors errors, adding, at
+// the first entry after them, the error that ends the check (to the list
+// the last error went to).
+func (l *listErrors) full(pos ast.Pos) bool {
+	if l.n < maxListErrors {
+		return false
+	}
+	if l.stop == nil {
+		l.stop = &ast.Error{Pos: pos}
+		*l.last = append(*l.last, l.stop)
+	}
+	l.left++
+	return true
+}
+
+// done words the error that ends the check, if there is one, once the
+// entries it leaves are counted.
+func (l *listErrors) done() {
+	if l.stop != nil {
+		l.stop.Msg = fmt.Sprintf("too many errors in %s: this entry and the %d after it are not checked", l.key, l.left-1)
+	}
+}
+
+// add appends err to the list to.
+func (l *listErrors) add(to *ast.ErrorList, err *ast.Error) {
+	*to = append(*to, err)
+	l.n, l.last = l.n+1, to
 }
 
 func nonNegative(pos ast.Pos, what string, index []int64) *ast.Error {

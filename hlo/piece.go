@@ -90,7 +90,7 @@ func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 	piecesRead.Add(1)
 	for n := 64; ; n *= 4 {
 		cut, safe, all := pieceEnd(c, n)
-		lex := &hloLexer{src: c.src, end: cut, pos: c.pos}
+		lex := &hloLexer{src: c.src, end: cut, pos: c.position()}
 		peek, err := lexer.Upgrade(lex, tokWhitespace, tokComment)
 		if err != nil {
 			return nil, convertError(err, c.here()) // valueCursor lexed the value: not reached
@@ -104,7 +104,7 @@ func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 			near = !errors.As(err, &list) || len(list) == 0 || list[0].Pos.Offset >= safe
 		}
 		if near && !all {
-			if cut-c.pos.Offset >= maxPiece {
+			if cut-c.off >= maxPiece {
 				return nil, unexpected(fail)
 			}
 			continue
@@ -112,7 +112,7 @@ func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.pos = lexer.Position(s.EndPos)
+		c.seek(s.EndPos)
 		if !c.trivia() {
 			return nil, convertError(errors.New("unterminated comment"), c.here()) // valueCursor lexed the value: not reached
 		}
@@ -140,10 +140,10 @@ var piecesRead atomic.Int64
 // read no further has read what it would over all the text), and
 // whether the piece reaches c.end.
 func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
-	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
+	l := &hloLexer{src: c.src, end: c.end, pos: c.position()}
 	var last [4]int // the starts of the last four tokens, by count mod 4
 	count := 0
-	for l.pos.Offset < l.end && count < n && (l.pos.Offset-c.pos.Offset < maxPiece || count < minPiece) {
+	for l.pos.Offset < l.end && count < n && (l.pos.Offset-c.off < maxPiece || count < minPiece) {
 		i := l.pos.Offset
 		typ, k, err := l.scan(i)
 		if err != nil {
@@ -164,11 +164,11 @@ func pieceEnd(c *byteCursor, n int) (cut, safe int, all bool) {
 // unexpected is the grammar's message for a token it did not expect
 // where the cursor stands.
 func unexpected(c *byteCursor) error {
-	i := c.pos.Offset
+	i := c.off
 	if i >= c.end {
 		return ast.ErrorList{ast.Errorf(c.here(), "unexpected end of input")}
 	}
-	l := &hloLexer{src: c.src, end: c.end, pos: c.pos}
+	l := &hloLexer{src: c.src, end: c.end, pos: c.position()}
 	_, n, err := l.scan(i)
 	if err != nil {
 		return convertError(err, c.here())

@@ -173,6 +173,9 @@ func bufferText(s *Shape) string {
 }
 
 // verifyDonor returns what is wrong with one donor, or "".
+// DonorError is what Verify reports of the donor d, or "".
+func (c *Config) DonorError(d Donor) string { return c.verifyDonor(d) }
+
 func (c *Config) verifyDonor(d Donor) string {
 	param, ok := c.ParamSubshape(d.ParamNumber, d.ParamIndex)
 	if !ok {
