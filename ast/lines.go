@@ -89,6 +89,20 @@ func (p *LinePoint) Over(b []byte) {
 // Point is the furthest point the index has counted to.
 func (x *LineIndex) Point() LinePoint { return x.cur }
 
+// Skip moves the index forward to p, a point beyond the furthest it has
+// counted, whose line a reader of the text between counted: the index
+// counts on from there, a checkpoint, without reading that text again.
+func (x *LineIndex) Skip(p LinePoint) {
+	if x.cur.Line == 0 {
+		x.cur = LinePoint{Line: 1}
+		x.checkpoints = append(x.checkpoints[:0], x.cur)
+	}
+	if p.Off > x.cur.Off {
+		x.cur = p
+		x.checkpoints = append(x.checkpoints, p)
+	}
+}
+
 // SetPoint makes p the point from which the index counts forward again,
 // for a scanner that goes back to text it counted before.
 func (x *LineIndex) SetPoint(p LinePoint) { x.cur = p }

@@ -34,7 +34,7 @@ func BenchmarkReadDonors(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for range b.N {
-		if _, err := readDonors(src, span); err != nil {
+		if _, err := readDonors(src, span, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -24,8 +24,8 @@ func cursor(src []byte, span ast.Span) *byteCursor {
 
 // readAliases reads input_output_alias's value spanning span: the list or
 // the error.
-func readAliases(src []byte, span ast.Span) (*AliasList, error) {
-	pos, end, entries, dropped, err := readEntries(src, span, "aliasing description", (*byteCursor).aliasEntry, nil)
+func readAliases(src []byte, span ast.Span, release func(from, to int)) (*AliasList, error) {
+	pos, end, entries, dropped, err := readEntries(src, span, release, "aliasing description", (*byteCursor).aliasEntry, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,7 @@ func readAliases(src []byte, span ast.Span) (*AliasList, error) {
 // equal to an earlier one is left out (registering a donor twice keeps
 // the first), so that the list holds each donor once however long its
 // text.
-func readDonors(src []byte, span ast.Span) (*DonorList, error) {
+func readDonors(src []byte, span ast.Span, release func(from, to int)) (*DonorList, error) {
 	seen := map[string]bool{}
 	var k []byte     // the key of an entry, reused
 	var whole []bool // whether (p, {}) was seen, for small p, the common form
@@ -59,7 +59,7 @@ func readDonors(src []byte, span ast.Span) (*DonorList, error) {
 		seen[string(k)] = true
 		return true
 	}
-	pos, end, entries, dropped, err := readEntries(src, span, "buffer donor description", (*byteCursor).donorEntry, first)
+	pos, end, entries, dropped, err := readEntries(src, span, release, "buffer donor description", (*byteCursor).donorEntry, first)
 	if err != nil {
 		return nil, err
 	}
@@ -76,8 +76,8 @@ const maxKept = 1 << 16
 // eachEntry reads the list value spanning span, an entry of the kind
 // entry reads at a time, calling each with it; the entry is reused for
 // the next. The value was read without error before.
-func eachEntry[E any](src []byte, span ast.Span, what string, entry func(*byteCursor, *E) error, each func(*E)) {
-	readEntries(src, span, what, entry, func(e *E) bool { each(e); return false })
+func eachEntry[E any](src []byte, span ast.Span, release func(from, to int), what string, entry func(*byteCursor, *E) error, each func(*E)) {
+	readEntries(src, span, release, what, entry, func(e *E) bool { each(e); return false })
 }
 
 // readEntries reads the list value `{entry, ...}` spanning span, entry
@@ -88,7 +88,7 @@ func eachEntry[E any](src []byte, span ast.Span, what string, entry func(*byteCu
 // that ends at offset -1 is open:
 // the value ends at the list's '}' (see scanner.readAhead), and an error
 // is not checked by the lexer, and is a partial when entries were read.
-func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byteCursor, *E) error, keep func(*E) bool) (pos, end ast.Pos, entries []*E, dropped bool, err error) {
+func readEntries[E any](src []byte, span ast.Span, release func(from, to int), what string, entry func(*byteCursor, *E) error, keep func(*E) bool) (pos, end ast.Pos, entries []*E, dropped bool, err error) {
 	var slab []E // the kept entries, allocated a chunk at a time
 	open := span.End.Offset < 0
 	if open {
@@ -97,7 +97,9 @@ func readEntries[E any](src []byte, span ast.Span, what string, entry func(*byte
 	c := cursor(src, span)
 	pos = c.here()
 	from, depth := span, 0 // where the entry being read begins, inside the list
+	behind := ast.Behind{Release: release}
 	end, err = readList(c, what, func() error {
+		behind.At(c.off)
 		from.Pos, depth = c.here(), 1
 		if len(slab) == cap(slab) {
 			slab = make([]E, 0, min(2*cap(slab)+16, 1024))

@@ -25,14 +25,14 @@ func headerSpan(key, text string) ([]byte, ast.Span) {
 // whether readAliases read it all by hand, the grammar reading no piece.
 func checkAliases(t *testing.T, text string) bool {
 	t.Helper()
-	return checkList(t, "input_output_alias", text, readAliases, &oracle.alias, func(r *aliasRoot) *AliasList { return r.List })
+	return checkList(t, "input_output_alias", text, func(src []byte, span ast.Span) (*AliasList, error) { return readAliases(src, span, nil) }, &oracle.alias, func(r *aliasRoot) *AliasList { return r.List })
 }
 
 // checkDonors is checkAliases for buffer_donor, whose reader keeps the
 // first of equal entries.
 func checkDonors(t *testing.T, text string) bool {
 	t.Helper()
-	return checkList(t, "buffer_donor", text, readDonors, &oracle.donor, func(r *donorRoot) *DonorList {
+	return checkList(t, "buffer_donor", text, func(src []byte, span ast.Span) (*DonorList, error) { return readDonors(src, span, nil) }, &oracle.donor, func(r *donorRoot) *DonorList {
 		seen := map[string]bool{}
 		var first []*DonorEntry
 		for _, e := range r.List.Entries {
@@ -222,11 +222,11 @@ func TestReadAheadAgrees(t *testing.T) {
 		case err != nil || end != want:
 			t.Fatalf("%q: read ahead to %d; the value ends at %d (%v)", src, end, want, err)
 		case key == keyAlias:
-			if l, err := readAliases(src, span); err != nil || !reflect.DeepEqual(l, s.file.Aliases) {
+			if l, err := readAliases(src, span, nil); err != nil || !reflect.DeepEqual(l, s.file.Aliases) {
 				t.Fatalf("%q: read ahead %s; over the value %s (%v)", src, dump(s.file.Aliases), dump(l), err)
 			}
 		default:
-			if l, err := readDonors(src, span); err != nil || !reflect.DeepEqual(l, s.file.Donors) {
+			if l, err := readDonors(src, span, nil); err != nil || !reflect.DeepEqual(l, s.file.Donors) {
 				t.Fatalf("%q: read ahead %s; over the value %s (%v)", src, dump(s.file.Donors), dump(l), err)
 			}
 		}

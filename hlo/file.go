@@ -161,11 +161,11 @@ func (s *scanner) parseValues() error {
 	}
 	var err error
 	if a := f.Header.Attr(keyAlias); a != nil && f.Aliases == nil { // nil: not read during the scan
-		f.Aliases, err = readAliases(s.src, a.Value)
+		f.Aliases, err = readAliases(s.src, a.Value, s.release)
 		add(err)
 	}
 	if a := f.Header.Attr(keyDonor); a != nil && f.Donors == nil {
-		f.Donors, err = readDonors(s.src, a.Value)
+		f.Donors, err = readDonors(s.src, a.Value, s.release)
 		add(err)
 	}
 	if a := f.Header.Attr(keyLayout); a != nil {

@@ -208,7 +208,7 @@ func aliases(f *File, src []byte, cfg *model.Config) ast.ErrorList {
 		}
 	}
 	if f.Aliases.Dropped {
-		eachEntry(src, f.Header.Attr(keyAlias).Value, "aliasing description", (*byteCursor).aliasEntry, add)
+		eachEntry(src, f.Header.Attr(keyAlias).Value, f.release, "aliasing description", (*byteCursor).aliasEntry, add)
 	} else {
 		cfg.Aliases.Grow(len(f.Aliases.Entries))
 		for _, e := range f.Aliases.Entries {
@@ -248,7 +248,7 @@ func donors(f *File, src []byte, cfg *model.Config) (errs, checked ast.ErrorList
 		}
 	}
 	if f.Donors.Dropped {
-		eachEntry(src, f.Header.Attr(keyDonor).Value, "buffer donor description", (*byteCursor).donorEntry, add)
+		eachEntry(src, f.Header.Attr(keyDonor).Value, f.release, "buffer donor description", (*byteCursor).donorEntry, add)
 	} else {
 		for _, e := range f.Donors.Entries {
 			add(e)

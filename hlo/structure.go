@@ -98,12 +98,12 @@ func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
 	var err error
 	switch key {
 	case keyAlias:
-		if s.file.Aliases, err = readAliases(s.src, span); err == nil {
-			return s.file.Aliases.EndPos.Offset, true
+		if s.file.Aliases, err = readAliases(s.src, span, s.release); err == nil {
+			return s.readTo(s.file.Aliases.EndPos), true
 		}
 	case keyDonor:
-		if s.file.Donors, err = readDonors(s.src, span); err == nil {
-			return s.file.Donors.EndPos.Offset, true
+		if s.file.Donors, err = readDonors(s.src, span, s.release); err == nil {
+			return s.readTo(s.file.Donors.EndPos), true
 		}
 	default:
 		return 0, false
@@ -111,6 +111,14 @@ func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
 	var p partial
 	errors.As(err, &p)
 	return p.at, false
+}
+
+// readTo returns the offset of end, a position a reader counted, which the
+// line index then counts on from rather than counting the lines of the
+// value again.
+func (s *scanner) readTo(end ast.Pos) int {
+	s.lines.Skip(ast.LinePoint{Off: end.Offset, Line: end.Line - s.lineOffset, LineStart: end.Offset - (end.Column - 1)})
+	return end.Offset
 }
 
 // valueError is the reader's diagnostic for the value, at start, of a
@@ -127,9 +135,9 @@ func (s *scanner) valueError(key string, start, stop int) error {
 	var err error
 	switch key {
 	case keyAlias:
-		_, err = readAliases(s.src, span)
+		_, err = readAliases(s.src, span, s.release)
 	case keyDonor:
-		_, err = readDonors(s.src, span)
+		_, err = readDonors(s.src, span, s.release)
 	case keyLayout:
 		_, err = readLayout(s.src, span)
 	}

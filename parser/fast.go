@@ -101,6 +101,10 @@ type fastDecoder struct {
 	// as its jumps, sorted, to step over by their spans instead of
 	// reading them a second time.
 	skips, jumps []skipSpan
+	// behind, when set, is told the offset of each token read, for the
+	// pages of the text behind the decoding to be dropped however long
+	// the value being read.
+	behind *ast.Behind
 }
 
 // skipSpan is the span and kind of a skipped value read once.
@@ -330,6 +334,9 @@ func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (r *
 // advance reads the next significant token.
 func (d *fastDecoder) advance() {
 	l := d.lex
+	if d.behind != nil {
+		d.behind.At(l.pos.Offset)
+	}
 	for d.ok {
 		i := l.pos.Offset
 		// One blank, the commonest white space, without a token.
@@ -531,6 +538,9 @@ func (d *fastDecoder) argList(reuse bool, each func(*ast.Arg)) {
 // argument list (for grammarPiece), nil when the tail failed.
 func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, v sigReader) (ok bool, failed *fastDecoder, skips []skipSpan) {
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
+	if v.behind != nil {
+		d.behind = &ast.Behind{Release: v.behind.Release} // the tail's pass: a Behind of its own
+	}
 	// The points the decoder marks (cut) become anchors as it goes, before
 	// the positions of what follows them are asked for.
 	flushed := 0
@@ -553,6 +563,7 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	d.eachResult = nil
 	flush()
 	v.tail(t, d.astPos(d.lastEnd))
+	d.behind = v.behind
 	d.restart(viewLexer(src, start, argsEnd, pos))
 	d.expect(tokBracket, "(")
 	if !d.is(tokBracket, ")") {
@@ -578,6 +589,9 @@ type sigReader struct {
 	tail   func(t *sigTail, end ast.Pos)
 	arg    func(a *ast.Arg, sp ast.ArgSpan)
 	mark   func(ast.Pos)
+	// behind, when set, is told the offsets the arguments are read at;
+	// the tail is read with a Behind of the same Release.
+	behind *ast.Behind
 }
 
 // decodeArg decodes src[start:end], one argument, as streamSignature
@@ -1317,10 +1331,12 @@ func (d *fastDecoder) flatArray(arr *ast.ArrayAttr) bool {
 // lexer would give each a number and a Punct token. It leaves the decoder
 // at the last comma read, as if it had read them as tokens, and last
 // holding the starts of the last three elements; it returns how many it
-// read and the start of the first.
+// read and the start of the first. It reads at most ast.ReleaseStep bytes.
 func (d *fastDecoder) skimNumbers(last *[3]int) (n, first int) {
 	l := d.lex
-	src := l.src[:l.end]
+	// A ReleaseStep at most, so that the tokens read between two skims
+	// tell the decoder's Behind how far it is.
+	src := l.src[:min(l.end, l.pos.Offset+ast.ReleaseStep)]
 	// Columns count bytes, so a position is its line and the offset of
 	// that line's first byte: only a newline changes them.
 	i, line, lineStart := l.pos.Offset, l.pos.Line, l.pos.Offset-(l.pos.Column-1)

@@ -333,9 +333,8 @@ func (s *scanner) customFunc(i int) (int, error) {
 	// when they go to a ValueReader, are read after the scan (which the
 	// reader needs whole: the module, the alias definitions, the meshes).
 	entry := name == s.entry && !s.entrySeen
-	s.holding, s.entrySeen = entry, s.entrySeen || entry
+	s.entrySeen = s.entrySeen || entry
 	argsEnd, sigEnd, err := s.signatureEnd(j)
-	s.holding = false
 	if err != nil {
 		return 0, err
 	}
@@ -344,12 +343,7 @@ func (s *scanner) customFunc(i int) (int, error) {
 		if s.values == nil {
 			f.parsed = s.parseSig(f)
 		}
-		f.refs = noSpan
-		for _, sigil := range []byte("#!") {
-			if k := bytes.IndexByte(s.Src[j:sigEnd], sigil); k >= 0 && (f.refs[0] < 0 || j+k < f.refs[0]) {
-				f.refs = [2]int{j + k, sigEnd}
-			}
-		}
+		f.refs = s.firstRef(j, sigEnd)
 	}
 	s.funcs = append(s.funcs, f)
 	j = s.skipTrivia(sigEnd)
@@ -361,6 +355,46 @@ func (s *scanner) customFunc(i int) (int, error) {
 		return s.trailingLoc(end)
 	}
 	return s.trailingLoc(sigEnd)
+}
+
+// firstRef is the span from the first '#' or '!' in src[from:to] (where a
+// reference to an alias may be) to to, or noSpan.
+func (s *scanner) firstRef(from, to int) [2]int {
+	ref := noSpan
+	s.steps(from, to, func(a int, chunk []byte) bool {
+		k := bytes.IndexByte(chunk, '#')
+		if b := bytes.IndexByte(chunk, '!'); b >= 0 && (k < 0 || b < k) {
+			k = b
+		}
+		if k >= 0 {
+			ref = [2]int{a + k, to}
+		}
+		return k < 0
+	})
+	return ref
+}
+
+// count is the number of bytes c in src[from:to].
+func (s *scanner) count(from, to int, c byte) int {
+	n := 0
+	s.steps(from, to, func(_ int, chunk []byte) bool {
+		n += bytes.Count(chunk, []byte{c})
+		return true
+	})
+	return n
+}
+
+// steps calls each with src[from:to] a ReleaseStep at a time (and the
+// offset of each piece) while it returns true, dropping the pages behind:
+// a search of the text the scan has passed costs a window of memory.
+func (s *scanner) steps(from, to int, each func(at int, chunk []byte) bool) {
+	behind := ast.Behind{Release: s.release}
+	for a := from; a < to; a += ast.ReleaseStep {
+		behind.At(a)
+		if !each(a, s.Src[a:min(a+ast.ReleaseStep, to)]) {
+			return
+		}
+	}
 }
 
 // signatureEnd returns the ends of a custom-form signature starting with

@@ -531,6 +531,7 @@ func ParseFile(filename string, src []byte, opts Options) (*ast.File, error) {
 	if s.entry == "" {
 		s.entry = "main"
 	}
+	s.bodyStops.passed, s.groupStops.passed = s.releaseAt, s.releaseAt
 	if err := s.scanTop(); err != nil {
 		return nil, ast.ListOf(err)
 	}
@@ -568,7 +569,7 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	sigAt, tailAt := s.anchor(f.sig[0]), s.anchor(f.argsEnd)
 	// A named argument is written `%name: type`: the '%'s count them,
 	// or a few more when a value holds one.
-	n := bytes.Count(s.Src[f.sig[0]:f.argsEnd], []byte{'%'})
+	n := s.count(f.sig[0], f.argsEnd, '%')
 	spans := make([]ast.ArgSpan, 0, n)
 	var resSpans []ast.ArgSpan
 	behind := ast.Behind{Release: s.release}
@@ -589,7 +590,8 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 			s.values.Arg(len(spans)-1, a)
 			behind.At(sp.EndPos.Offset)
 		},
-		mark: s.file.Lines.Add,
+		mark:   s.file.Lines.Add,
+		behind: &behind,
 	})
 	s.file.Entry = nil
 	if !ok {

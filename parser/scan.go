@@ -72,6 +72,10 @@ type finder struct {
 	// also at the end of the text, as if the byte were there).
 	from, at [8]int
 	found    [8]bool
+	// passed, when set, is told each offset a search of the next stop
+	// goes on from, a window further, so that a stop megabytes away
+	// drops the pages of the text before it as the search goes.
+	passed func(off int)
 }
 
 // findWindow is the most text finder searches ahead of the scan;
@@ -115,6 +119,9 @@ func (f *finder) next(src []byte, j int) int {
 		}
 		// A window ends before any byte found: search on from there.
 		j = best
+		if f.passed != nil {
+			f.passed(j)
+		}
 	}
 }
 
@@ -198,6 +205,7 @@ func (s *scanner) skipGroup(i int) (int, error) {
 			j = end
 		default:
 			j = s.groupStops.next(s.Src, j+1)
+			s.releaseAt(j)
 		}
 	}
 	return 0, s.errorf(stack[len(stack)-1], "unbalanced '%c': no matching closing bracket", s.Src[stack[len(stack)-1]])
