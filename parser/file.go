@@ -22,9 +22,6 @@ type scanner struct {
 	funcs      []*funcSpan
 	module     *moduleSpan
 	values     ValueReader // Options.Values
-	// holding stops releaseAt while the scan passes the signature of the
-	// first function named entry, which is parsed right after it.
-	holding bool
 	// entrySeen says that function has been scanned.
 	entrySeen bool
 	// bodyStops and groupStops find the bytes skipBraces and skipGroup stop at.
@@ -54,8 +51,7 @@ type funcSpan struct {
 	argsEnd int    // custom: the offset after the argument list's ')'
 	props   [2]int // generic: the properties dictionary, or {-1, -1}
 	attrs   [2]int // generic: the attribute dictionary, or {-1, -1}
-	// parsed is the custom-form signature's parse, when the scan made it
-	// (scanner.holding).
+	// parsed is the custom-form signature's parse, when the scan made it.
 	parsed *sigParse
 	// refs is the part of sig after which references to aliases may be
 	// found (parseAliases): the scan notes it when it parses sig, while
@@ -76,7 +72,7 @@ func (s *scanner) HasPrefix(i int, p string) bool {
 // releaseAt tells the caller, through Options.Release, that the scanner is
 // done with the text before off, after counting its lines.
 func (s *scanner) releaseAt(off int) {
-	if s.holding || off-s.released < ast.ReleaseStep {
+	if off-s.released < ast.ReleaseStep {
 		return
 	}
 	if s.release != nil {
@@ -327,11 +323,12 @@ func (s *scanner) customFunc(i int) (int, error) {
 	if !s.At(j) || s.Src[j] != '(' {
 		return 0, s.errorf(j, "expected '(' in function signature")
 	}
-	// The entry's signature is parsed as soon as it is scanned, from the
-	// text the scan has just read, before any of it is released: a huge
-	// value in it is brought into memory once, not twice. Its arguments,
-	// when they go to a ValueReader, are read after the scan (which the
-	// reader needs whole: the module, the alias definitions, the meshes).
+	// Without a ValueReader the entry's signature is parsed as soon as
+	// it is scanned. With one, its arguments are read after the scan
+	// (which the reader needs whole: the module, the alias definitions,
+	// the meshes); the scan drops the pages of the text it passes, and
+	// the reading brings them back a step at a time, so that a huge value
+	// costs a window of memory, not its size.
 	entry := name == s.entry && !s.entrySeen
 	s.entrySeen = s.entrySeen || entry
 	argsEnd, sigEnd, err := s.signatureEnd(j)
