@@ -24,6 +24,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
@@ -441,7 +442,7 @@ func (o Options) readKind(name string, src []byte, k Kind) (*File, *model.Config
 	if err := m.read(d, f); err != nil {
 		return nil, nil, err
 	}
-	cfg, err := m.lower(f)
+	cfg, err := m.lower(f, src)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -461,8 +462,10 @@ type module struct {
 	entryID   int64
 	host      *programShape
 	comps     []computation
-	aliases   []tableEntry
-	donors    []tableEntry
+	// nAliases and nDonors count the entries of the tables, which read
+	// checks, and lower reads again into the config, an entry at a time:
+	// a table costs the config's entries, whatever its length.
+	nAliases, nDonors int
 	// The shardings (sharding.go): the module's spmd_parameters_shardings
 	// (14) and spmd_output_sharding (12), and the entry's parameter
 	// instructions' and root's, by names.
@@ -494,7 +497,21 @@ type tableEntry struct {
 	out, index   []int64
 	param, kind  int64
 	kindOff, off int
-	path         string
+	table        string // the table's path; the entry is its n-th
+	n            int
+}
+
+// path is the entry's path, for an error.
+func (e *tableEntry) path() string { return fmt.Sprintf("%s.entries[%d]", e.table, e.n) }
+
+// entryMark stands for an entry's path in the paths of the errors read
+// inside it, which fix puts in: the path is made only for an error.
+const entryMark = "\x00"
+
+// fix gives err, an error read inside e, e's path.
+func (e *tableEntry) fix(err *Error) *Error {
+	err.Path = e.path() + strings.TrimPrefix(err.Path, entryMark)
+	return err
 }
 
 // The field numbers of an entry's output index, parameter, parameter index
@@ -559,7 +576,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			f.aliases = append(f.aliases, fl.span)
-			if err := readEntries(d.sub(fl, p, tableNames), aliasNames, aliasFields, &m.aliases); err != nil {
+			if err := readEntries(d.sub(fl, p, tableNames), aliasNames, aliasFields, &m.nAliases, nil); err != nil {
 				return err
 			}
 		case 12: // a sharding of another type is not needed to read the module
@@ -576,7 +593,7 @@ func (m *module) read(d *decoder, f *File) *Error {
 				return err
 			}
 			f.donors = append(f.donors, fl.span)
-			if err := readEntries(d.sub(fl, p, tableNames), donorNames, donorFields, &m.donors); err != nil {
+			if err := readEntries(d.sub(fl, p, tableNames), donorNames, donorFields, &m.nDonors, nil); err != nil {
 				return err
 			}
 		}
@@ -912,7 +929,10 @@ func readLayout(d *decoder, s *model.Shape) *Error {
 // readEntries appends to entries those (field 1) of an alias or donor
 // table, whose fields are named names and numbered num (aliasFields,
 // donorFields).
-func readEntries(d *decoder, names map[protowire.Number]string, num [4]protowire.Number, entries *[]tableEntry) *Error {
+func readEntries(d *decoder, names map[protowire.Number]string, num [4]protowire.Number, n *int, each func(*tableEntry) *Error) *Error {
+	var e tableEntry // reused: each clones what it keeps
+	var ed decoder   // the entry's, reused
+	var seg [1]span
 	for !d.done() {
 		fl, err := d.next()
 		if err != nil {
@@ -921,15 +941,17 @@ func readEntries(d *decoder, names map[protowire.Number]string, num [4]protowire
 		if fl.num != 1 {
 			continue
 		}
-		e := tableEntry{off: fl.Start, path: fmt.Sprintf("%s.entries[%d]", d.path, len(*entries))}
-		if err := d.want(fl, protowire.BytesType, e.path); err != nil {
-			return err
+		e = tableEntry{out: e.out[:0], index: e.index[:0], off: fl.Start, table: d.path, n: *n}
+		*n++
+		if err := d.want(fl, protowire.BytesType, entryMark); err != nil {
+			return e.fix(err)
 		}
-		ed := d.sub(fl, e.path, names)
+		seg[0] = fl.span
+		ed = decoder{src: d.src, segs: seg[:], pos: fl.Body, path: entryMark, names: names, rel: d.rel}
 		for !ed.done() {
 			ef, err := ed.next()
 			if err != nil {
-				return err
+				return e.fix(err)
 			}
 			switch ef.num { // a field number is never 0
 			case num[0]:
@@ -943,14 +965,18 @@ func readEntries(d *decoder, names map[protowire.Number]string, num [4]protowire
 				e.kindOff = ef.Start
 			}
 			if err != nil {
-				return err
+				return e.fix(err)
 			}
 		}
 		// The kind is its last value.
 		if e.kind < 0 || e.kind > 2 {
-			return &Error{Offset: e.kindOff, Path: e.path + ".kind", Msg: fmt.Sprintf("unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)}
+			return &Error{Offset: e.kindOff, Path: e.path() + ".kind", Msg: fmt.Sprintf("unknown alias kind %d (UNDEFINED_ALIAS 0, MAY_ALIAS 1, MUST_ALIAS 2)", e.kind)}
 		}
-		*entries = append(*entries, e)
+		if each != nil {
+			if err := each(&e); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -969,7 +995,7 @@ const (
 	keyDonor = "buffer_donor"
 )
 
-func (m *module) lower(f *File) (*model.Config, error) {
+func (m *module) lower(f *File, src []byte) (*model.Config, error) {
 	ps := m.host
 	if ps == nil {
 		entry := m.entry()
@@ -983,10 +1009,10 @@ func (m *module) lower(f *File) (*model.Config, error) {
 	}
 	cfg := model.NewConfig(ps.params, ps.result)
 	cfg.Source.Func = ast.Pos{Filename: m.file, Offset: ps.off}
-	cfg.Aliases.Grow(len(m.aliases))
-	for _, e := range m.aliases {
+	cfg.Aliases.Grow(m.nAliases)
+	alias := func(e *tableEntry) *Error {
 		if err := e.check(len(ps.params)); err != nil {
-			return nil, err
+			return err
 		}
 		kind := model.MayAlias
 		if e.kind == 2 {
@@ -994,16 +1020,35 @@ func (m *module) lower(f *File) (*model.Config, error) {
 		}
 		origin := model.Origin{Attr: keyAlias, Pos: ast.Pos{Filename: m.file, Offset: e.off}}
 		if err := cfg.Aliases.SetUpAlias(e.out, e.param, e.index, kind, origin); err != nil {
-			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
+			return &Error{Offset: e.off, Path: e.path(), Msg: err.Error()}
 		}
+		return nil
 	}
-	for _, e := range m.donors {
+	donor := func(e *tableEntry) *Error {
 		if err := e.check(len(ps.params)); err != nil {
-			return nil, err
+			return err
 		}
 		origin := model.Origin{Attr: keyDonor, Pos: ast.Pos{Filename: m.file, Offset: e.off}}
 		if err := cfg.Donors.AddBufferDonor(e.param, e.index, origin); err != nil {
-			return nil, &Error{Offset: e.off, Path: e.path, Msg: err.Error()}
+			return &Error{Offset: e.off, Path: e.path(), Msg: err.Error()}
+		}
+		return nil
+	}
+	for _, t := range []struct {
+		spans  []span
+		key    string
+		names  map[protowire.Number]string
+		fields [4]protowire.Number
+		each   func(*tableEntry) *Error
+	}{{f.aliases, keyAlias, aliasNames, aliasFields, alias}, {f.donors, keyDonor, donorNames, donorFields, donor}} {
+		if len(t.spans) == 0 {
+			continue
+		}
+		n := 0
+		d := newDecoder(src, t.spans, m.path+"."+t.key, tableNames)
+		d.rel = m.opts.behind()
+		if err := readEntries(d, t.names, t.fields, &n, t.each); err != nil {
+			return nil, err
 		}
 	}
 	return cfg, nil
@@ -1026,10 +1071,10 @@ func (f *File) Verify(cfg *model.Config) error {
 // computation of params parameters.
 func (e *tableEntry) check(params int) *Error {
 	if msg := cmp.Or(nonNegative("output", e.out), nonNegative("parameter", e.index)); msg != "" {
-		return &Error{Offset: e.off, Path: e.path, Msg: msg}
+		return &Error{Offset: e.off, Path: e.path(), Msg: msg}
 	}
 	if e.param >= int64(params) {
-		return &Error{Offset: e.off, Path: e.path + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, params)}
+		return &Error{Offset: e.off, Path: e.path() + ".parameter_number", Msg: fmt.Sprintf("parameter %d does not exist: the entry has %d parameter(s)", e.param, params)}
 	}
 	return nil
 }
