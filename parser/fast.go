@@ -540,6 +540,7 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
 	if v.behind != nil {
 		d.behind = &ast.Behind{Release: v.behind.Release} // the tail's pass: a Behind of its own
+		d.lex.release = d.behind.Release
 	}
 	// The points the decoder marks (cut) become anchors as it goes, before
 	// the positions of what follows them are asked for.
@@ -613,6 +614,9 @@ func (d *fastDecoder) decodeArg(src []byte, start, end int) (*ast.Arg, bool) {
 // are kept.
 func (d *fastDecoder) restart(lex *sigLexer) {
 	d.lex, d.ok, d.failAt = lex, true, -1
+	if d.behind != nil {
+		lex.release = d.behind.Release
+	}
 	d.dropUnread, d.spare, d.skim, d.skimDup = false, false, 0, false
 	d.skimKeys, d.pending, d.cuts, d.lists = d.skimKeys[:0], d.pending[:0], d.cuts[:0], d.lists[:0]
 	d.pendingTypes = d.pendingTypes[:0]

@@ -97,6 +97,9 @@ type sigLexer struct {
 	dimsOK bool   // the next token may be a dimension list
 	mode   string // emitted first as a Mode token, when set
 	err    error
+	// release, when set, is told of the text a long string's reading
+	// has passed (Options.Release).
+	release func(from, to int)
 }
 
 // newLexer returns a lexer over src[start:end] whose first token is a Mode
@@ -248,15 +251,26 @@ func (l *sigLexer) advance(n int) {
 // attributes and types) can hold a newline.
 func (l *sigLexer) advanceType(typ lexer.TokenType, n int) {
 	switch typ {
-	case tokIdent, tokPunct, tokBracket, tokPercent, tokHash, tokBang, tokInt, tokFloat:
+	case tokIdent, tokPunct, tokBracket, tokPercent, tokHash, tokBang, tokInt, tokFloat,
+		tokString: // a string holds no line break (badInString)
 		l.pos.Column += n
 		l.pos.Offset += n
 		return
 	}
-	seg := l.src[l.pos.Offset : l.pos.Offset+n]
-	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
-		l.pos.Line += bytes.Count(seg, []byte{'\n'})
-		l.pos.Column = n - k
+	// A step at a time, each passed told to release: a token can be
+	// megabytes (a dialect attribute read whole).
+	behind := ast.Behind{Release: l.release}
+	last := -1 // the offset in the token of its last newline
+	for a := 0; a < n; a += ast.ReleaseStep {
+		behind.At(l.pos.Offset + a)
+		seg := l.src[l.pos.Offset+a : l.pos.Offset+min(a+ast.ReleaseStep, n)]
+		if lines := bytes.Count(seg, []byte{'\n'}); lines > 0 {
+			l.pos.Line += lines
+			last = a + bytes.LastIndexByte(seg, '\n')
+		}
+	}
+	if last >= 0 {
+		l.pos.Column = n - last
 	} else {
 		l.pos.Column += n
 	}
@@ -292,11 +306,11 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 		}
 		return tokWhitespace, j - i, nil
 	case classQuote:
-		n, ok := stringLen(l.src[:l.end], i)
+		n, ok, k, msg := l.stringToken(i)
 		if !ok {
 			return 0, 0, l.errorf("expected '\"' in string literal")
 		}
-		if k, msg := badInString(l.src[i+1 : i+n-1]); k >= 0 {
+		if k >= 0 {
 			l.advance(1 + k)
 			return 0, 0, l.errorf("%s", msg)
 		}
@@ -420,18 +434,23 @@ func (l *sigLexer) skipSpace(i int) int {
 // recursed into, so no depth of input is a problem.
 func (l *sigLexer) balanced(i int, open, close byte) (int, error) {
 	depth := 0
+	behind, next := ast.Behind{Release: l.release}, i // a group of megabytes is read a step at a time
 	for j := i; j < l.end; j++ {
+		if j >= next {
+			behind.At(j)
+			next = j + ast.ReleaseStep
+		}
 		switch c := l.src[j]; {
 		case c == '"':
-			end, ok := skipString(l.src[:l.end], j)
+			n, ok, k, msg := l.stringToken(j)
 			if !ok {
 				return 0, l.errorf("expected '\"' in string literal")
 			}
-			if k, msg := badInString(l.src[j+1 : end-1]); k >= 0 {
+			if k >= 0 {
 				l.advance(j + 1 + k - l.pos.Offset)
 				return 0, l.errorf("%s", msg)
 			}
-			j = end - 1
+			j += n - 1
 		case c == open:
 			depth++
 			if l.depth+depth > MaxDepth {
@@ -518,6 +537,31 @@ func dimsLen(src []byte, i int) int {
 	return last - i
 }
 
+// stringToken reads the string literal at the quote src[i]: its length,
+// whether it is terminated, and, in its body, the offset of what MLIR's
+// lexer rejects there and the message (badInString), or -1. A string of
+// more than a ReleaseStep is read a step at a time, each of the two passes
+// over it telling release what it has passed, so that it costs a window
+// of memory however long it is.
+func (l *sigLexer) stringToken(i int) (n int, ok bool, bad int, msg string) {
+	src := l.src[:l.end]
+	var end int
+	var ends, checks func(off int)
+	if l.release != nil {
+		if end, ok = skipString(src[:min(len(src), i+1+ast.ReleaseStep)], i); !ok {
+			b1, b2 := ast.Behind{Release: l.release}, ast.Behind{Release: l.release}
+			ends, checks = b1.At, b2.At
+		}
+	}
+	if !ok {
+		if end, ok = skipStringBehind(src, i, ends); !ok {
+			return end - i, false, -1, ""
+		}
+	}
+	bad, msg = badInStringBehind(src[i+1:end-1], i+1, checks)
+	return end - i, true, bad, msg
+}
+
 // stringLen returns the length of the string literal starting at the quote
 // src[i], quotes included, and reports whether it is terminated.
 func stringLen(src []byte, i int) (int, bool) {
@@ -529,36 +573,48 @@ func stringLen(src []byte, i int) (int, bool) {
 // text between its quotes) of what MLIR's lexer rejects there, and the
 // message it gives, or -1: an escape other than \" \\ \n \t and two hex
 // digits, or a line break.
-func badInString(body []byte) (int, string) {
+func badInString(body []byte) (int, string) { return badInStringBehind(body, 0, nil) }
+
+// badInStringBehind is badInString for a body at offset at of the text,
+// telling b (when set) how far it has read.
+func badInStringBehind(body []byte, at int, b func(off int)) (int, string) {
 	if len(body) <= shortBody {
 		return badInShortString(body)
 	}
-	return badInLongString(body)
+	return badInLongString(body, at, b)
 }
 
 // badInLongString is badInString with bytes.IndexByte for each byte it
-// looks for.
-func badInLongString(body []byte) (int, string) {
-	end := len(body) // the first line break, if any
-	for _, c := range []byte("\n\v\f") {
-		if k := bytes.IndexByte(body[:end], c); k >= 0 {
-			end = k
+// looks for, a ReleaseStep of the body at a time (b, when set, told each
+// step's offset in the text, the body's at plus its own).
+func badInLongString(body []byte, at int, b func(off int)) (int, string) {
+	j := 0 // where the escapes are looked for from
+	for a := 0; a < len(body); a += ast.ReleaseStep {
+		if b != nil {
+			b(at + a)
 		}
-	}
-	for j := 0; ; j++ {
-		k := bytes.IndexByte(body[j:end], '\\')
-		if k < 0 {
-			break
+		stop := min(a+ast.ReleaseStep, len(body))
+		end := stop // the first line break in the step, if any
+		for _, c := range []byte("\n\v\f") {
+			if k := bytes.IndexByte(body[a:end], c); k >= 0 {
+				end = a + k
+			}
 		}
-		j += k
-		n := escapeLen(body, j)
-		if n < 0 {
-			return j, "unknown escape in string literal"
+		for j = max(j, a); j < end; j++ {
+			k := bytes.IndexByte(body[j:end], '\\')
+			if k < 0 {
+				break
+			}
+			j += k
+			n := escapeLen(body, j)
+			if n < 0 {
+				return j, "unknown escape in string literal"
+			}
+			j += n
 		}
-		j += n
-	}
-	if end < len(body) {
-		return end, "expected '\"' in string literal"
+		if end < stop {
+			return end, "expected '\"' in string literal"
+		}
 	}
 	return -1, ""
 }

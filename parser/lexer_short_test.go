@@ -11,7 +11,7 @@ func TestBadInShortString(t *testing.T) {
 	var walk func()
 	walk = func() {
 		k1, m1 := badInShortString(body)
-		k2, m2 := badInLongString(body)
+		k2, m2 := badInLongString(body, 0, nil)
 		if k1 != k2 || m1 != m2 {
 			t.Fatalf("%q: one pass %d %q, IndexByte %d %q", body, k1, m1, k2, m2)
 		}

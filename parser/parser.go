@@ -612,8 +612,13 @@ func (s *scanner) streamFunc(f *funcSpan, fn *ast.Func) (bool, error) {
 	fn.Rereader = func() func(sp ast.ArgSpan) (*ast.Arg, error) {
 		d := &fastDecoder{file: name, transient: true, jumps: skips}
 		behind := ast.Behind{Release: release}
+		var inside ast.Behind // the decoding of one value, which can be huge
+		if release != nil {
+			d.behind = &inside
+		}
 		return func(sp ast.ArgSpan) (*ast.Arg, error) {
 			behind.At(sp.Pos.Offset)
+			inside = ast.Behind{Release: release}
 			a, ok := d.decodeArg(src, sp.Pos.Offset, sp.EndPos.Offset)
 			if !ok {
 				return nil, fmt.Errorf("the value at offset %d does not decode again", sp.Pos.Offset)
@@ -637,10 +642,14 @@ func (s *scanner) parseAliases(spans [][2]int) {
 		if sp[0] < 0 {
 			continue
 		}
-		text := s.Src[sp[0]:sp[1]]
+		text, base := s.Src[sp[0]:sp[1]], sp[0]
 		for _, sigil := range []byte("#!") {
+			// A pass over the span for each sigil, a step at a time, the
+			// text passed released.
+			behind := ast.Behind{Release: s.release}
+			at := func(off int) { behind.At(base + off) }
 			for i := 0; ; {
-				k := bytes.IndexByte(text[i:], sigil)
+				k := indexByteBehind(text, i, sigil, at)
 				if k < 0 {
 					break
 				}

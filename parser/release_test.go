@@ -41,6 +41,8 @@ func TestHugeValueReleased(t *testing.T) {
 		{"array", "[", "1, ", "1]"},
 		{"dense", "dense<[", "1.5, ", "1.5]> : tensor<?xf32>"},
 		{"nested arrays", "[", "[1, 2], ", "[3]]"},
+		{"string", `"`, "params['layer'] ", `"`},
+		{"dialect attribute", `#zoo.enc<"`, "params['layer'] ", `">`},
 	} {
 		size := 24 * ast.ReleaseStep
 		src := "func.func @main(%arg0: tensor<4xf32> {jax.buffer_donor = true, zoo.v = " + c.open +

@@ -12,9 +12,14 @@ import (
 
 // skipString returns the offset after the string literal whose opening
 // quote is src[i], and reports whether the string is terminated.
-func skipString(src []byte, i int) (int, bool) {
+func skipString(src []byte, i int) (int, bool) { return skipStringBehind(src, i, nil) }
+
+// skipStringBehind is skipString telling at, when set, the offsets its
+// search goes on from, a step at a time: a string of megabytes costs a
+// window of memory.
+func skipStringBehind(src []byte, i int, at func(off int)) (int, bool) {
 	for j := i + 1; ; {
-		k := bytes.IndexByte(src[j:], '"')
+		k := indexByteBehind(src, j, '"', at)
 		if k < 0 {
 			return len(src), false
 		}
@@ -31,6 +36,21 @@ func skipString(src []byte, i int) (int, bool) {
 	}
 }
 
+// indexByteBehind is bytes.IndexByte(src[j:], c), searched a ReleaseStep at
+// a time, at (when set) told each step's start.
+func indexByteBehind(src []byte, j int, c byte, at func(off int)) int {
+	if at == nil {
+		return bytes.IndexByte(src[j:], c)
+	}
+	for a := j; a < len(src); a += ast.ReleaseStep {
+		at(a)
+		if k := bytes.IndexByte(src[a:min(a+ast.ReleaseStep, len(src))], c); k >= 0 {
+			return a + k - j
+		}
+	}
+	return -1
+}
+
 // skipLine returns the offset of the newline ending the line at i, or the
 // end of src.
 func skipLine(src []byte, i int) int {
@@ -44,7 +64,7 @@ func skipLine(src []byte, i int) int {
 // (a lone '/' is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 	if s.Src[j] == '"' {
-		end, ok := skipString(s.Src, j)
+		end, ok := skipStringBehind(s.Src, j, s.bodyStops.passed)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
