@@ -1,6 +1,9 @@
 package ast
 
-import "reflect"
+import (
+	"reflect"
+	"slices"
+)
 
 // The node types below are what package parser reads of a signature and
 // of the attribute dictionaries. Every node has Pos and EndPos, where its
@@ -195,7 +198,9 @@ func (d *AttrDict) Lookup(key string) *AttrEntry {
 // entry; any other (a dictionary, an array, a dense literal, a type, ...)
 // is a node of its own kind with no Node (Skipped), its span alone,
 // unless some dictionary inside it has a key twice (which lower
-// reports). The entry's span still covers the value.
+// reports). The value of a key the tool reads some keys of (ReadsKeys), a
+// dictionary, keeps the entries of those keys alone, under the same
+// condition. The entry's span still covers the value.
 type AttrEntry struct {
 	Pos    At
 	EndPos At
@@ -221,8 +226,20 @@ func ReadsValue(key string) bool {
 	return false
 }
 
+// ReadsKeys is, for a top-level key whose value is a dictionary the tool
+// reads some keys of, those keys (AttrEntry); nil for any other key.
+func ReadsKeys(key string) []string {
+	if key == "mhlo.frontend_attributes" {
+		return frontendKeys
+	}
+	return nil
+}
+
+var frontendKeys = []string{"neff_input_names"}
+
 // DropUnread sets the Value of each entry of d, a top-level dictionary,
-// that AttrEntry says is not kept to Unkept or to a Skipped value.
+// that AttrEntry says is not kept to Unkept or to a Skipped value, and
+// keeps of a dictionary ReadsKeys names the entries of its keys.
 func DropUnread(d *AttrDict) {
 	if d == nil {
 		return
@@ -230,6 +247,17 @@ func DropUnread(d *AttrDict) {
 	for _, e := range d.Entries {
 		v := e.Value
 		switch {
+		case v != nil && ReadsKeys(e.Name()) != nil && v.Kind == KindDict && v.Node != nil && !twice(reflect.ValueOf(v)):
+			in := *v.AsDict()
+			in.Entries = nil
+			for _, x := range v.AsDict().Entries {
+				if slices.Contains(ReadsKeys(e.Name()), x.Name()) {
+					in.Entries = append(in.Entries, x)
+				}
+			}
+			w := *v
+			w.Node = &in
+			e.Value = &w
 		case v == nil || ReadsValue(e.Name()):
 		case scalar(v.Kind):
 			e.Value = Unkept

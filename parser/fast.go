@@ -45,7 +45,11 @@ type fastDecoder struct {
 	// (ast.AttrEntry); spare makes the next attr be read into spareAttr,
 	// not kept.
 	dropUnread, spare bool
-	spareAttr         ast.Attr
+	// only, when set, makes the next dictionary one the tool reads the
+	// keys only of (ast.ReadsKeys): its other entries are read as the
+	// insides of a skipped value are, and not kept.
+	only      []string
+	spareAttr ast.Attr
 	// spareElem is the dense element read when its nodes are not kept.
 	spareElem ast.DenseElem
 	// skim counts the skipped values being read, whose nodes are not
@@ -1009,8 +1013,15 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	dict := newNode(d, &d.dicts, &d.spareDict)
 	d.setAt(&dict.Pos, d.tok.at)
 	open := dict.Pos.Offset
-	drop := d.dropUnread
-	d.dropUnread = false
+	drop, only := d.dropUnread, d.only
+	d.dropUnread, d.only = false, nil
+	if only != nil {
+		// Every entry is first read as a skipped value's would be; one of
+		// a key in only is then kept. A key written twice among the others
+		// reads the dictionary again, whole, for lower to report.
+		d.skim++
+		defer func() { d.skim-- }()
+	}
 	d.next()
 	first, skimFirst := len(d.pending), len(d.skimKeys)
 	d.lists = append(d.lists, listTrack{})
@@ -1025,11 +1036,22 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		}
 		e.Key = d.keep(d.next().Value)
 		name := e.Name()
+		kept := only != nil && slices.Contains(only, name)
+		if kept {
+			d.skim--
+			k := d.entries.new()
+			*k = *e
+			e, e.Key = k, d.keep(e.Key)
+		}
 		if d.is(tokPunct, "=") {
 			d.next()
 			switch {
 			case !drop || ast.ReadsValue(name):
-				e.Value = d.attr()
+				if keys := ast.ReadsKeys(name); drop && keys != nil && d.is(tokBracket, "{") {
+					e.Value = d.partial(keys)
+				} else {
+					e.Value = d.attr()
+				}
 			case d.scalar():
 				d.spare = true
 				d.attr()
@@ -1039,7 +1061,10 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			}
 		}
 		d.setAt(&e.EndPos, d.lastEnd)
-		if d.skim > 0 {
+		if kept {
+			d.pending = append(d.pending, e)
+			d.skim++
+		} else if d.skim > 0 {
 			if len(d.skimKeys) == cap(d.skimKeys) {
 				// Doubled, not grown by a quarter as append grows a long
 				// slice: the old ones are garbage until a collection.
@@ -1129,6 +1154,27 @@ func (d *fastDecoder) jump() *ast.Attr {
 	a := d.attrs.new()
 	a.Pos, a.EndPos, a.Kind = ast.At{Offset: s.from}, ast.At{Offset: s.to}, s.kind
 	return a
+}
+
+// partial reads a dictionary the tool reads the keys only of (the value
+// of a key ast.ReadsKeys names), at its '{': the entries of those keys
+// kept, the others read as the insides of a skipped value, unless a key
+// is written twice among them; then it is read again, whole, for lower to
+// report.
+func (d *fastDecoder) partial(keys []string) *ast.Attr {
+	lex, tok, tokEnd, lastEnd, cuts, skimKeys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
+	dup := d.skimDup
+	d.skimDup = false
+	d.only = keys
+	a := d.attr()
+	twice := d.skimDup
+	d.skimDup = dup
+	d.skimKeys = d.skimKeys[:skimKeys]
+	if !d.ok || !twice {
+		return a
+	}
+	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
+	return d.attr()
 }
 
 // keyHash is the FNV-1a hash of a key, for skipped's check for a key

@@ -78,3 +78,33 @@ func keys(n int) string {
 	}
 	return b.String()
 }
+
+// TestFrontendAttributesKeptInPart: of mhlo.frontend_attributes, a
+// dictionary the tool reads one key of, the decoder keeps that key's
+// entry alone, as ast.DropUnread has the grammar's tree do, and reads it
+// whole when another key is written twice.
+func TestFrontendAttributesKeptInPart(t *testing.T) {
+	for _, fa := range []string{
+		`{neff_input_names = "input0", a = 1, b = {c = [1, 2]}, d = "x"}`,
+		`{a = 1, neff_input_names = "input0"}`,
+		`{a = 1, b = 2}`,
+		`{}`,
+		`{a = 1, a = 2, neff_input_names = "input0"}`,
+		`{a = {x = 1, x = 2}, neff_input_names = "input0"}`,
+		`{neff_input_names = "input0", neff_input_names = "input1"}`,
+		`{a = 1, neff_input_names = "input0"` + strings.Repeat(`, k = [1.5, 2.5]`, 1) + `}`,
+	} {
+		src := []byte("func.func @main(%arg0: tensor<4xf32> {mhlo.frontend_attributes = " + fa + ", jax.buffer_donor = true}) -> tensor<4xf32> {\n  return %arg0 : tensor<4xf32>\n}\n")
+		compareParses(t, fa, src)
+		f, err := ParseFile("f.mlir", src, Options{})
+		if err != nil {
+			continue
+		}
+		v := f.Entry.Args[0].Attrs.Lookup("mhlo.frontend_attributes").Value.AsDict()
+		for _, e := range v.Entries {
+			if e.Name() != "neff_input_names" && !strings.Contains(fa, e.Name()+" = 1, "+e.Name()) && !strings.Contains(fa, "x = 1, x") {
+				t.Errorf("%s: the entry %s is kept", fa, e.Name())
+			}
+		}
+	}
+}
