@@ -138,7 +138,7 @@ func readEntries[E any](src []byte, span ast.Span, release func(from, to int), w
 		// error comes first. The readers read the lexer's tokens, and
 		// entries do not nest: a list read whole needs no check, and the
 		// text before the entry that failed has none.
-		if lerr := lexCheck(src, from, depth); lerr != nil {
+		if lerr := lexCheck(src, from, depth, release); lerr != nil {
 			err = lerr
 		}
 	}

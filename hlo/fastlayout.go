@@ -133,8 +133,8 @@ func (c *byteCursor) eatEnd(b byte) (end ast.Pos, ok bool) {
 // layout or the error, with XLA's messages: the layout's Pos is at its
 // '{', its EndPos after its '}', each shape's point that of its first
 // token.
-func readLayout(src []byte, span ast.Span) (*ComputationLayout, error) {
-	c, err := valueCursor(src, span)
+func readLayout(src []byte, span ast.Span, release func(from, to int)) (*ComputationLayout, error) {
+	c, err := valueCursor(src, span, release)
 	if err != nil {
 		return nil, err
 	}
@@ -228,8 +228,8 @@ func grammarShape(c, fail *byteCursor, dst *model.Shape) (lerr *ast.Error, err e
 // readInstrShape reads the shape spanning span, the whole span: by hand
 // when it can, else with the grammar over the span when it is at most
 // maxPiece long, else as readTop reads it.
-func readInstrShape(src []byte, span ast.Span, dst *model.Shape) (lerr *ast.Error, err error) {
-	c, err := valueCursor(src, span)
+func readInstrShape(src []byte, span ast.Span, dst *model.Shape, release func(from, to int)) (lerr *ast.Error, err error) {
+	c, err := valueCursor(src, span, release)
 	if err != nil {
 		return nil, err
 	}

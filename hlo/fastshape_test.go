@@ -78,7 +78,7 @@ func checkRead(t *testing.T, src []byte, span ast.Span) {
 	t.Helper()
 	text := src[span.Pos.Offset:span.End.Offset]
 	var got, want model.Shape
-	glerr, gerr := readInstrShape(src, span, &got)
+	glerr, gerr := readInstrShape(src, span, &got, nil)
 	n, werr := parseSpan(&grammar.shape, src, span)
 	var wlerr *ast.Error
 	if werr == nil {
@@ -127,7 +127,7 @@ func checkLayout(t *testing.T, text string) bool {
 	start := len(src) - len(text)
 	span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: start, Line: 2, Column: 28}, End: ast.Pos{Offset: len(src)}}
 	before := piecesRead.Load()
-	got, gerr := readLayout(src, span)
+	got, gerr := readLayout(src, span, nil)
 	byHand := piecesRead.Load() == before && gerr == nil && got.Errs == nil
 	want, werr := parseSpan(&oracle.layout, src, span)
 	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
@@ -286,9 +286,9 @@ func TestMaxRank(t *testing.T) {
 			var err error
 			if src[0] == ' ' {
 				var s model.Shape
-				_, err = readInstrShape([]byte(src), span, &s)
+				_, err = readInstrShape([]byte(src), span, &s, nil)
 			} else {
-				_, err = readLayout([]byte(src), span)
+				_, err = readLayout([]byte(src), span, nil)
 			}
 			over := strings.Contains(c.shape, dims(model.MaxRank+1))
 			switch {

@@ -171,12 +171,12 @@ func (s *scanner) parseValues() error {
 	if a := f.Header.Attr(keyLayout); a != nil {
 		// Lower reads an instruction's shape only when its text differs
 		// from the layout's.
-		f.Layout, err = readLayout(s.src, a.Value)
+		f.Layout, err = readLayout(s.src, a.Value, s.release)
 		add(err)
 	} else {
 		for i, in := range append(f.Entry.Params, f.Entry.Root) {
 			if in.HasShape && (i < len(f.Entry.Params) || in.Param < 0) { // the root may be a parameter
-				add(in.readShape(s.src, s.name))
+				add(in.readShape(s.src, s.name, s.release))
 			}
 		}
 	}
@@ -190,9 +190,9 @@ func (s *scanner) parseValues() error {
 // readShape reads the instruction's shape into in.shape, or in.shapeErr
 // when it parses but does not lower; it returns the error of a shape
 // that does not parse.
-func (in *Instr) readShape(src []byte, file string) error {
+func (in *Instr) readShape(src []byte, file string, release func(from, to int)) error {
 	var s model.Shape
-	lerr, err := readInstrShape(src, in.shapeSpan(file), &s)
+	lerr, err := readInstrShape(src, in.shapeSpan(file), &s, release)
 	switch {
 	case err != nil:
 		return err

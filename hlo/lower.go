@@ -157,7 +157,7 @@ func instrShape(f *File, src []byte, in *Instr, want *model.Shape, buf *[]byte) 
 	if *buf = want.AppendTextUpTo((*buf)[:0], false, len(text)); string(text) == string(*buf) {
 		return want, nil
 	}
-	if err := in.readShape(src, f.Name); err != nil {
+	if err := in.readShape(src, f.Name, f.release); err != nil {
 		return nil, asList(err).(ast.ErrorList)
 	}
 	if in.shapeErr != nil {

@@ -20,8 +20,8 @@ import (
 // valueCursor returns a cursor at the start of the value spanning span,
 // past its trivia, and the lexer's verdict on the whole value: the grammar
 // lexes a value before it parses it, so a lexer error comes first.
-func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
-	return cursor(src, span), lexCheck(src, span, 0)
+func valueCursor(src []byte, span ast.Span, release func(from, to int)) (*byteCursor, error) {
+	return cursor(src, span), lexCheck(src, span, 0, release)
 }
 
 // lexCheck is the lexer's verdict on the value spanning span, whose
@@ -30,11 +30,17 @@ func valueCursor(src []byte, span ast.Span) (*byteCursor, error) {
 // the tokens without storing them, and only those that can fail: a byte
 // of class 0 of lexStop begins a token (white space, a word, a number, a
 // punctuation) that cannot, and holds no byte of another class; a
-// bracket is a token of its own.
-func lexCheck(src []byte, span ast.Span, depth int) error {
+// bracket is a token of its own. release, when set, is told of the text
+// passed, a step at a time.
+func lexCheck(src []byte, span ast.Span, depth int, release func(from, to int)) error {
 	pos := span.Pos
 	l := &hloLexer{src: src, end: span.End.Offset, pos: lexer.Position(pos), depth: depth}
+	behind, next := ast.Behind{Release: release}, l.pos.Offset
 	for i := l.pos.Offset; i < l.end; {
+		if i >= next {
+			behind.At(i)
+			next = i + ast.ReleaseStep
+		}
 		switch lexStop[src[i]] {
 		case 0:
 			i++

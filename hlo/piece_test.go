@@ -40,7 +40,7 @@ func TestLexCheckAgrees(t *testing.T) {
 				break
 			}
 		}
-		if got := lexCheck(src, span, 0); fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := lexCheck(src, span, 0, nil); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("%q: lexCheck says %v; the lexer %v", b, got, want)
 		}
 	}

@@ -199,13 +199,16 @@ func (s *scanner) skipGroupFrom(i, j int, stack []byte) (int, error) {
 		for end := min(j+4, len(src)); j < end && !groupStop[src[j]]; j++ {
 		}
 		if j < len(src) && !groupStop[src[j]] {
-			j = ast.NextGroupSpecial(src, j)
+			j = ast.NextGroupSpecial(src[:min(len(src), j+ast.ReleaseStep)], j) // a step at most
 		}
 		if j >= len(src) {
 			return len(src), s.errorf(i, "unbalanced '%c': no matching '%c'", src[i], closing[src[i]])
 		}
 		if s.release != nil && j-s.released >= ast.ReleaseStep {
 			s.passed(j) // a group may be a huge header value
+		}
+		if !groupStop[src[j]] {
+			continue // the end of a step
 		}
 		switch c := src[j]; c {
 		case '(', '[', '{':

@@ -139,7 +139,7 @@ func (s *scanner) valueError(key string, start, stop int) error {
 	case keyDonor:
 		_, err = readDonors(s.src, span, s.release)
 	case keyLayout:
-		_, err = readLayout(s.src, span)
+		_, err = readLayout(s.src, span, s.release)
 	}
 	return err
 }
