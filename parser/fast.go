@@ -542,10 +542,15 @@ func (d *fastDecoder) argList(reuse bool, each func(*ast.Arg)) {
 // argument list (for grammarPiece), nil when the tail failed.
 func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Position, v sigReader) (ok bool, failed *fastDecoder, skips []skipSpan) {
 	d := &fastDecoder{lex: viewLexer(src, argsEnd, end, tailPos), file: pos.Filename, ok: true, failAt: -1}
+	// The decoder releases inside a value, its Behind started again at
+	// each result and argument: one shorter than a step releases nothing
+	// (v.behind releases between arguments), a huge one a step at a time.
+	var inside ast.Behind
 	if v.behind != nil {
-		d.behind = &ast.Behind{Release: v.behind.Release} // the tail's pass: a Behind of its own
-		d.lex.release = d.behind.Release
+		inside.Release = v.behind.Release
+		d.behind, d.lex.release = &inside, inside.Release
 	}
+	again := func() { inside = ast.Behind{Release: inside.Release} }
 	// The points the decoder marks (cut) become anchors as it goes, before
 	// the positions of what follows them are asked for.
 	flushed := 0
@@ -558,6 +563,7 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	d.eachResult = func(r *ast.Result) {
 		flush()
 		v.result(r)
+		again()
 	}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
@@ -568,13 +574,14 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 	d.eachResult = nil
 	flush()
 	v.tail(t, d.astPos(d.lastEnd))
-	d.behind = v.behind
+	again()
 	d.restart(viewLexer(src, start, argsEnd, pos))
 	d.expect(tokBracket, "(")
 	if !d.is(tokBracket, ")") {
 		d.argList(true, func(a *ast.Arg) {
 			flush()
 			v.arg(a, argSpan(a))
+			again()
 		})
 	}
 	d.expect(tokBracket, ")")
@@ -594,8 +601,8 @@ type sigReader struct {
 	tail   func(t *sigTail, end ast.Pos)
 	arg    func(a *ast.Arg, sp ast.ArgSpan)
 	mark   func(ast.Pos)
-	// behind, when set, is told the offsets the arguments are read at;
-	// the tail is read with a Behind of the same Release.
+	// behind, when set, is the caller's release between arguments; the
+	// decoder releases inside a value with a Behind of the same Release.
 	behind *ast.Behind
 }
 
