@@ -1077,17 +1077,15 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.pending = append(d.pending, e)
 			d.skim++
 		} else if d.skim > 0 {
-			if len(d.skimKeys) == cap(d.skimKeys) {
-				// Doubled, not grown by a quarter as append grows a long
-				// slice: the old ones are garbage until a collection.
-				d.skimKeys = append(make([]uint64, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
-			}
-			d.skimKeys = append(d.skimKeys, keyHash(name))
+			d.skimKey(keyHash(name))
 		} else {
 			d.pending = append(d.pending, e)
 		}
 		if !d.is(tokPunct, ",") {
 			break
+		}
+		if d.skim > 0 && only == nil {
+			d.skimEntries()
 		}
 		d.next()
 		if d.is(tokBracket, "}") {
@@ -1191,7 +1189,7 @@ func (d *fastDecoder) partial(keys []string) *ast.Attr {
 
 // keyHash is the FNV-1a hash of a key, for skipped's check for a key
 // written twice.
-func keyHash(k string) uint64 {
+func keyHash[T string | []byte](k T) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(k); i++ {
 		h = (h ^ uint64(k[i])) * 1099511628211
@@ -1447,6 +1445,207 @@ func (d *fastDecoder) skimNumbers(last *[3]int) (n, first int) {
 	d.tokEnd = point{i, line, col}
 	l.pos.Offset, l.pos.Line, l.pos.Column = i, line, col
 	return n, first
+}
+
+// skimEntries reads, at a comma of a dictionary inside a skipped value,
+// the run of entries after it that it can read straight from the bytes,
+// as skimNumbers reads numbers: a bare key, then ` = ` and a value that
+// is a number, a string, a boolean, a flat list of those or a dictionary
+// of such entries, each shorter than cutBytes, blanks between, each
+// entry followed by a comma. It leaves the decoder at the last comma
+// read, as if it had read the entries as tokens: their starts noted in
+// the dictionary's list, their keys hashed (skimKeys), a key written
+// twice in a dictionary inside them noted (skimDup). It reads at most a
+// ReleaseStep, and anything else it leaves to the tokens.
+func (d *fastDecoder) skimEntries() {
+	l := d.lex
+	src := l.src[:min(l.end, l.pos.Offset+ast.ReleaseStep)]
+	start, lineStart := l.pos.Offset, l.pos.Offset-(l.pos.Column-1)
+	comma := -1
+	for i := start; ; {
+		j := skipBlanks(src, i)
+		k, key, dup, ok := skimEntry(src, j, l.depth)
+		if !ok {
+			break
+		}
+		if k = skipBlanks(src, k); k >= len(src) || src[k] != ',' {
+			break
+		}
+		if n := skipBlanks(src, k+1); n < len(src) && src[n] == '}' {
+			break // a trailing comma: the tokens fail there
+		}
+		d.elem(j)
+		d.skimKey(keyHash(src[key[0]:key[1]]))
+		d.skimDup = d.skimDup || dup
+		comma, i = k, k+1
+	}
+	if comma < 0 {
+		return
+	}
+	i := comma + 1
+	col := i - lineStart + 1
+	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], point{comma, l.pos.Line, col - 1}
+	d.tokEnd = point{i, l.pos.Line, col}
+	l.pos.Offset, l.pos.Column = i, col
+}
+
+// skimKey notes h, the hash of the key of an entry of a dictionary inside
+// a skipped value, for the check of a key written twice.
+func (d *fastDecoder) skimKey(h uint64) {
+	if len(d.skimKeys) == cap(d.skimKeys) {
+		// Doubled, not grown by a quarter as append grows a long slice:
+		// the old ones are garbage until a collection.
+		d.skimKeys = append(make([]uint64, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
+	}
+	d.skimKeys = append(d.skimKeys, h)
+}
+
+// skipBlanks is the offset of the first byte at or after i that is not a
+// blank.
+func skipBlanks(src []byte, i int) int {
+	for i < len(src) && src[i] == ' ' {
+		i++
+	}
+	return i
+}
+
+// skimEntry reads the entry at j, at bracket depth depth, as skimEntries
+// takes one: it returns the offset after it, its key's span, whether a
+// dictionary inside it has a key twice, and false when it is not one.
+func skimEntry(src []byte, j, depth int) (end int, key [2]int, dup, ok bool) {
+	if j >= len(src) || charClass[src[j]] != classIdent {
+		return 0, key, false, false
+	}
+	n := identLen(src, j)
+	if n == 3 && string(src[j:j+3]) == "loc" {
+		return 0, key, false, false // a location, perhaps
+	}
+	key = [2]int{j, j + n}
+	p := skipBlanks(src, j+n)
+	if p >= len(src) || src[p] != '=' {
+		return j + n, key, false, true // a unit entry
+	}
+	end, dup, ok = skimValue(src, skipBlanks(src, p+1), depth)
+	return end, key, dup, ok
+}
+
+// skimValue reads the value at p as skimEntry takes one, and no type
+// suffix after it.
+func skimValue(src []byte, p, depth int) (end int, dup, ok bool) {
+	if p >= len(src) {
+		return 0, false, false
+	}
+	switch c := src[p]; {
+	case c == '[':
+		end, ok = skimList(src, p, depth)
+	case c == '{':
+		end, dup, ok = skimDict(src, p, depth)
+	default:
+		end, ok = skimScalar(src, p)
+	}
+	if q := skipBlanks(src, end); !ok || q < len(src) && src[q] == ':' {
+		return 0, false, false
+	}
+	return end, dup, true
+}
+
+// skimScalar reads a number, a string or a boolean at p.
+func skimScalar(src []byte, p int) (int, bool) {
+	switch c := src[p]; {
+	case c == '"':
+		e, ok := skipString(src, p)
+		if !ok || e-p-2 >= cutBytes {
+			return 0, false
+		}
+		if k, _ := badInString(src[p+1 : e-1]); k >= 0 {
+			return 0, false
+		}
+		return e, true
+	case c == '-' || c-'0' < 10:
+		e := numberEnd(src, p)
+		if e == p || e < len(src) && (identChar[src[e]] || src[e] == '.') {
+			return 0, false
+		}
+		return e, true
+	case charClass[c] == classIdent:
+		n := identLen(src, p)
+		if w := string(src[p : p+n]); w != "true" && w != "false" {
+			return 0, false
+		}
+		return p + n, true
+	}
+	return 0, false
+}
+
+// skimList reads a list of scalars `[a, b]` at p.
+func skimList(src []byte, p, depth int) (int, bool) {
+	if depth+1 > MaxDepth {
+		return 0, false
+	}
+	q := skipBlanks(src, p+1)
+	if q < len(src) && src[q] == ']' {
+		return q + 1, true
+	}
+	for q < len(src) && q-p < cutBytes {
+		e, ok := skimScalar(src, q)
+		if !ok {
+			return 0, false
+		}
+		if e = skipBlanks(src, e); e >= len(src) {
+			return 0, false
+		}
+		switch src[e] {
+		case ']':
+			return e + 1, e-p-1 < cutBytes
+		case ',':
+			if q = skipBlanks(src, e+1); q < len(src) && src[q] == ']' {
+				return 0, false // a trailing comma
+			}
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// skimDict reads a dictionary of entries `{k = v, ...}` at p, and
+// whether it has a key twice.
+func skimDict(src []byte, p, depth int) (int, bool, bool) {
+	if depth+1 > MaxDepth {
+		return 0, false, false
+	}
+	var keysBuf [8][2]int
+	keys := keysBuf[:0] // the spans of the keys
+	dup := false
+	q := skipBlanks(src, p+1)
+	if q < len(src) && src[q] == '}' {
+		return q + 1, false, true
+	}
+	for q < len(src) && q-p < cutBytes {
+		e, key, inner, ok := skimEntry(src, q, depth+1)
+		if !ok {
+			return 0, false, false
+		}
+		dup = dup || inner
+		for _, o := range keys {
+			dup = dup || bytes.Equal(src[o[0]:o[1]], src[key[0]:key[1]])
+		}
+		keys = append(keys, key)
+		if e = skipBlanks(src, e); e >= len(src) {
+			return 0, false, false
+		}
+		switch src[e] {
+		case '}':
+			return e + 1, dup, e-p-1 < cutBytes
+		case ',':
+			if q = skipBlanks(src, e+1); q < len(src) && src[q] == '}' {
+				return 0, false, false // a trailing comma
+			}
+		default:
+			return 0, false, false
+		}
+	}
+	return 0, false, false
 }
 
 // numberEnd is the end of the decimal number at j as the lexer reads it

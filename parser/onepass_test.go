@@ -187,3 +187,51 @@ func TestEntryParsedInScan(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeDictionaries: signatures with long dictionaries of distinct
+// keys inside a skipped value (read by skimEntries where it can), valid
+// and with an error at their start, middle or end, parse with the
+// decoder as with the grammar alone, and a key written twice inside them
+// is found as the grammar's tree shows it.
+func TestHugeDictionaries(t *testing.T) {
+	defer func(c int) { cutBytes = c }(cutBytes)
+	entries := []func(k int) string{
+		func(k int) string { return fmt.Sprintf("k%d = {a = %d, b = {c = \"v\", d = [1, 2]}}", k, k) },
+		func(k int) string { return fmt.Sprintf("k%d = %d", k, k) },
+		func(k int) string { return fmt.Sprintf("k%d", k) },
+		func(k int) string {
+			return fmt.Sprintf("k%d = [], j%d = {}, s%d = \"x\\\"y\", f%d = -1.5e3, b%d = true", k, k, k, k, k)
+		},
+		func(k int) string { return fmt.Sprintf("k%d = {x = 1, x = 2}", k) },
+		func(k int) string { return fmt.Sprintf("k%d = {x = {y = [\"a\", false]}}", k) },
+	}
+	bads := append([]string{"k1 = 7", "k198", "q = {x = 1, x = 2}", "q = {y = {x = 1, x = 2}}", "k = 1 : i32", "k = i32", "k = #a", "k = [[1]]", "k = {x = 1,}", "k = [1,]", "k = \"\\q\"", "k = 1.5.5", "loc = 1", "k = 0x1F", "\"q\" = 1", "k = {x = 1, y}", "k = 2 3"}, hugeErrors...)
+	for ei, entry := range entries {
+		for _, count := range []int{3, 200} {
+			for _, at := range []int{-1, 0, count / 2, count - 1} {
+				for bi, bad := range bads {
+					if at < 0 && bi > 0 {
+						break
+					}
+					var b strings.Builder
+					b.WriteString("func.func @main(%arg0: tensor<4xf32> {foo = {")
+					for k := 0; k < count; k++ {
+						if k > 0 {
+							b.WriteString(", ")
+						}
+						if k == at {
+							b.WriteString(bad + ", ")
+						}
+						b.WriteString(entry(k))
+					}
+					b.WriteString("}, bar = 1},\n  %arg1: tensor<2xf32>) -> tensor<4xf32> {\n  return %arg0 : tensor<4xf32>\n}\n")
+					name := fmt.Sprintf("entries %d, %d of them, bad %d at %d", ei, count, bi, at)
+					for _, c := range []int{1 << 10, 16} {
+						cutBytes = c
+						compareParses(t, name, []byte(b.String()))
+					}
+				}
+			}
+		}
+	}
+}
