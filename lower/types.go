@@ -38,12 +38,14 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 // text spells costs it a few bytes, so only type aliases reach the limit,
 // and every later walk over the leaves stays bounded by the input.
 func (l *lowerer) leaves(s *model.Shape, t *ast.Type, what string, i int, total *int64) error {
-	n := model.LeafCount(s)
-	*total += min(n, math.MaxInt64/2)
+	n, m := model.LeafCount(s), model.ShapeCount(s)
+	*total += min(m, math.MaxInt64/2) // every walk costs the shapes, leaves and tuples
 	limit := l.leafLimit()
 	switch {
 	case n > limit:
 		return ast.Errorf(l.pos(t.Pos), "%s %d has %d leaves; at most %d are supported (in a file of %d bytes)", what, i, n, limit, len(l.src))
+	case m > limit:
+		return ast.Errorf(l.pos(t.Pos), "%s %d is made of %d shapes (tuples and their elements); at most %d are supported (in a file of %d bytes)", what, i, m, limit, len(l.src))
 	case *total > limit:
 		return ast.Errorf(l.pos(t.Pos), "the %ss up to %s %d have more than %d leaves together; at most %d are supported (in a file of %d bytes)", what, what, i, limit, limit, len(l.src))
 	}

@@ -188,6 +188,12 @@ func TestTypeAliasLeaves(t *testing.T) {
 			t.Errorf("N=%d: got %v\nwant %s", tt.n, diags, tt.want)
 		}
 	}
+	// Of empty tuples the chain has no leaves at all, but its index tree
+	// has a node for each tuple: the shapes are counted, not the leaves.
+	src := strings.Replace(chain(40), "!t0 = tensor<2xf32>", "!t0 = tuple<>", 1) + fn("%a: tensor<2xf32>", "!t40")
+	if _, diags := lowerText(t, src, Options{}); !strings.Contains(diags.Error(), "result 0 is made of 2199023255551 shapes") {
+		t.Errorf("a chain of empty tuples: got %v", diags)
+	}
 }
 
 // TestLongLayoutMode checks that an mhlo.layout_mode string of megabytes

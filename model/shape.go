@@ -206,6 +206,35 @@ const writtenBytes = 256
 // walk over the leaves could finish.
 const MaxLeaves = 1 << 20
 
+// ShapeCount returns how many shapes s is made of, itself and every
+// subshape (each a node of its index tree: an empty tuple is one),
+// saturating at math.MaxInt64, counted as LeafCount counts: a tuple whose
+// elements are copies of one shape costs the distinct tuples.
+func ShapeCount(s *Shape) int64 {
+	if s.Kind != TupleShape {
+		return 1
+	}
+	return shapeCount(s, map[*rareFields]int64{})
+}
+
+func shapeCount(s *Shape, seen map[*rareFields]int64) int64 {
+	if s.Kind != TupleShape || s.rare == nil {
+		return 1
+	}
+	if n, ok := seen[s.rare]; ok {
+		return n
+	}
+	n := int64(1)
+	for i := range s.rare.elems {
+		n += shapeCount(&s.rare.elems[i], seen)
+		if n < 0 {
+			n = math.MaxInt64
+		}
+	}
+	seen[s.rare] = n
+	return n
+}
+
 // LeafCount returns how many leaves s has, an array, token or opaque
 // shape being one, saturating at math.MaxInt64. Tuples sharing their
 // elements (copies of one shape) are counted once each, so the count
