@@ -245,13 +245,13 @@ func DropUnread(d *AttrDict) {
 		return
 	}
 	for _, e := range d.Entries {
-		v := e.Value
+		v, keys := e.Value, ReadsKeys(e.Name())
 		switch {
-		case v != nil && ReadsKeys(e.Name()) != nil && v.Kind == KindDict && v.Node != nil && !twice(reflect.ValueOf(v)):
+		case v != nil && keys != nil && v.Kind == KindDict && v.Node != nil && !twice(reflect.ValueOf(v)):
 			in := *v.AsDict()
 			in.Entries = nil
 			for _, x := range v.AsDict().Entries {
-				if slices.Contains(ReadsKeys(e.Name()), x.Name()) {
+				if slices.Contains(keys, x.Name()) {
 					in.Entries = append(in.Entries, x)
 				}
 			}

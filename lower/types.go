@@ -38,7 +38,7 @@ func (l *lowerer) shapeDepth(t *ast.Type, depth int) (model.Shape, error) {
 // text spells costs it a few bytes, so only type aliases reach the limit,
 // and every later walk over the leaves stays bounded by the input.
 func (l *lowerer) leaves(s *model.Shape, t *ast.Type, what string, i int, total *int64) error {
-	n, m := model.LeafCount(s), model.ShapeCount(s)
+	n, m := model.Counts(s)
 	*total += min(m, math.MaxInt64/2) // every walk costs the shapes, leaves and tuples
 	limit := l.leafLimit()
 	switch {

@@ -206,64 +206,46 @@ const writtenBytes = 256
 // walk over the leaves could finish.
 const MaxLeaves = 1 << 20
 
-// ShapeCount returns how many shapes s is made of, itself and every
-// subshape (each a node of its index tree: an empty tuple is one),
-// saturating at math.MaxInt64, counted as LeafCount counts: a tuple whose
-// elements are copies of one shape costs the distinct tuples.
-func ShapeCount(s *Shape) int64 {
+// Counts returns how many leaves s has (an array, token or opaque shape
+// being one) and how many shapes it is made of (itself and every
+// subshape, each a node of its index tree: an empty tuple is one, with no
+// leaf), both saturating at math.MaxInt64. A tuple whose elements are
+// copies of one shape is counted once, so the count costs the distinct
+// tuples of s, not its expansion.
+func Counts(s *Shape) (leaves, shapes int64) {
 	if s.Kind != TupleShape {
-		return 1
+		return 1, 1
 	}
-	return shapeCount(s, map[*rareFields]int64{})
+	c := counts(s, map[*rareFields][2]int64{})
+	return c[0], c[1]
 }
 
-func shapeCount(s *Shape, seen map[*rareFields]int64) int64 {
-	if s.Kind != TupleShape || s.rare == nil {
-		return 1
+func counts(s *Shape, seen map[*rareFields][2]int64) [2]int64 {
+	switch {
+	case s.Kind != TupleShape:
+		return [2]int64{1, 1}
+	case s.rare == nil:
+		return [2]int64{0, 1}
 	}
-	if n, ok := seen[s.rare]; ok {
-		return n
+	if c, ok := seen[s.rare]; ok {
+		return c
 	}
-	n := int64(1)
+	c := [2]int64{0, 1}
 	for i := range s.rare.elems {
-		n += shapeCount(&s.rare.elems[i], seen)
-		if n < 0 {
-			n = math.MaxInt64
+		e := counts(&s.rare.elems[i], seen)
+		for k := range c {
+			if c[k] += e[k]; c[k] < 0 {
+				c[k] = math.MaxInt64
+			}
 		}
 	}
-	seen[s.rare] = n
-	return n
+	seen[s.rare] = c
+	return c
 }
 
-// LeafCount returns how many leaves s has, an array, token or opaque
-// shape being one, saturating at math.MaxInt64. Tuples sharing their
-// elements (copies of one shape) are counted once each, so the count
-// costs the distinct tuples of s, not its expansion.
+// LeafCount is the leaves of Counts.
 func LeafCount(s *Shape) int64 {
-	if s.Kind != TupleShape {
-		return 1
-	}
-	return leafCount(s, map[*rareFields]int64{})
-}
-
-func leafCount(s *Shape, seen map[*rareFields]int64) int64 {
-	if s.Kind != TupleShape {
-		return 1
-	}
-	if s.rare == nil {
-		return 0
-	}
-	if n, ok := seen[s.rare]; ok {
-		return n
-	}
-	var n int64
-	for i := range s.rare.elems {
-		n += leafCount(&s.rare.elems[i], seen)
-		if n < 0 {
-			n = math.MaxInt64
-		}
-	}
-	seen[s.rare] = n
+	n, _ := Counts(s)
 	return n
 }
 

@@ -381,17 +381,11 @@ func (s *scanner) count(from, to int, c byte) int {
 	return n
 }
 
-// steps calls each with src[from:to] a ReleaseStep at a time (and the
-// offset of each piece) while it returns true, dropping the pages behind:
-// a search of the text the scan has passed costs a window of memory.
+// steps is eachStep over the text, dropping the pages behind: a search
+// of the text the scan has passed costs a window of memory.
 func (s *scanner) steps(from, to int, each func(at int, chunk []byte) bool) {
 	behind := ast.Behind{Release: s.release}
-	for a := from; a < to; a += ast.ReleaseStep {
-		behind.At(a)
-		if !each(a, s.Src[a:min(a+ast.ReleaseStep, to)]) {
-			return
-		}
-	}
+	eachStep(s.Src, from, to, behind.At, each)
 }
 
 // signatureEnd returns the ends of a custom-form signature starting with

@@ -42,13 +42,26 @@ func indexByteBehind(src []byte, j int, c byte, at func(off int)) int {
 	if at == nil {
 		return bytes.IndexByte(src[j:], c)
 	}
-	for a := j; a < len(src); a += ast.ReleaseStep {
+	k := -1
+	eachStep(src, j, len(src), at, func(a int, chunk []byte) bool {
+		if i := bytes.IndexByte(chunk, c); i >= 0 {
+			k = a + i - j
+		}
+		return k < 0
+	})
+	return k
+}
+
+// eachStep calls each with src[from:to] a ReleaseStep at a time, and the
+// offset of each piece, while it returns true; at is told each piece's
+// offset first.
+func eachStep(src []byte, from, to int, at func(off int), each func(a int, chunk []byte) bool) {
+	for a := from; a < to; a += ast.ReleaseStep {
 		at(a)
-		if k := bytes.IndexByte(src[a:min(a+ast.ReleaseStep, len(src))], c); k >= 0 {
-			return a + k - j
+		if !each(a, src[a:min(a+ast.ReleaseStep, to)]) {
+			return
 		}
 	}
-	return -1
 }
 
 // skipLine returns the offset of the newline ending the line at i, or the
