@@ -30,21 +30,3 @@ func (b *Behind) At(off int) {
 		b.from = off
 	}
 }
-
-// Skip tells b that the text before off was released by another pass
-// (one inside a value b's pass reads whole), so that b does not tell it
-// again.
-func (b *Behind) Skip(off int) {
-	if b.started && off > b.from {
-		b.from = off
-	}
-}
-
-// Passed is the offset up to which b has told Release, or -1 before it
-// was told anything.
-func (b *Behind) Passed() int {
-	if !b.started {
-		return -1
-	}
-	return b.from
-}

@@ -550,12 +550,7 @@ func streamSignature(src []byte, start, argsEnd, end int, pos, tailPos lexer.Pos
 		inside.Release = v.behind.Release
 		d.behind, d.lex.release = &inside, inside.Release
 	}
-	again := func() {
-		if v.behind != nil {
-			v.behind.Skip(inside.Passed()) // what inside released is not told again
-		}
-		inside = ast.Behind{Release: inside.Release}
-	}
+	again := func() { inside = ast.Behind{Release: inside.Release} }
 	// The points the decoder marks (cut) become anchors as it goes, before
 	// the positions of what follows them are asked for.
 	flushed := 0
