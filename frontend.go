@@ -54,7 +54,7 @@ func (s *settings) read(name string, src []byte, lineOffset int, release func(fr
 	}
 	// The entry's results and arguments are lowered as they are decoded,
 	// their trees not kept.
-	st := lower.NewStream(src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple, Partitioned: s.Partitioned})
+	st := lower.NewStream(src, lower.Options{UseTupleArgs: s.UseTupleArgs, ReturnTuple: s.ReturnTuple, Partitioned: s.Partitioned, Release: release})
 	file, err := parser.ParseFile(name, src, parser.Options{Entry: s.Entry, LineOffset: lineOffset, Release: release, Values: st})
 	if err != nil {
 		return nil, hloHint(src, ast.ListOf(err))

@@ -30,9 +30,9 @@ var stageImports = map[string][]string{
 	// The table and the report print what they are given: why a donor
 	// is unused comes from the passes through the root package.
 	"report": {"model"},
-	// The sharding readers fill the model's type; the front ends call
-	// them.
-	"sharding": {"model"},
+	// The sharding readers fill the model's type, telling the front end
+	// that calls them what they have read (ast.Behind).
+	"sharding": {"ast", "model"},
 	// The file and stream handling sits below the pipeline: it knows an
 	// edit's type, nothing else of the pipeline.
 	"internal/fileio": {"edit"},

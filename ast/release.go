@@ -30,3 +30,13 @@ func (b *Behind) At(off int) {
 		b.from = off
 	}
 }
+
+// ReleaseFrom is release for a text that begins at offset base of the
+// input release speaks of, for a reader whose offsets are into that text;
+// nil when release is.
+func ReleaseFrom(release func(from, to int), base int) func(from, to int) {
+	if release == nil {
+		return nil
+	}
+	return func(from, to int) { release(base+from, base+to) }
+}

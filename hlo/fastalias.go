@@ -131,7 +131,7 @@ func readEntries[E any](src []byte, span ast.Span, release func(from, to int), w
 		err = unexpected(c)
 	}
 	if err != nil && open && depth == 1 {
-		err = partial{err, from.Pos.Offset}
+		err = partial{err, from.Pos}
 	}
 	if err != nil && !open {
 		// The grammar lexes the value before it parses it, so a lexer
@@ -150,7 +150,7 @@ func readEntries[E any](src []byte, span ast.Span, release func(from, to int), w
 // braces, the text before it entries and separators.
 type partial struct {
 	error
-	at int
+	at ast.Pos
 }
 
 // readList reads a value `{entry, ...}` as XLA's ParseAliasing and

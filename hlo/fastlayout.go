@@ -142,14 +142,10 @@ func readLayout(src []byte, span ast.Span, release func(from, to int)) (*Computa
 	if !c.eat('{') {
 		return nil, expected(c, "Expects '{' at the start of aliasing description")
 	}
-	open := c.off
 	if !c.eat('(') {
 		return nil, expected(c, "Expects ( before parameter shape list")
 	}
 	var d shapeDecoder
-	if n := elements(c.src[:c.end], open); n > 0 {
-		l.Params, l.ParamAt = make([]model.Shape, 0, n), make([]model.Point, 0, n)
-	}
 	for !c.is(')') {
 		l.Params, l.ParamAt = append(l.Params, model.Shape{}), append(l.ParamAt, model.PointOf(c.here()))
 		i := len(l.Params) - 1
@@ -256,45 +252,6 @@ func readInstrShape(src []byte, span ast.Span, dst *model.Shape, release func(fr
 	return lerr, err
 }
 
-// elements counts the elements of the parenthesized list whose '(' is at
-// src[i]: one more than its commas outside brackets and comments, or 0
-// for `()`. It only sizes a slice: text that does not parse may be
-// miscounted, never misread.
-func elements(src []byte, i int) int {
-	depth, commas, empty := 0, 0, true
-	for ; i < len(src); i++ {
-		b := src[i]
-		switch b {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth--; depth == 0 {
-				if empty {
-					return 0
-				}
-				return commas + 1
-			}
-		case ',':
-			if depth == 1 {
-				commas++
-			}
-		case '/':
-			if i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*') {
-				n, ok := commentLen(src, i)
-				if !ok {
-					return 0
-				}
-				i += n - 1
-				continue
-			}
-		}
-		if depth > 0 && b != '(' && !isSpace(b) {
-			empty = false
-		}
-	}
-	return 0
-}
-
 // maxFastDepth bounds the tuple nesting shapeDecoder reads itself.
 const maxFastDepth = 32
 
@@ -322,12 +279,8 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 	save := *c
 	switch b := c.at(c.off); {
 	case b == '(' && depth < maxFastDepth:
-		n := 0
-		if depth == 0 { // the list of a tuple result, as long as the parameters'
-			n = elements(c.src[:c.end], c.off)
-		}
 		c.eat('(')
-		elems := make([]model.Shape, 0, n)
+		var elems []model.Shape
 		var first *ast.Error
 		ok := c.list(')', func() bool {
 			elems = append(elems, model.Shape{})

@@ -7,24 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
-
-// peeking returns a lexer over text, positions as in a file whose text
-// starts at line 3, column 5.
-func peeking(t *testing.T, text string) *lexer.PeekingLexer {
-	t.Helper()
-	src := []byte("xx\nyy\n    " + text)
-	l := &hloLexer{src: src, end: len(src), pos: lexer.Position{Filename: "f.hlo", Offset: 10, Line: 3, Column: 5}}
-	p, err := lexer.Upgrade(l, tokWhitespace, tokComment)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // checkForms runs check, which reports whether a hand reader read its
 // text, on texts the reader must read and on texts it must leave to the
@@ -200,18 +185,6 @@ func FuzzFastLayout(f *testing.F) {
 	}
 	f.Add("{(" + strings.Join(params, ", ") + ")->(" + strings.Join(params[:100], ", ") + ")}")
 	f.Fuzz(func(t *testing.T, text string) { checkLayout(t, text) })
-}
-
-func TestElements(t *testing.T) {
-	for text, want := range map[string]int{
-		"()": 0, "( )": 0, "(/*c*/)": 0, "(f32[2])": 1, "(f32[2,3]{1,0}, s32[])": 2,
-		"( f32[2,3]{1,0:T(8,128)} , /*index=1,2*/ (s32[], u8[1,1]), // a, b\n pred[])": 3,
-		"(f32[2]": 0,
-	} {
-		if got := elements([]byte(text), 0); got != want {
-			t.Errorf("elements(%q) = %d, want %d", text, got, want)
-		}
-	}
 }
 
 // Long layouts (tuples of many elements, the forms the decoder reads and

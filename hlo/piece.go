@@ -38,6 +38,7 @@ func lexCheck(src []byte, span ast.Span, depth int, release func(from, to int)) 
 	behind, next := ast.Behind{Release: release}, l.pos.Offset
 	for i := l.pos.Offset; i < l.end; {
 		if i >= next {
+			l.advance(i - l.pos.Offset) // count the lines before the release
 			behind.At(i)
 			next = i + ast.ReleaseStep
 		}

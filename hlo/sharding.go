@@ -86,14 +86,14 @@ func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding 
 		var ok bool
 		if sh, ok = r.cache.Get(text); !ok {
 			var s model.Sharding
-			if s, err = sharding.ParseHLO(text); err == nil {
+			if s, err = sharding.ParseHLO(text, ast.ReleaseFrom(r.f.release, at)); err == nil {
 				sh = r.cache.Keep(text, s)
 			}
 		}
 	case sdy && in.sdy[1] > 0:
 		at, esc = in.sdy[0], model.CString
 		var ok bool
-		if text, ok = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc); ok {
+		if text, ok = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc, ast.ReleaseFrom(r.f.release, at)); ok {
 			var s model.Sharding
 			s, err = sharding.ParseShardy(text, r.meshMap())
 			sh = &s
@@ -137,10 +137,16 @@ func (r *shardReader) pos(in *Instr, off int) ast.Pos {
 	return r.posFrom(r.f.Pos(in.At), off)
 }
 
-// posFrom is the position of the offset off, counted from base.
+// posFrom is the position of the offset off, counted from base a step
+// at a time, each step told to release: the offset may be megabytes into
+// a sharding.
 func (r *shardReader) posFrom(base ast.Pos, off int) ast.Pos {
 	p := lexer.Position(base)
-	advancePos(&p, r.src, off-base.Offset)
+	behind := ast.Behind{Release: r.f.release}
+	for p.Offset < off {
+		behind.At(p.Offset)
+		advancePos(&p, r.src, min(off-p.Offset, ast.ReleaseStep))
+	}
 	return ast.Pos(p)
 }
 

@@ -109,8 +109,10 @@ func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
 		return 0, false
 	}
 	var p partial
-	errors.As(err, &p)
-	return p.at, false
+	if !errors.As(err, &p) {
+		return 0, false
+	}
+	return s.readTo(p.at), false
 }
 
 // readTo returns the offset of end, a position a reader counted, which the

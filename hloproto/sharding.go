@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 	"github.com/mhlo-alias/mhlo-alias/sharding"
 )
@@ -40,7 +41,7 @@ func (m *module) partitioning(src []byte, cfg *model.Config) (model.Partitioning
 		if s.end <= s.at {
 			return nil
 		}
-		sh, err := sharding.FromProto(src[s.at:s.end])
+		sh, err := sharding.FromProto(src[s.at:s.end], ast.ReleaseFrom(m.opts.Release, s.at))
 		if err == nil && sh.Kind == model.TupleSharding {
 			var ok bool
 			if sh, ok = model.NestSharding(sh, shape); !ok {

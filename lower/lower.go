@@ -16,6 +16,10 @@ type Options struct {
 	// Partitioned overrides the guess of whether the shapes are already
 	// per device: "yes" or "no"; "" or "auto" keeps the guess.
 	Partitioned string
+	// Release, when set, is told of the text of a long value the lowering
+	// reads itself (a location, a sharding string), a step at a time, as
+	// parser.Options.Release is.
+	Release func(from, to int)
 }
 
 // The attributes the tool reads.

@@ -94,9 +94,9 @@ func (l *lowerer) locName(loc *ast.Loc) model.Name {
 		return model.Name{}
 	}
 	if l.locs == nil {
-		l.locs = &locReader{src: l.src, aliases: l.file.AttrAliases}
+		l.locs = &locReader{src: l.src, aliases: l.file.AttrAliases, release: l.opts.Release}
 	}
-	n, _, _ := l.locs.full(loc.Pos.Offset, 0)
+	n, _, _ := l.locs.read(loc.Pos.Offset, 0)
 	if !n.ok {
 		return model.Name{}
 	}
@@ -136,11 +136,34 @@ func anyName(names []model.Name) bool {
 
 // locReader finds the name in a location. Each #loc definition is read
 // at most once (memo), so that a thousand arguments referring to one
-// cost one reading of it.
+// cost one reading of it. Each reading of a location, and of a
+// definition it refers to, tells release of the text it passes, a step
+// at a time, as the parser does, so that a location of any length costs
+// a bounded part of a mapped input.
 type locReader struct {
 	src     []byte
 	aliases map[string]ast.Span
 	memo    map[string]locName
+	release func(from, to int) // Options.Release
+	behind  ast.Behind         // the reading's, begun again at each location read
+	next    int                // the offset at which behind is told next
+}
+
+// read reads the location at i, as full.
+func (r *locReader) read(i, depth int) (locName, int, bool) {
+	saved, next := r.behind, r.next
+	r.behind, r.next = ast.Behind{Release: r.release}, 0
+	defer func() { r.behind, r.next = saved, next }()
+	return r.full(i, depth)
+}
+
+// passed tells behind of the text before j, once j is a step past the
+// last offset it told.
+func (r *locReader) passed(j int) {
+	if j >= r.next {
+		r.behind.At(j)
+		r.next = j + ast.ReleaseStep
+	}
 }
 
 // locName is a name found in a location: the inside of its string
@@ -204,6 +227,7 @@ func (r *locReader) body(i, depth int) (locName, int, bool) {
 					return locName{}, j, true
 				}
 				for j < len(r.src) && r.src[j] >= '0' && r.src[j] <= '9' {
+					r.passed(j)
 					j++
 				}
 				j = r.space(j)
@@ -214,6 +238,7 @@ func (r *locReader) body(i, depth int) (locName, int, bool) {
 	case c == '#':
 		j := i + 1
 		for j < len(r.src) && isAliasChar(r.src[j]) {
+			r.passed(j)
 			j++
 		}
 		return r.alias(string(r.src[i:j]), depth), j, true
@@ -285,7 +310,7 @@ func (r *locReader) alias(name string, depth int) locName {
 		r.memo = map[string]locName{}
 	}
 	r.memo[name] = locName{} // a reference to itself names nothing
-	n, _, _ := r.full(span.Pos.Offset, depth+1)
+	n, _, _ := r.read(span.Pos.Offset, depth+1)
 	r.memo[name] = n
 	return n
 }
@@ -293,11 +318,13 @@ func (r *locReader) alias(name string, depth int) locName {
 // space skips white space and comments at i.
 func (r *locReader) space(i int) int {
 	for i < len(r.src) {
+		r.passed(i)
 		switch c := r.src[i]; {
 		case isLocSpace(c):
 			i++
 		case c == '/' && i+1 < len(r.src) && r.src[i+1] == '/':
 			for i < len(r.src) && r.src[i] != '\n' {
+				r.passed(i)
 				i++
 			}
 		default:
@@ -316,6 +343,7 @@ func (r *locReader) word(i int, w string) bool {
 // stringEnd returns the offset after the string literal at i.
 func (r *locReader) stringEnd(i int) (int, bool) {
 	for j := i + 1; j < len(r.src); j++ {
+		r.passed(j)
 		switch r.src[j] {
 		case '\\':
 			j++
@@ -333,6 +361,7 @@ func (r *locReader) stringEnd(i int) (int, bool) {
 func (r *locReader) skipAngle(i int) (int, bool) {
 	depth := 0
 	for j := i; j < len(r.src); j++ {
+		r.passed(j)
 		switch r.src[j] {
 		case '<', '(', '[', '{':
 			depth++

@@ -151,13 +151,17 @@ func (l *lowerer) hloSharding(e *ast.AttrEntry, label func() string) *model.Shar
 		return s
 	}
 	inner := lit[1 : len(lit)-1]
-	text, ok := model.Unescaped(inner, model.MLIRString)
+	release := ast.ReleaseFrom(l.opts.Release, at+1)
+	text, ok := model.Unescaped(inner, model.MLIRString, release)
+	if len(text) != len(inner) {
+		release = nil // a copy, with escapes undone
+	}
 	s, err := model.Sharding{}, sharding.ErrLong
 	if ok {
-		s, err = sharding.ParseHLO(text)
+		s, err = sharding.ParseHLO(text, release)
 	}
 	if err != nil && ok && (len(text) == 0 || text[0] != '{') {
-		if b, berr := sharding.FromProto(text); berr == nil {
+		if b, berr := sharding.FromProto(text, release); berr == nil {
 			s, err = b, nil
 		}
 	}

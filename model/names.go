@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
 )
 
 // Name is the name a producer gave a parameter or an output: a JAX
@@ -207,8 +209,8 @@ const UnescapeLimit = 1 << 20
 // Unescaped is the text src holds, escapes esc undone: src itself, not
 // a copy, when it holds no escape; false when it holds one and is longer
 // than UnescapeLimit.
-func Unescaped(src []byte, esc Escapes) ([]byte, bool) {
-	if esc == Raw || bytes.IndexByte(src, '\\') < 0 {
+func Unescaped(src []byte, esc Escapes, release func(from, to int)) ([]byte, bool) {
+	if esc == Raw || !hasEscape(src, release) {
 		return src, true
 	}
 	if len(src) > UnescapeLimit {
@@ -216,6 +218,20 @@ func Unescaped(src []byte, esc Escapes) ([]byte, bool) {
 	}
 	text, _ := unescape(make([]byte, 0, len(src)), src, esc, len(src))
 	return text, true
+}
+
+// hasEscape reports whether src holds a backslash, searched a
+// ast.ReleaseStep at a time, release (when set) told of each step passed
+// (offsets into src).
+func hasEscape(src []byte, release func(from, to int)) bool {
+	behind := ast.Behind{Release: release}
+	for a := 0; a < len(src); a += ast.ReleaseStep {
+		behind.At(a)
+		if bytes.IndexByte(src[a:min(a+ast.ReleaseStep, len(src))], '\\') >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // EscapedOffset is the offset in src of byte off of Unescaped(src, esc):

@@ -149,7 +149,7 @@ func TestEscapedOffset(t *testing.T) {
 		{`a\"b`, Raw, `a\"b`, map[int]int{0: 0, 2: 2, 4: 4, 9: 4}},
 	}
 	for _, tt := range tests {
-		if got, _ := Unescaped([]byte(tt.src), tt.esc); string(got) != tt.text {
+		if got, _ := Unescaped([]byte(tt.src), tt.esc, nil); string(got) != tt.text {
 			t.Errorf("Unescaped(%q) = %q, want %q", tt.src, got, tt.text)
 		}
 		for off, want := range tt.offs {
@@ -159,14 +159,14 @@ func TestEscapedOffset(t *testing.T) {
 		}
 	}
 	plain := []byte("{replicated}")
-	if got, ok := Unescaped(plain, MLIRString); !ok || &got[0] != &plain[0] {
+	if got, ok := Unescaped(plain, MLIRString, nil); !ok || &got[0] != &plain[0] {
 		t.Error("Unescaped copies a text without escapes")
 	}
 	long := []byte(strings.Repeat("a", UnescapeLimit) + `\22`)
-	if _, ok := Unescaped(long, MLIRString); ok {
+	if _, ok := Unescaped(long, MLIRString, nil); ok {
 		t.Error("Unescaped copies a text with escapes longer than UnescapeLimit")
 	}
-	if _, ok := Unescaped(long[3:], MLIRString); !ok {
+	if _, ok := Unescaped(long[3:], MLIRString, nil); !ok {
 		t.Error("Unescaped does not copy a text with escapes of UnescapeLimit bytes")
 	}
 }

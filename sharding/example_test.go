@@ -9,7 +9,7 @@ import (
 
 // A donor f32[16] sharded over two devices holds 8 elements on each.
 func ExampleParseHLO() {
-	s, err := sharding.ParseHLO([]byte("{devices=[2]<=[2]}"))
+	s, err := sharding.ParseHLO([]byte("{devices=[2]<=[2]}"), nil)
 	if err != nil {
 		fmt.Println(err)
 		return

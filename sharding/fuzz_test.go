@@ -46,7 +46,7 @@ func FuzzParseHLO(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		s, err := ParseHLO(in)
+		s, err := ParseHLO(in, nil)
 		checkRead(t, in, s, err)
 	})
 }
@@ -75,7 +75,7 @@ func FuzzFromProto(f *testing.F) {
 	f.Add([]byte(msg{}.varint(fType, 2).bytes(fTuple, msg{}.varint(fType, 1).varint(fDevices, 0)).bytes(fTuple, nil)))
 	f.Add([]byte(msg{}.varint(fType, 3).varint(fDims, 2, 2).varint(fDevices, 0, 2, 1, 3).packed(fLastDims, 4)))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		s, err := FromProto(in)
+		s, err := FromProto(in, nil)
 		checkRead(t, in, s, err)
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -14,19 +15,21 @@ import (
 // OpSharding JAX writes for more than 100 devices (see FromProto); when
 // that fails too, the error is the binary reader's if the bytes are not
 // printable text, else the text reader's. A tuple sharding's Elems are
-// its leaves in order, flat (see model.NestSharding).
-func ParseHLO(text []byte) (model.Sharding, error) {
+// its leaves in order, flat (see model.NestSharding). release, when
+// set, is told of the text read (offsets into text), a step at a time,
+// as the front ends' Options.Release is.
+func ParseHLO(text []byte, release func(from, to int)) (model.Sharding, error) {
 	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		s, err := FromProto(text)
+		s, err := FromProto(text, release)
 		if err == nil {
 			return s, nil
 		}
-		if e := err.(*Error); !printable(text) {
+		if e := err.(*Error); !printable(text, release) {
 			return model.Sharding{}, &Error{Offset: e.Offset, Msg: "a binary OpSharding that does not decode: " + e.Msg}
 		}
 	}
 	return try(func() model.Sharding {
-		p := &scanner{b: text, comments: true}
+		p := &scanner{b: text, comments: true, behind: ast.Behind{Release: release}}
 		start := p.pos()
 		p.expect('{', "expected '{' to start sharding attribute")
 		s := model.Sharding{Kind: model.TupleSharding}
@@ -48,9 +51,14 @@ func ParseHLO(text []byte) (model.Sharding, error) {
 	})
 }
 
-// printable reports whether b reads as text: printable ASCII or white space.
-func printable(b []byte) bool {
-	for _, c := range b {
+// printable reports whether b reads as text: printable ASCII or white
+// space. release is as ParseHLO's.
+func printable(b []byte, release func(from, to int)) bool {
+	behind := ast.Behind{Release: release}
+	for i, c := range b {
+		if i%ast.ReleaseStep == 0 {
+			behind.At(i)
+		}
 		if (c < ' ' || c > '~') && c != '\t' && c != '\n' && c != '\r' {
 			return false
 		}
@@ -119,7 +127,7 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 	case "devices":
 		t.devices = 0
 		p.expect('[', "expected '[' to start sharding devices shape")
-		p.commas(func() { t.dims = append(t.dims, p.num()) })
+		p.commas(func() { t.dims = p.add(t.dims, p.num()) })
 		p.expect(']', "expected ']' to end sharding devices shape")
 		if p.eatStr("<=") {
 			p.iota(t)
@@ -146,7 +154,7 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 			if !ok {
 				p.fail(at, "expects a sharding type: maximal, replicated, manual or unreduced")
 			}
-			t.groups = append(t.groups, typ)
+			t.groups = p.add(t.groups, typ)
 		})
 	default:
 		p.fail(at, "unknown attribute in sharding: expected device=, devices= metadata= or last_tile_dims= ")
@@ -157,7 +165,7 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 // reshape has several dims.
 func (p *scanner) iota(t *tiling) {
 	p.expect('[', "expected '[' to start sharding iota_reshape_dims")
-	p.commas(func() { t.reshape = append(t.reshape, p.num()) })
+	p.commas(func() { t.reshape = p.add(t.reshape, p.num()) })
 	p.expect(']', "expected ']' to end sharding iota_reshape_dims")
 	if len(t.reshape) == 1 {
 		t.perm = []int64{0}
@@ -171,7 +179,7 @@ func (p *scanner) iota(t *tiling) {
 		if d < 0 || d >= int64(len(t.reshape)) {
 			p.fail(at, "Out of range iota minor_to_major value %d, expecting value in range [0, %d)", d, len(t.reshape))
 		}
-		t.perm = append(t.perm, d)
+		t.perm = p.add(t.perm, d)
 	})
 	p.expect(')', "expected ')' to end sharding devices iota_transpose_perm")
 }

@@ -66,7 +66,7 @@ func TestParseHLO(t *testing.T) {
 		{`{{mesh['a'=2], [{'a'}]}, {maximal_mesh[device_id=0]}}`, "(tiled[2]/2, maximal)"},
 		{`{mesh['x'=2,'y'=2], device_ids=([4]), [{'y'}, {'x'}], manual={}}`, "tiled[2 2]/4"},
 	} {
-		s, err := ParseHLO([]byte(c.in))
+		s, err := ParseHLO([]byte(c.in), nil)
 		if err != nil {
 			t.Errorf("%s: %v", c.in, err)
 			continue
@@ -81,7 +81,7 @@ func TestParseHLO(t *testing.T) {
 }
 
 func TestParseHLOLeafText(t *testing.T) {
-	s, err := ParseHLO([]byte(`{{replicated}, /*index=1*/ {devices=[2]<=[2]}}`))
+	s, err := ParseHLO([]byte(`{{replicated}, /*index=1*/ {devices=[2]<=[2]}}`), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestTileShape(t *testing.T) {
 		{`{devices=[2,2]<=[4]}`, []int64{16}, "[16]"}, // rank differs: left as it is
 		{`{maximal device=0}`, []int64{16}, "[16]"},
 	} {
-		s, err := ParseHLO([]byte(c.sharding))
+		s, err := ParseHLO([]byte(c.sharding), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.sharding, err)
 		}
@@ -187,7 +187,7 @@ func TestParseHLOErrors(t *testing.T) {
 		{`{maximal_mesh[device_id=1}`, 25, "expected ']' to end maximal_mesh"},
 		{`{maximal_mesh[device_id=1], foo}`, 28, "expects attribute name"},
 	} {
-		_, err := ParseHLO([]byte(c.in))
+		_, err := ParseHLO([]byte(c.in), nil)
 		e, ok := err.(*Error)
 		if !ok {
 			t.Errorf("%s: got %v, want an *Error", c.in, err)
@@ -217,7 +217,7 @@ func TestParseHLOHuge(t *testing.T) {
 		var s model.Sharding
 		a := testing.AllocsPerRun(3, func() {
 			var err error
-			if s, err = ParseHLO(in); err != nil {
+			if s, err = ParseHLO(in, nil); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -35,6 +35,9 @@ func (p *scanner) axes(close byte, dup string) Mesh {
 		if _, ok := m.index[string(name)]; ok {
 			p.fail(at, dup, clip(name))
 		}
+		if len(m.Axes) == maxList {
+			p.fail(at, "a mesh of more than %d axes is not supported", maxList)
+		}
 		m.Axes = append(m.Axes, Axis{string(name), size})
 		m.index[m.Axes[len(m.Axes)-1].Name] = len(m.Axes) - 1
 		m.Devices = p.product([]int64{m.Devices, size}, at)
@@ -146,7 +149,7 @@ func (p *scanner) named() model.Sharding {
 		return model.Sharding{Kind: kinds[w]}
 	}
 	s := model.Sharding{Kind: model.Tiled, Devices: m.Devices}
-	p.list('[', ']', func() { s.Tiles = append(s.Tiles, p.dimSharding(&m)) })
+	p.list('[', ']', func() { s.Tiles = p.add(s.Tiles, p.dimSharding(&m)) })
 	for !p.at('}') {
 		p.expect(',', "expected ',' before next attribute")
 		at := p.pos()

@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/protowire"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -16,9 +17,11 @@ import (
 // list is counted, not kept. Text is the sharding printed as HloSharding
 // text, `{devices=[2,1]<=[2]}`, so that messages read the same whatever
 // the encoding. A sharding in the newer named_sharding field (14) is not
-// read: it is an error.
-func FromProto(b []byte) (model.Sharding, error) {
-	return try(func() model.Sharding { return (&scanner{b: b}).opSharding(0, len(b), 0) })
+// read: it is an error. release is as ParseHLO's.
+func FromProto(b []byte, release func(from, to int)) (model.Sharding, error) {
+	return try(func() model.Sharding {
+		return (&scanner{b: b, behind: ast.Behind{Release: release}}).opSharding(0, len(b), 0)
+	})
 }
 
 // protoKinds are the kinds of OpSharding's types.
@@ -37,6 +40,7 @@ func (p *scanner) opSharding(start, end, depth int) model.Sharding {
 	)
 	lists := map[protowire.Number]*[]int64{3: &t.dims, 8: &t.groups, 9: &t.reshape, 10: &t.perm}
 	for i := start; i < end; {
+		p.passed(i)
 		num, wt, n := protowire.ConsumeTag(p.b[i:end])
 		at := i
 		i += p.wire(i, n)
@@ -59,7 +63,7 @@ func (p *scanner) opSharding(start, end, depth int) model.Sharding {
 		case (wt == protowire.VarintType || wt == protowire.BytesType) && (list != nil || num == 4):
 			n = p.ints(b, i, wt, func(v int64) {
 				if list != nil {
-					*list = append(*list, v)
+					*list = p.add(*list, v)
 				} else if t.devices++; len(t.first) < 64 {
 					t.first = append(t.first, v)
 				}
@@ -114,6 +118,7 @@ func (p *scanner) ints(b []byte, at int, wt protowire.Type, f func(int64)) int {
 		at += p.wire(at, n) - len(run)
 	}
 	for j := 0; j < len(run); {
+		p.passed(at + j)
 		v, m := protowire.ConsumeVarint(run[j:])
 		f(int64(v))
 		j += p.wire(at+j, m)

@@ -72,7 +72,7 @@ func TestFromProto(t *testing.T) {
 			"(replicated, tiled[2]/2, maximal)", "{{replicated}, {devices=[2]<=[2]}, {maximal device=0}}"},
 		{"empty tuple", msg{}.varint(fType, 2), "()", "{}"},
 	} {
-		s, err := FromProto(c.in)
+		s, err := FromProto(c.in, nil)
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -81,11 +81,11 @@ func TestFromProto(t *testing.T) {
 			t.Errorf("%s: got %s %s, want %s %s", c.name, got, s.Text, c.want, c.txt)
 		}
 		// As mhlo.sharding holds it, the binary reads the same.
-		if h, err := ParseHLO(c.in); err != nil || summary(h) != c.want {
+		if h, err := ParseHLO(c.in, nil); err != nil || summary(h) != c.want {
 			t.Errorf("%s through ParseHLO: %s, %v", c.name, summary(h), err)
 		}
 		// Its Text reads back as the same sharding.
-		if h, err := ParseHLO([]byte(s.Text)); err != nil || summary(h) != c.want && c.name != "empty tuple" {
+		if h, err := ParseHLO([]byte(s.Text), nil); err != nil || summary(h) != c.want && c.name != "empty tuple" {
 			t.Errorf("%s: Text %s reads as %s, %v", c.name, s.Text, summary(h), err)
 		}
 	}
@@ -123,7 +123,7 @@ func TestFromProtoErrors(t *testing.T) {
 		{"nested error offset", msg{}.varint(fType, 2).bytes(fTuple, msg{}.varint(fType, 1)), 4, "Maximal sharding is expected to have single device assignment, but 0 has provided."},
 		{"too deep", nested, 473, "OpSharding nested too deeply"},
 	} {
-		_, err := FromProto(c.in)
+		_, err := FromProto(c.in, nil)
 		if e, ok := err.(*Error); !ok || e.Offset != c.off || e.Msg != c.msg {
 			t.Errorf("%s: got %#v, want %d: %s", c.name, err, c.off, c.msg)
 		}
@@ -132,12 +132,12 @@ func TestFromProtoErrors(t *testing.T) {
 
 func TestParseHLOBinary(t *testing.T) {
 	// Bytes that are not text and do not decode: the binary reader's words.
-	_, err := ParseHLO([]byte{0x08, 0x01, 0x22, 0x05, 0x01})
+	_, err := ParseHLO([]byte{0x08, 0x01, 0x22, 0x05, 0x01}, nil)
 	if e, ok := err.(*Error); !ok || e.Offset != 3 || e.Msg != "a binary OpSharding that does not decode: unexpected EOF" {
 		t.Errorf("got %#v", err)
 	}
 	// Text that does not decode as binary either: the text reader's words.
-	_, err = ParseHLO([]byte("devices=[2]0,1"))
+	_, err = ParseHLO([]byte("devices=[2]0,1"), nil)
 	if e, ok := err.(*Error); !ok || e.Offset != 0 || e.Msg != "expected '{' to start sharding attribute" {
 		t.Errorf("got %#v", err)
 	}
@@ -154,7 +154,7 @@ func TestFromProtoHuge(t *testing.T) {
 		in := msg{}.varint(fType, 3).packed(fDims, 1, int64(n)).packed(fDevices, devices...)
 		var got string
 		a := testing.AllocsPerRun(3, func() {
-			s, err := FromProto(in)
+			s, err := FromProto(in, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,15 +4,32 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
 // scanner reads a text encoding in place: it never copies the text and
 // keeps no tokens, so a reader costs a constant per byte. A malformed
-// text stops the reader with fail, which try turns into its error.
+// text stops the reader with fail, which try turns into its error. A
+// reader of a text in a mapped input tells behind what it has passed
+// (offsets into b), a step at a time, so that it holds a bounded part of
+// a text of any length.
 type scanner struct {
 	b        []byte
 	i        int
 	comments bool // skip HLO's /*...*/ and // comments as white space
+	behind   ast.Behind
+	next     int // the offset at which behind is told next
+}
+
+// passed tells behind of the text before j once it is a step past the
+// last it told: called at every token and in each loop over bytes.
+func (p *scanner) passed(j int) {
+	if j >= p.next {
+		p.behind.At(j)
+		p.next = j + ast.ReleaseStep
+	}
 }
 
 // bail carries a reader's error from fail to try.
@@ -40,6 +57,9 @@ func (p *scanner) fail(at int, format string, args ...any) {
 
 // pos skips white space (and comments) and returns the offset reached.
 func (p *scanner) pos() int {
+	if p.i >= p.next {
+		p.passed(p.i)
+	}
 	if p.i < len(p.b) && blank[p.b[p.i]] {
 		p.skip() // not the common case: this test alone is inlined
 	}
@@ -52,25 +72,45 @@ var blank = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '/': true}
 // skip is pos past its first test.
 func (p *scanner) skip() {
 	for p.i < len(p.b) {
+		p.passed(p.i)
 		switch c := p.b[p.i]; {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			p.i++
 		case c != '/' || !p.comments || p.i+1 == len(p.b):
 			return
 		case p.b[p.i+1] == '*':
-			end := bytes.Index(p.b[p.i+2:], []byte("*/"))
-			if end < 0 {
-				p.fail(p.i, "unterminated comment")
+			at := p.i
+			for p.i += 2; !bytes.HasPrefix(p.b[p.i:], []byte("*/")); p.i++ {
+				if p.i == len(p.b) {
+					p.fail(at, "unterminated comment")
+				}
+				p.passed(p.i)
 			}
-			p.i += end + 4
+			p.i += 2
 		case p.b[p.i+1] == '/':
 			for p.i < len(p.b) && p.b[p.i] != '\n' && p.b[p.i] != '\r' {
+				p.passed(p.i)
 				p.i++
 			}
 		default:
 			return
 		}
 	}
+}
+
+// maxList bounds a sharding's lists of dimensions (a tile assignment
+// has one for each of a shape's, at most model.MaxRank, and for each
+// subgroup), so that what a reader keeps of a text is bounded whatever
+// its length.
+const maxList = 2 * model.MaxRank
+
+// add appends v, read last, to list, failing where the reader is when the
+// list would be longer than maxList.
+func (p *scanner) add(list []int64, v int64) []int64 {
+	if len(list) == maxList {
+		p.fail(p.i, "a sharding of more than %d dimensions is not supported", maxList)
+	}
+	return append(list, v)
 }
 
 // at reports whether the next byte after white space is c.
@@ -201,6 +241,7 @@ func (p *scanner) name(msg string) []byte {
 		return p.word(msg)
 	}
 	for j := at + 1; j < len(p.b); j++ {
+		p.passed(j)
 		if p.b[j] == '\\' {
 			j++
 		} else if p.b[j] == p.b[at] {
@@ -228,6 +269,7 @@ func (p *scanner) skipBraces() {
 		if p.i >= len(p.b) {
 			p.fail(at, "expects '}' to end sub attributes")
 		}
+		p.passed(p.i)
 		switch p.b[p.i] {
 		case '"', '\'':
 			p.name("")

@@ -55,6 +55,9 @@ type Cache struct{ m map[string]*model.Sharding }
 
 // Get is the sharding kept for text.
 func (c *Cache) Get(text []byte) (*model.Sharding, bool) {
+	if len(text) > model.ShardingTextKeep {
+		return nil, false // never kept: not hashed either, the text may be megabytes
+	}
 	s, ok := c.m[string(text)]
 	return s, ok
 }

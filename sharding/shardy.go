@@ -51,7 +51,7 @@ func (p *scanner) tensor(meshes Meshes) model.Sharding {
 	p.delim(',', "")
 	s := model.Sharding{Kind: model.Tiled, Devices: m.Devices}
 	p.list('[', ']', func() {
-		s.Tiles = append(s.Tiles, p.dimSharding(&m))
+		s.Tiles = p.add(s.Tiles, p.dimSharding(&m))
 		if w := p.peekWord(); len(w) > 0 {
 			at := p.i
 			p.i += len(w)

@@ -177,7 +177,7 @@ func TestMessagesClipped(t *testing.T) {
 			t.Errorf("%.40s...: an error of %d bytes: %.80v", in, len(fmt.Sprint(err)), err)
 		}
 	}
-	_, err := ParseHLO([]byte(`{mesh['a'=2], [{'` + long + `'}]}`))
+	_, err := ParseHLO([]byte(`{mesh['a'=2], [{'`+long+`'}]}`), nil)
 	if err == nil || len(err.Error()) > 128 {
 		t.Errorf("an error of %d bytes", len(fmt.Sprint(err)))
 	}
@@ -198,7 +198,7 @@ func TestDimsAllocations(t *testing.T) {
 				if form.head[0] == '#' {
 					_, err = ParseShardy(in, ms)
 				} else {
-					_, err = ParseHLO(in)
+					_, err = ParseHLO(in, nil)
 				}
 				if err != nil {
 					t.Fatal(err)
