@@ -239,7 +239,8 @@ var frontendKeys = []string{"neff_input_names"}
 
 // DropUnread sets the Value of each entry of d, a top-level dictionary,
 // that AttrEntry says is not kept to Unkept or to a Skipped value, and
-// keeps of a dictionary ReadsKeys names the entries of its keys.
+// keeps of a dictionary ReadsKeys names the entries of its keys; the
+// first key written twice among what it drops is the value's Twice.
 func DropUnread(d *AttrDict) {
 	if d == nil {
 		return
@@ -247,22 +248,25 @@ func DropUnread(d *AttrDict) {
 	for _, e := range d.Entries {
 		v, keys := e.Value, ReadsKeys(e.Name())
 		switch {
-		case v != nil && keys != nil && v.Kind == KindDict && v.Node != nil && !twice(reflect.ValueOf(v)):
+		case v != nil && keys != nil && v.Kind == KindDict && v.Node != nil:
 			in := *v.AsDict()
 			in.Entries = nil
+			var dropped []*AttrEntry
 			for _, x := range v.AsDict().Entries {
 				if slices.Contains(keys, x.Name()) {
 					in.Entries = append(in.Entries, x)
+				} else {
+					dropped = append(dropped, x)
 				}
 			}
 			w := *v
-			w.Node = &in
+			w.Node, w.Twice = &in, firstTwice(reflect.ValueOf(&AttrDict{Entries: dropped}), nil)
 			e.Value = &w
 		case v == nil || ReadsValue(e.Name()):
 		case scalar(v.Kind):
 			e.Value = Unkept
-		case !twice(reflect.ValueOf(v)):
-			e.Value = &Attr{Pos: v.Pos, EndPos: v.EndPos, Kind: v.Kind}
+		default:
+			e.Value = &Attr{Pos: v.Pos, EndPos: v.EndPos, Kind: v.Kind, Twice: firstTwice(reflect.ValueOf(v), nil)}
 		}
 	}
 }
@@ -271,38 +275,37 @@ func DropUnread(d *AttrDict) {
 // (AttrEntry): one of a kind with a node, without it.
 func (a *Attr) Skipped() bool { return a.Node == nil && !scalar(a.Kind) && a.Kind != KindSymbol }
 
-// twice reports whether some dictionary among the nodes under v has a key
-// twice.
-func twice(v reflect.Value) bool {
+// firstTwice is the key written twice, in some dictionary among the nodes
+// under v, that comes first in the text, or first if that comes before.
+func firstTwice(v reflect.Value, first *Twice) *Twice {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
-			return false
+			return first
 		}
 		if d, ok := v.Interface().(*AttrDict); ok {
 			seen := map[string]bool{}
 			for _, e := range d.Entries {
-				if seen[e.Name()] {
-					return true
+				if n := e.Name(); !seen[n] {
+					seen[n] = true
+				} else if first == nil || e.Pos.Offset < first.Pos.Offset {
+					first = &Twice{Pos: At{Offset: e.Pos.Offset}, Name: Clip(n)}
 				}
-				seen[e.Name()] = true
 			}
 		}
-		return twice(v.Elem())
+		return firstTwice(v.Elem(), first)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() && twice(v.Field(i)) {
-				return true
+			if v.Type().Field(i).IsExported() {
+				first = firstTwice(v.Field(i), first)
 			}
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			if twice(v.Index(i)) {
-				return true
-			}
+			first = firstTwice(v.Index(i), first)
 		}
 	}
-	return false
+	return first
 }
 
 // scalar reports whether a value of kind k is one AttrEntry may not keep.
@@ -324,7 +327,7 @@ func (e *AttrEntry) Name() string {
 // methods give typed. The four alias and donor encodings and the layout
 // attributes are built from the typed ones; anything else the tool does
 // not interpret is still parsed, as a hash attribute, a type or raw
-// groups, so that its span can be copied unchanged. An Attr is 64 bytes,
+// groups, so that its span can be copied unchanged. An Attr is 72 bytes,
 // whatever its kind. A string of UnreadStringBytes or more is kept as
 // its span alone (Unread): its Text is "", its text the input's bytes
 // between Pos and EndPos, so that a 50 MB string costs one node.
@@ -335,6 +338,17 @@ type Attr struct {
 	Text   string // KindString (quoted), KindNumber, KindBool, KindSymbol
 	Node   any    // the other kinds: *ArrayAttr, *AttrDict, ...
 	Suffix *Type
+	// Twice, for a value whose insides are not kept (Skipped, or a
+	// dictionary of which only the keys ReadsKeys names are kept), is the
+	// first key written twice in a dictionary among those insides; nil
+	// when there is none.
+	Twice *Twice
+}
+
+// Twice is a key written again in a dictionary: its second writing.
+type Twice struct {
+	Pos  At
+	Name string // unquoted, cut as Clip cuts
 }
 
 // AttrKind says which value an Attr holds.

@@ -182,9 +182,9 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 			}
 		}
 		if dup {
-			l.diag.Add(l.pos(e.Pos), "duplicate key '%s' in dictionary attribute", name)
+			l.duplicateKey(e.Pos, name)
 		}
-		if e.Value != nil && (e.Value.AsDict() != nil || e.Value.AsArray() != nil) {
+		if e.Value != nil && (e.Value.AsDict() != nil || e.Value.AsArray() != nil || e.Value.Twice != nil) {
 			if seen == nil {
 				seen = map[*ast.AttrDict]bool{d: true}
 			}
@@ -198,8 +198,17 @@ func (l *lowerer) dictKeys(d *ast.AttrDict, seen map[*ast.AttrDict]bool) (known 
 // compared pairwise.
 const smallDict = 8
 
-// attrKeys checks the dictionaries inside an attribute value.
+// duplicateKey reports the key name written again at at.
+func (l *lowerer) duplicateKey(at ast.At, name string) {
+	l.diag.Add(l.pos(at), "duplicate key '%s' in dictionary attribute", ast.Clip(name))
+}
+
+// attrKeys checks the dictionaries inside an attribute value; those of a
+// value whose insides the parser did not keep, it checked (Attr.Twice).
 func (l *lowerer) attrKeys(a *ast.Attr, seen map[*ast.AttrDict]bool) {
+	if a != nil && a.Twice != nil {
+		l.duplicateKey(a.Twice.Pos, a.Twice.Name)
+	}
 	switch {
 	case a == nil:
 	case a.AsDict() != nil:

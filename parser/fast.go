@@ -2,7 +2,9 @@ package parser
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
+	"hash/maphash"
 	"math/bits"
 	"slices"
 	"strings"
@@ -53,11 +55,12 @@ type fastDecoder struct {
 	// spareElem is the dense element read when its nodes are not kept.
 	spareElem ast.DenseElem
 	// skim counts the skipped values being read, whose nodes are not
-	// kept; skimKeys are the hashes of the keys of the dictionaries being
-	// read in them, innermost last, and skimDup says a key was seen twice.
-	skim     int
-	skimKeys []uint64
-	skimDup  bool
+	// kept; skimKeys are the keys of the dictionaries being read in them,
+	// innermost last, and skimTwice is the offset of the first key written
+	// twice found in them, -1 for none.
+	skim      int
+	skimKeys  []keyMark
+	skimTwice int
 	// The nodes a skipped value is read into, each overwritten by the
 	// next of its type (newNode).
 	spareArray ast.ArrayAttr
@@ -628,7 +631,7 @@ func (d *fastDecoder) restart(lex *sigLexer) {
 	if d.behind != nil {
 		lex.release = d.behind.Release
 	}
-	d.dropUnread, d.spare, d.skim, d.skimDup = false, false, 0, false
+	d.dropUnread, d.spare, d.skim, d.skimTwice = false, false, 0, -1
 	d.skimKeys, d.pending, d.cuts, d.lists = d.skimKeys[:0], d.pending[:0], d.cuts[:0], d.lists[:0]
 	d.pendingTypes = d.pendingTypes[:0]
 	d.lastEnd = d.lexerPoint()
@@ -1025,7 +1028,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 	if only != nil {
 		// Every entry is first read as a skipped value's would be; one of
 		// a key in only is then kept. A key written twice among the others
-		// reads the dictionary again, whole, for lower to report.
+		// is the value's Twice, for lower to report.
 		d.skim++
 		defer func() { d.skim-- }()
 	}
@@ -1037,6 +1040,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		d.elem(d.tok.at.off)
 		e := newNode(d, &d.entries, &d.spareEntry)
 		d.setAt(&e.Pos, d.tok.at)
+		keyAt := d.tok.at.off // e may be a spare node, which the value's entries reuse
 		if d.tok.Type != tokIdent && d.tok.Type != tokString {
 			d.fail()
 			return nil
@@ -1072,7 +1076,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.pending = append(d.pending, e)
 			d.skim++
 		} else if d.skim > 0 {
-			d.skimKey(keyHash(name))
+			d.skimKey(keyHash(name), keyAt)
 		} else {
 			d.pending = append(d.pending, e)
 		}
@@ -1093,11 +1097,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		d.pending = d.pending[:first]
 	}
 	if d.skim > 0 {
-		keys := d.skimKeys[skimFirst:]
-		slices.Sort(keys)
-		for i := 1; i < len(keys); i++ {
-			d.skimDup = d.skimDup || keys[i] == keys[i-1]
-		}
+		d.noteTwice(firstTwice(d.lex.src, d.skimKeys[skimFirst:]))
 		d.skimKeys = d.skimKeys[:skimFirst]
 	}
 	d.whole(open, "}")
@@ -1114,28 +1114,24 @@ func (d *fastDecoder) skipped() *ast.Attr {
 	if a := d.jump(); a != nil {
 		return a
 	}
-	lex, tok, tokEnd, lastEnd, cuts, keys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
+	tok, keys, outer := d.tok, len(d.skimKeys), d.skimTwice
 	d.skim++
-	dup := d.skimDup
-	d.skimDup = false
+	d.skimTwice = -1
 	var kind ast.AttrKind
 	if v := d.attr(); v != nil {
 		kind = v.Kind
 	}
 	d.skim--
-	twice := d.skimDup
-	d.skimDup = dup
-	d.skimKeys = d.skimKeys[:keys]
-	if !d.ok || !twice {
-		a := d.attrs.new()
-		a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
-		if d.ok && d.lastEnd.off-tok.at.off >= jumpBytes {
-			d.skips = append(d.skips, skipSpan{tok.at.off, d.lastEnd.off, kind})
-		}
-		return a
+	twice := d.skimTwice
+	d.skimTwice, d.skimKeys = outer, d.skimKeys[:keys]
+	a := d.attrs.new()
+	a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
+	if d.ok && twice >= 0 {
+		a.Twice = d.twiceAt(twice)
+	} else if d.ok && d.lastEnd.off-tok.at.off >= jumpBytes {
+		d.skips = append(d.skips, skipSpan{tok.at.off, d.lastEnd.off, kind})
 	}
-	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
-	return d.attr()
+	return a
 }
 
 // jump steps over the skipped value at the token when it is one of the
@@ -1167,29 +1163,126 @@ func (d *fastDecoder) jump() *ast.Attr {
 // is written twice among them; then it is read again, whole, for lower to
 // report.
 func (d *fastDecoder) partial(keys []string) *ast.Attr {
-	lex, tok, tokEnd, lastEnd, cuts, skimKeys := *d.lex, d.tok, d.tokEnd, d.lastEnd, len(d.cuts), len(d.skimKeys)
-	dup := d.skimDup
-	d.skimDup = false
+	skimKeys, outer := len(d.skimKeys), d.skimTwice
+	d.skimTwice = -1
 	d.only = keys
 	a := d.attr()
-	twice := d.skimDup
-	d.skimDup = dup
-	d.skimKeys = d.skimKeys[:skimKeys]
-	if !d.ok || !twice {
-		return a
+	twice := d.skimTwice
+	d.skimTwice, d.skimKeys = outer, d.skimKeys[:skimKeys]
+	if d.ok && twice >= 0 {
+		a.Twice = d.twiceAt(twice)
 	}
-	*d.lex, d.tok, d.tokEnd, d.lastEnd, d.cuts = lex, tok, tokEnd, lastEnd, d.cuts[:cuts]
-	return d.attr()
+	return a
 }
 
-// keyHash is the FNV-1a hash of a key, for skipped's check for a key
-// written twice.
+// keyMark is a key of a dictionary inside a skipped value: its hash and
+// the offset of its token.
+type keyMark struct {
+	hash uint64
+	at   int
+}
+
+// keySeed seeds keyHash: a text cannot be written to make keys collide.
+var keySeed = maphash.MakeSeed()
+
+// keyHash is the hash of a key (unquoted), for the check for a key
+// written twice in a skipped value.
 func keyHash[T string | []byte](k T) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(k); i++ {
-		h = (h ^ uint64(k[i])) * 1099511628211
+	if b, ok := any(k).([]byte); ok {
+		return maphash.Bytes(keySeed, b)
 	}
-	return h
+	return maphash.String(keySeed, string(k))
+}
+
+// firstTwice is the offset of the first key in the text of keys, a
+// dictionary's, that an earlier one equals, or -1. keys is sorted (by
+// hash, then offset): the keys of a hash are then in the text's order,
+// and the second of equal ones is where that key is written twice.
+func firstTwice(src []byte, keys []keyMark) int {
+	slices.SortFunc(keys, func(a, b keyMark) int {
+		if c := cmp.Compare(a.hash, b.hash); c != 0 {
+			return c
+		}
+		return a.at - b.at
+	})
+	first := -1
+	for i := 0; i < len(keys); {
+		j := i + 1
+		for j < len(keys) && keys[j].hash == keys[i].hash {
+			j++
+		}
+		// Keys of one hash are one key but for a collision of the seeded
+		// hash: each is compared with the first few before it.
+	group:
+		for k := i + 1; k < j; k++ {
+			for m := i; m < k && m < i+4; m++ {
+				if sameKey(src, keys[m].at, keys[k].at) {
+					if first < 0 || keys[k].at < first {
+						first = keys[k].at
+					}
+					break group
+				}
+			}
+		}
+		i = j
+	}
+	return first
+}
+
+// noteTwice notes at, the offset of a key written twice, or -1, for the
+// skipped value being read: the first in the text is kept.
+func (d *fastDecoder) noteTwice(at int) {
+	if at >= 0 && (d.skimTwice < 0 || at < d.skimTwice) {
+		d.skimTwice = at
+	}
+}
+
+// twiceAt is the Twice of the key at offset at.
+func (d *fastDecoder) twiceAt(at int) *ast.Twice {
+	return &ast.Twice{Pos: ast.At{Offset: at}, Name: ast.Clip(keyName(d.lex.src, at))}
+}
+
+// keyName is the name of the key whose token is at src[at]: the
+// identifier, or the string unquoted. A string of more than cutBytes is
+// its text between the quotes, escapes not undone.
+func keyName(src []byte, at int) string {
+	if at >= len(src) || src[at] != '"' {
+		return string(src[at : at+identLen(src, at)])
+	}
+	end, ok := skipString(src, at)
+	if !ok {
+		return ""
+	}
+	if end-at > cutBytes {
+		return string(src[at+1 : end-1])
+	}
+	name, err := ast.Unquote(string(src[at:end]))
+	if err != nil {
+		return string(src[at+1 : end-1])
+	}
+	return name
+}
+
+// sameKey reports whether the keys whose tokens are at src[a] and src[b]
+// are one key: the same token, or the same string unquoted.
+func sameKey(src []byte, a, b int) bool {
+	ta, tb := keyToken(src, a), keyToken(src, b)
+	if string(ta) == string(tb) {
+		return true
+	}
+	if len(ta) > cutBytes || len(tb) > cutBytes {
+		return false // too long to unquote: told apart by their text
+	}
+	return keyName(src, a) == keyName(src, b)
+}
+
+// keyToken is the token of the key at src[at].
+func keyToken(src []byte, at int) []byte {
+	if at < len(src) && src[at] == '"' {
+		end, _ := skipString(src, at)
+		return src[at:end]
+	}
+	return src[at : at+identLen(src, at)]
 }
 
 // attr is an attribute value with an optional `: Type` suffix.
@@ -1459,7 +1552,7 @@ func (d *fastDecoder) skimEntries() {
 	comma := -1
 	for i := start; ; {
 		j := skipBlanks(src, i)
-		k, key, dup, ok := skimEntry(src, j, l.depth)
+		k, key, twice, ok := skimEntry(src, j, l.depth)
 		if !ok {
 			break
 		}
@@ -1470,8 +1563,8 @@ func (d *fastDecoder) skimEntries() {
 			break // a trailing comma: the tokens fail there
 		}
 		d.elem(j)
-		d.skimKey(keyHash(src[key[0]:key[1]]))
-		d.skimDup = d.skimDup || dup
+		d.skimKey(keyHash(src[key[0]:key[1]]), key[0])
+		d.noteTwice(twice)
 		comma, i = k, k+1
 	}
 	if comma < 0 {
@@ -1484,15 +1577,16 @@ func (d *fastDecoder) skimEntries() {
 	l.pos.Offset, l.pos.Column = i, col
 }
 
-// skimKey notes h, the hash of the key of an entry of a dictionary inside
-// a skipped value, for the check of a key written twice.
-func (d *fastDecoder) skimKey(h uint64) {
+// skimKey notes h, the hash of the key at offset at of an entry of a
+// dictionary inside a skipped value, for the check of a key written
+// twice.
+func (d *fastDecoder) skimKey(h uint64, at int) {
 	if len(d.skimKeys) == cap(d.skimKeys) {
 		// Doubled, not grown by a quarter as append grows a long slice:
 		// the old ones are garbage until a collection.
-		d.skimKeys = append(make([]uint64, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
+		d.skimKeys = append(make([]keyMark, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
 	}
-	d.skimKeys = append(d.skimKeys, h)
+	d.skimKeys = append(d.skimKeys, keyMark{h, at})
 }
 
 // skipBlanks is the offset of the first byte at or after i that is not a
@@ -1505,43 +1599,45 @@ func skipBlanks(src []byte, i int) int {
 }
 
 // skimEntry reads the entry at j, at bracket depth depth, as skimEntries
-// takes one: it returns the offset after it, its key's span, whether a
-// dictionary inside it has a key twice, and false when it is not one.
-func skimEntry(src []byte, j, depth int) (end int, key [2]int, dup, ok bool) {
+// takes one: it returns the offset after it, its key's span, the offset
+// of the first key written twice in a dictionary inside it (-1 for
+// none), and false when it is not one.
+func skimEntry(src []byte, j, depth int) (end int, key [2]int, twice int, ok bool) {
 	if j >= len(src) || charClass[src[j]] != classIdent {
-		return 0, key, false, false
+		return 0, key, -1, false
 	}
 	n := identLen(src, j)
 	if n == 3 && string(src[j:j+3]) == "loc" {
-		return 0, key, false, false // a location, perhaps
+		return 0, key, -1, false // a location, perhaps
 	}
 	key = [2]int{j, j + n}
 	p := skipBlanks(src, j+n)
 	if p >= len(src) || src[p] != '=' {
-		return j + n, key, false, true // a unit entry
+		return j + n, key, -1, true // a unit entry
 	}
-	end, dup, ok = skimValue(src, skipBlanks(src, p+1), depth)
-	return end, key, dup, ok
+	end, twice, ok = skimValue(src, skipBlanks(src, p+1), depth)
+	return end, key, twice, ok
 }
 
 // skimValue reads the value at p as skimEntry takes one, and no type
 // suffix after it.
-func skimValue(src []byte, p, depth int) (end int, dup, ok bool) {
+func skimValue(src []byte, p, depth int) (end, twice int, ok bool) {
 	if p >= len(src) {
-		return 0, false, false
+		return 0, -1, false
 	}
+	twice = -1
 	switch c := src[p]; {
 	case c == '[':
 		end, ok = skimList(src, p, depth)
 	case c == '{':
-		end, dup, ok = skimDict(src, p, depth)
+		end, twice, ok = skimDict(src, p, depth)
 	default:
 		end, ok = skimScalar(src, p)
 	}
 	if q := skipBlanks(src, end); !ok || q < len(src) && src[q] == ':' {
-		return 0, false, false
+		return 0, -1, false
 	}
-	return end, dup, true
+	return end, twice, true
 }
 
 // skimScalar reads a number, a string or a boolean at p.
@@ -1603,44 +1699,51 @@ func skimList(src []byte, p, depth int) (int, bool) {
 	return 0, false
 }
 
-// skimDict reads a dictionary of entries `{k = v, ...}` at p, and
-// whether it has a key twice.
-func skimDict(src []byte, p, depth int) (int, bool, bool) {
+// skimDict reads a dictionary of entries `{k = v, ...}` at p, and the
+// offset of the first key written twice in it or in a dictionary inside
+// it, -1 for none.
+func skimDict(src []byte, p, depth int) (end, twice int, ok bool) {
 	if depth+1 > MaxDepth {
-		return 0, false, false
+		return 0, -1, false
 	}
 	var keysBuf [8][2]int
 	keys := keysBuf[:0] // the spans of the keys
-	dup := false
+	twice = -1
 	q := skipBlanks(src, p+1)
 	if q < len(src) && src[q] == '}' {
-		return q + 1, false, true
+		return q + 1, -1, true
 	}
 	for q < len(src) && q-p < cutBytes {
 		e, key, inner, ok := skimEntry(src, q, depth+1)
 		if !ok {
-			return 0, false, false
+			return 0, -1, false
 		}
-		dup = dup || inner
+		// The key comes before the dictionaries inside its value: the
+		// first found is the first in the text.
 		for _, o := range keys {
-			dup = dup || bytes.Equal(src[o[0]:o[1]], src[key[0]:key[1]])
+			if twice < 0 && bytes.Equal(src[o[0]:o[1]], src[key[0]:key[1]]) {
+				twice = key[0]
+			}
+		}
+		if twice < 0 {
+			twice = inner
 		}
 		keys = append(keys, key)
 		if e = skipBlanks(src, e); e >= len(src) {
-			return 0, false, false
+			return 0, -1, false
 		}
 		switch src[e] {
 		case '}':
-			return e + 1, dup, e-p-1 < cutBytes
+			return e + 1, twice, e-p-1 < cutBytes
 		case ',':
 			if q = skipBlanks(src, e+1); q < len(src) && src[q] == '}' {
-				return 0, false, false // a trailing comma
+				return 0, -1, false // a trailing comma
 			}
 		default:
-			return 0, false, false
+			return 0, -1, false
 		}
 	}
-	return 0, false, false
+	return 0, -1, false
 }
 
 // numberEnd is the end of the decimal number at j as the lexer reads it

@@ -171,8 +171,9 @@ func TestUnreadHash(t *testing.T) {
 
 // TestSkippedValues checks that a dictionary or array value of a key the
 // tool does not read, in a top-level dictionary, is kept as its span
-// alone, by the decoder and the grammar alike; one with a key twice inside
-// and one the tool reads keep their nodes.
+// alone, by the decoder and the grammar alike, one with a key twice inside
+// with that key's second writing (Twice); one the tool reads keeps its
+// nodes.
 func TestSkippedValues(t *testing.T) {
 	src := []byte("module attributes {big = {a = [1, {b = 2}], c = \"s\"}, dup = [{x, y, x}], mhlo.input_output_alias = [], n = 3} {\n" +
 		"  func.func @main(%arg0: tensor<2xf32> {x = [[1], {y}], mhlo.frontend_attributes = {z = \"1\"}}) -> tensor<2xf32> {\n    return %arg0 : tensor<2xf32>\n  }\n}\n")
@@ -186,16 +187,23 @@ func TestSkippedValues(t *testing.T) {
 		key     string
 		skipped bool
 		text    string
+		twice   string // the text after the key written twice
 	}{
-		{f.Module.Attrs, "big", true, `{a = [1, {b = 2}], c = "s"}`},
-		{f.Module.Attrs, "dup", false, `[{x, y, x}]`},
-		{f.Module.Attrs, "mhlo.input_output_alias", false, `[]`},
-		{f.Entry.Args[0].Attrs, "x", true, `[[1], {y}]`},
-		{f.Entry.Args[0].Attrs, "mhlo.frontend_attributes", false, `{z = "1"}`},
+		{f.Module.Attrs, "big", true, `{a = [1, {b = 2}], c = "s"}`, ""},
+		{f.Module.Attrs, "dup", true, `[{x, y, x}]`, "x}]"},
+		{f.Module.Attrs, "mhlo.input_output_alias", false, `[]`, ""},
+		{f.Entry.Args[0].Attrs, "x", true, `[[1], {y}]`, ""},
+		{f.Entry.Args[0].Attrs, "mhlo.frontend_attributes", false, `{z = "1"}`, ""},
 	} {
 		v := tt.d.Lookup(tt.key).Value
 		if v.Skipped() != tt.skipped || string(src[v.Pos.Offset:v.EndPos.Offset]) != tt.text {
 			t.Errorf("%s: skipped %v, span %q; want %v, %q", tt.key, v.Skipped(), src[v.Pos.Offset:v.EndPos.Offset], tt.skipped, tt.text)
+		}
+		switch {
+		case (v.Twice != nil) != (tt.twice != ""):
+			t.Errorf("%s: Twice %+v, want one at %q", tt.key, v.Twice, tt.twice)
+		case v.Twice != nil && (v.Twice.Name != "x" || !strings.HasPrefix(string(src[v.Twice.Pos.Offset:]), tt.twice)):
+			t.Errorf("%s: Twice %q at %q, want x at %q", tt.key, v.Twice.Name, src[v.Twice.Pos.Offset:][:3], tt.twice)
 		}
 	}
 	if v := f.Module.Attrs.Lookup("n").Value; v != ast.Unkept {
