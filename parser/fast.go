@@ -2,9 +2,7 @@ package parser
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
-	"hash/maphash"
 	"math/bits"
 	"slices"
 	"strings"
@@ -56,10 +54,10 @@ type fastDecoder struct {
 	spareElem ast.DenseElem
 	// skim counts the skipped values being read, whose nodes are not
 	// kept; skimKeys are the keys of the dictionaries being read in them,
-	// innermost last, and skimTwice is the offset of the first key written
-	// twice found in them, -1 for none.
+	// and skimTwice is the offset of the first key written twice found in
+	// them, -1 for none.
 	skim      int
-	skimKeys  []keyMark
+	skimKeys  keySet
 	skimTwice int
 	// The nodes a skipped value is read into, each overwritten by the
 	// next of its type (newNode).
@@ -632,7 +630,8 @@ func (d *fastDecoder) restart(lex *sigLexer) {
 		lex.release = d.behind.Release
 	}
 	d.dropUnread, d.spare, d.skim, d.skimTwice = false, false, 0, -1
-	d.skimKeys, d.pending, d.cuts, d.lists = d.skimKeys[:0], d.pending[:0], d.cuts[:0], d.lists[:0]
+	d.skimKeys.cut(0)
+	d.pending, d.cuts, d.lists = d.pending[:0], d.cuts[:0], d.lists[:0]
 	d.pendingTypes = d.pendingTypes[:0]
 	d.lastEnd = d.lexerPoint()
 	d.advance()
@@ -1033,7 +1032,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		defer func() { d.skim-- }()
 	}
 	d.next()
-	first, skimFirst := len(d.pending), len(d.skimKeys)
+	first, keys := len(d.pending), d.skimKeys.open()
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
 	for d.ok && !d.is(tokBracket, "}") {
@@ -1076,7 +1075,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.pending = append(d.pending, e)
 			d.skim++
 		} else if d.skim > 0 {
-			d.skimKey(keyHash(name), keyAt)
+			d.skimKeys.add(keyHash(name), keyAt)
 		} else {
 			d.pending = append(d.pending, e)
 		}
@@ -1097,8 +1096,9 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		d.pending = d.pending[:first]
 	}
 	if d.skim > 0 {
-		d.noteTwice(firstTwice(d.lex.src, d.skimKeys[skimFirst:]))
-		d.skimKeys = d.skimKeys[:skimFirst]
+		d.noteTwice(d.skimKeys.close(d.lex.src, keys))
+	} else {
+		d.skimKeys.cut(keys)
 	}
 	d.whole(open, "}")
 	d.expect(tokBracket, "}")
@@ -1114,7 +1114,7 @@ func (d *fastDecoder) skipped() *ast.Attr {
 	if a := d.jump(); a != nil {
 		return a
 	}
-	tok, keys, outer := d.tok, len(d.skimKeys), d.skimTwice
+	tok, keys, outer := d.tok, len(d.skimKeys.levels), d.skimTwice
 	d.skim++
 	d.skimTwice = -1
 	var kind ast.AttrKind
@@ -1123,7 +1123,8 @@ func (d *fastDecoder) skipped() *ast.Attr {
 	}
 	d.skim--
 	twice := d.skimTwice
-	d.skimTwice, d.skimKeys = outer, d.skimKeys[:keys]
+	d.skimTwice = outer
+	d.skimKeys.cut(keys)
 	a := d.attrs.new()
 	a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
 	if d.ok && twice >= 0 {
@@ -1163,126 +1164,17 @@ func (d *fastDecoder) jump() *ast.Attr {
 // is written twice among them; then it is read again, whole, for lower to
 // report.
 func (d *fastDecoder) partial(keys []string) *ast.Attr {
-	skimKeys, outer := len(d.skimKeys), d.skimTwice
+	skimKeys, outer := len(d.skimKeys.levels), d.skimTwice
 	d.skimTwice = -1
 	d.only = keys
 	a := d.attr()
 	twice := d.skimTwice
-	d.skimTwice, d.skimKeys = outer, d.skimKeys[:skimKeys]
+	d.skimTwice = outer
+	d.skimKeys.cut(skimKeys)
 	if d.ok && twice >= 0 {
 		a.Twice = d.twiceAt(twice)
 	}
 	return a
-}
-
-// keyMark is a key of a dictionary inside a skipped value: its hash and
-// the offset of its token.
-type keyMark struct {
-	hash uint64
-	at   int
-}
-
-// keySeed seeds keyHash: a text cannot be written to make keys collide.
-var keySeed = maphash.MakeSeed()
-
-// keyHash is the hash of a key (unquoted), for the check for a key
-// written twice in a skipped value.
-func keyHash[T string | []byte](k T) uint64 {
-	if b, ok := any(k).([]byte); ok {
-		return maphash.Bytes(keySeed, b)
-	}
-	return maphash.String(keySeed, string(k))
-}
-
-// firstTwice is the offset of the first key in the text of keys, a
-// dictionary's, that an earlier one equals, or -1. keys is sorted (by
-// hash, then offset): the keys of a hash are then in the text's order,
-// and the second of equal ones is where that key is written twice.
-func firstTwice(src []byte, keys []keyMark) int {
-	slices.SortFunc(keys, func(a, b keyMark) int {
-		if c := cmp.Compare(a.hash, b.hash); c != 0 {
-			return c
-		}
-		return a.at - b.at
-	})
-	first := -1
-	for i := 0; i < len(keys); {
-		j := i + 1
-		for j < len(keys) && keys[j].hash == keys[i].hash {
-			j++
-		}
-		// Keys of one hash are one key but for a collision of the seeded
-		// hash: each is compared with the first few before it.
-	group:
-		for k := i + 1; k < j; k++ {
-			for m := i; m < k && m < i+4; m++ {
-				if sameKey(src, keys[m].at, keys[k].at) {
-					if first < 0 || keys[k].at < first {
-						first = keys[k].at
-					}
-					break group
-				}
-			}
-		}
-		i = j
-	}
-	return first
-}
-
-// noteTwice notes at, the offset of a key written twice, or -1, for the
-// skipped value being read: the first in the text is kept.
-func (d *fastDecoder) noteTwice(at int) {
-	if at >= 0 && (d.skimTwice < 0 || at < d.skimTwice) {
-		d.skimTwice = at
-	}
-}
-
-// twiceAt is the Twice of the key at offset at.
-func (d *fastDecoder) twiceAt(at int) *ast.Twice {
-	return &ast.Twice{Pos: ast.At{Offset: at}, Name: ast.Clip(keyName(d.lex.src, at))}
-}
-
-// keyName is the name of the key whose token is at src[at]: the
-// identifier, or the string unquoted. A string of more than cutBytes is
-// its text between the quotes, escapes not undone.
-func keyName(src []byte, at int) string {
-	if at >= len(src) || src[at] != '"' {
-		return string(src[at : at+identLen(src, at)])
-	}
-	end, ok := skipString(src, at)
-	if !ok {
-		return ""
-	}
-	if end-at > cutBytes {
-		return string(src[at+1 : end-1])
-	}
-	name, err := ast.Unquote(string(src[at:end]))
-	if err != nil {
-		return string(src[at+1 : end-1])
-	}
-	return name
-}
-
-// sameKey reports whether the keys whose tokens are at src[a] and src[b]
-// are one key: the same token, or the same string unquoted.
-func sameKey(src []byte, a, b int) bool {
-	ta, tb := keyToken(src, a), keyToken(src, b)
-	if string(ta) == string(tb) {
-		return true
-	}
-	if len(ta) > cutBytes || len(tb) > cutBytes {
-		return false // too long to unquote: told apart by their text
-	}
-	return keyName(src, a) == keyName(src, b)
-}
-
-// keyToken is the token of the key at src[at].
-func keyToken(src []byte, at int) []byte {
-	if at < len(src) && src[at] == '"' {
-		end, _ := skipString(src, at)
-		return src[at:end]
-	}
-	return src[at : at+identLen(src, at)]
 }
 
 // attr is an attribute value with an optional `: Type` suffix.
@@ -1542,9 +1434,10 @@ func (d *fastDecoder) skimNumbers(last *[3]int) (n, first int) {
 // of such entries, each shorter than cutBytes, blanks between, each
 // entry followed by a comma. It leaves the decoder at the last comma
 // read, as if it had read the entries as tokens: their starts noted in
-// the dictionary's list, their keys hashed (skimKeys), a key written
-// twice in a dictionary inside them noted (skimDup). It reads at most a
-// ReleaseStep, and anything else it leaves to the tokens.
+// the dictionary's list, their keys noted (skimKeys), a key written
+// twice in a dictionary inside them noted
+// (skimTwice). It reads at most a ReleaseStep, and anything else it
+// leaves to the tokens.
 func (d *fastDecoder) skimEntries() {
 	l := d.lex
 	src := l.src[:min(l.end, l.pos.Offset+ast.ReleaseStep)]
@@ -1563,7 +1456,7 @@ func (d *fastDecoder) skimEntries() {
 			break // a trailing comma: the tokens fail there
 		}
 		d.elem(j)
-		d.skimKey(keyHash(src[key[0]:key[1]]), key[0])
+		d.skimKeys.add(keyHash(src[key[0]:key[1]]), key[0])
 		d.noteTwice(twice)
 		comma, i = k, k+1
 	}
@@ -1575,18 +1468,6 @@ func (d *fastDecoder) skimEntries() {
 	d.tok.Type, d.tok.Value, d.tok.at = tokPunct, l.str[comma-l.base:comma+1-l.base], point{comma, l.pos.Line, col - 1}
 	d.tokEnd = point{i, l.pos.Line, col}
 	l.pos.Offset, l.pos.Column = i, col
-}
-
-// skimKey notes h, the hash of the key at offset at of an entry of a
-// dictionary inside a skipped value, for the check of a key written
-// twice.
-func (d *fastDecoder) skimKey(h uint64, at int) {
-	if len(d.skimKeys) == cap(d.skimKeys) {
-		// Doubled, not grown by a quarter as append grows a long slice:
-		// the old ones are garbage until a collection.
-		d.skimKeys = append(make([]keyMark, 0, 2*cap(d.skimKeys)+64), d.skimKeys...)
-	}
-	d.skimKeys = append(d.skimKeys, keyMark{h, at})
 }
 
 // skipBlanks is the offset of the first byte at or after i that is not a
