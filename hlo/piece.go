@@ -95,6 +95,7 @@ const maxPiece, minPiece = 64 << 10, 16
 func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 	grammar.once.Do(build)
 	piecesRead.Add(1)
+	var prev error // the error of the piece before
 	for n := 64; ; n *= 4 {
 		cut, safe, all := pieceEnd(c, n)
 		lex := &hloLexer{src: c.src, end: cut, pos: c.position()}
@@ -110,10 +111,20 @@ func readPiece(c, fail *byteCursor) (*ShapeNode, error) {
 			var list ast.ErrorList
 			near = !errors.As(err, &list) || len(list) == 0 || list[0].Pos.Offset >= safe
 		}
-		if near && !all {
-			if cut-c.off >= maxPiece {
+		// An error far from the piece's end is the grammar's over all the
+		// text when a piece four times as long gives it too: participle
+		// places an error by the branches it tried, which the tokens after
+		// the cut can change (64 '(' and an end, at the second).
+		settled := err != nil && prev != nil && err.Error() == prev.Error()
+		if !all && (near || err != nil && !settled) {
+			switch {
+			case cut-c.off < maxPiece:
+			case err != nil && !near:
+				return nil, err // the longest piece's word
+			default:
 				return nil, unexpected(fail)
 			}
+			prev = err
 			continue
 		}
 		if err != nil {
