@@ -91,7 +91,7 @@ func (c *byteCursor) moreTrivia() bool {
 			}
 			c.advance(j - i)
 		case b == '/' && (c.at(i+1) == '/' || c.at(i+1) == '*'):
-			n, ok := commentLen(c.src[:c.end], i)
+			n, ok := commentLen(c.src[:c.end], i, nil)
 			if !ok {
 				return false
 			}
@@ -313,7 +313,7 @@ func (d *shapeDecoder) shape(c *byteCursor, depth int, dst *model.Shape, pieces 
 // array reads `type[dims]` with an optional layout of integers and tiles.
 func (d *shapeDecoder) array(c *byteCursor, dst *model.Shape) bool {
 	i := c.off
-	k := identLen(c.src[:c.end], i)
+	k := identLen(c.src[:c.end], i, nil)
 	name := c.src[i : i+k]
 	c.advance(k)
 	if !c.trivia() || !c.eat('[') {
@@ -482,7 +482,7 @@ func (d *shapeDecoder) attrs(c *byteCursor, s *model.Shape) bool {
 // isKeyword reports whether the identifier w stands at the cursor.
 func (c *byteCursor) isKeyword(w string) bool {
 	i := c.off
-	return identLen(c.src[:c.end], i) == len(w) && string(c.src[i:i+len(w)]) == w
+	return identLen(c.src[:c.end], i, nil) == len(w) && string(c.src[i:i+len(w)]) == w
 }
 
 // keyword consumes the identifier w and the trivia after it, if it
@@ -510,7 +510,7 @@ func (c *byteCursor) parenType() (model.PrimitiveType, bool) {
 		return 0, false
 	}
 	i := c.off
-	k := identLen(c.src[:c.end], i)
+	k := identLen(c.src[:c.end], i, nil)
 	p, ok := model.PrimitiveFromXLA(string(c.src[i : i+k]))
 	if k == 0 || !ok || !p.IsUnsignedInt() {
 		return 0, false

@@ -65,7 +65,7 @@ type Computation struct {
 // opcode(operands)`. Its positions are points in the file (File.Pos
 // makes them positions): an entry can have 200000 parameters.
 type Instr struct {
-	Name     string
+	Name     string      // cut in its middle when longer than 1 KiB
 	At       model.Point // ROOT or the name
 	ShapeAt  model.Point // where the shape is written, if HasShape
 	ShapeEnd int         // the offset after the shape
@@ -74,6 +74,8 @@ type Instr struct {
 	ParamAt  model.Point // the position of that number
 	// Label is a parameter instruction's name for people (names.go).
 	Label model.Name
+	// nameEnd is the offset after its name (Name is cut when long).
+	nameEnd int
 	// outNames is the inside of the string of the instruction's
 	// frontend attribute neff_output_names, [0, 0) when it has none.
 	outNames [2]int

@@ -64,6 +64,7 @@ type hloLexer struct {
 	// a few dozen, so most of its tokens allocate no string of their own.
 	seen   map[string]string
 	tokens int
+	step   stepper // told of the reading of a long token (lexCheck's)
 }
 
 // internAfter is the number of tokens from which a lexer shares the
@@ -170,25 +171,25 @@ func (l *hloLexer) scan(i int) (lexer.TokenType, int, error) {
 		}
 		return tokWhitespace, j - i, nil
 	case c == '/' && (l.at(i+1) == '/' || l.at(i+1) == '*'):
-		n, ok := commentLen(l.src[:l.end], i)
+		n, ok := commentLen(l.src[:l.end], i, l.step)
 		if !ok {
 			return 0, 0, l.errorf("unterminated comment")
 		}
 		return tokComment, n, nil
 	case c == '"':
-		n, ok := stringLen(l.src[:l.end], i)
+		n, ok := stringLen(l.src[:l.end], i, l.step)
 		if !ok {
 			return 0, 0, l.errorf("unterminated string")
 		}
 		return tokString, n, nil
 	case c == '%':
-		n := identLen(l.src[:l.end], i+1)
+		n := identLen(l.src[:l.end], i+1, l.step)
 		if n == 0 {
 			return 0, 0, l.errorf("expects name after '%%'")
 		}
 		return tokName, n + 1, nil
 	case isIdentStart(c):
-		return tokIdent, identLen(l.src[:l.end], i), nil
+		return tokIdent, identLen(l.src[:l.end], i, l.step), nil
 	case isDigit(c) || c == '-' && isDigit(l.at(i+1)):
 		j := i + 1
 		for j < l.end && isDigit(l.src[j]) {
@@ -218,9 +219,10 @@ func isIdentChar(c byte) bool {
 
 // identLen is the length of the identifier at src[i:] (XLA's
 // [a-zA-Z_][a-zA-Z0-9_.-]*, digits allowed first after '%'), or 0.
-func identLen(src []byte, i int) int {
+func identLen(src []byte, i int, at stepper) int {
 	j := i
 	for j < len(src) && isIdentChar(src[j]) {
+		at.step(j)
 		j++
 	}
 	if j > i && src[i] == '-' {
@@ -229,10 +231,22 @@ func identLen(src []byte, i int) int {
 	return j - i
 }
 
+// stepper tells a pass's release function (an ast.Behind's At) of its
+// progress through a long token, every ast.ReleaseStep bytes; a nil
+// stepper tells nothing.
+type stepper func(off int)
+
+func (at stepper) step(j int) {
+	if at != nil && j&(ast.ReleaseStep-1) == 0 {
+		at(j)
+	}
+}
+
 // stringLen is the length of the string literal whose quote is src[i],
 // and whether it is terminated.
-func stringLen(src []byte, i int) (int, bool) {
+func stringLen(src []byte, i int, at stepper) (int, bool) {
 	for j := i + 1; j < len(src); j++ {
+		at.step(j)
 		switch src[j] {
 		case '\\':
 			j++
@@ -245,15 +259,17 @@ func stringLen(src []byte, i int) (int, bool) {
 
 // commentLen is the length of the `//` or `/*` comment at src[i], and
 // whether a block comment is closed.
-func commentLen(src []byte, i int) (int, bool) {
+func commentLen(src []byte, i int, at stepper) (int, bool) {
 	if src[i+1] == '/' {
 		j := i
 		for j < len(src) && src[j] != '\n' {
+			at.step(j)
 			j++
 		}
 		return j - i, true
 	}
 	for j := i + 2; j+1 < len(src); j++ {
+		at.step(j)
 		if src[j] == '*' && src[j+1] == '/' {
 			return j + 2 - i, true
 		}

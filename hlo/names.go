@@ -1,6 +1,7 @@
 package hlo
 
 import (
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -33,9 +34,16 @@ const (
 // neff_output_names for the root.
 func (s *scanner) names(in *Instr, nameAt int, a *instrAttrs) {
 	src := s.src
+	// The attributes are read again behind the scan, which released them:
+	// their reading releases on its own.
+	var step stepper
+	if s.release != nil {
+		behind := ast.Behind{Release: s.release}
+		step = behind.At
+	}
 	var neff [2]int
 	if a.frontend[1] > 0 {
-		eachPair(src, a.frontend[0], a.frontend[1], func(key []byte, at, end int, quoted bool) {
+		eachPair(src, a.frontend[0], a.frontend[1], step, func(key []byte, at, end int, quoted bool) {
 			switch {
 			case !quoted:
 			case string(key) == neffOutputNames:
@@ -57,7 +65,7 @@ func (s *scanner) names(in *Instr, nameAt int, a *instrAttrs) {
 	if a.metadata[1] > 0 {
 		var opName [2]int
 		opType := false
-		eachPair(src, a.metadata[0], a.metadata[1], func(key []byte, at, end int, quoted bool) {
+		eachPair(src, a.metadata[0], a.metadata[1], step, func(key []byte, at, end int, quoted bool) {
 			switch string(key) {
 			case "op_name":
 				if quoted {
@@ -76,7 +84,7 @@ func (s *scanner) names(in *Instr, nameAt int, a *instrAttrs) {
 	if at < len(src) && src[at] == '%' {
 		at++
 	}
-	in.Label = model.NewName(src, at, nameAt+len(in.Name), model.Raw)
+	in.Label = model.NewName(src, at, in.nameEnd, model.Raw)
 }
 
 // entryNames are the names of the entry's parameters, in order, and of
@@ -130,7 +138,7 @@ func outputNames(src []byte, root *Instr, out *model.Shape) model.Names {
 // quoted true) or anything else up to white space, a comma or the closing
 // brace, bracket groups (angle brackets too: `#sdy.mesh<[], ...>`) and
 // strings inside it skipped.
-func eachPair(src []byte, start, end int, f func(key []byte, at, end int, quoted bool)) {
+func eachPair(src []byte, start, end int, step stepper, f func(key []byte, at, end int, quoted bool)) {
 	if start >= end || src[start] != '{' {
 		return
 	}
@@ -144,13 +152,13 @@ func eachPair(src []byte, start, end int, f func(key []byte, at, end int, quoted
 		}
 		var key []byte
 		if src[i] == '"' {
-			n, ok := stringLen(src[:end], i)
+			n, ok := stringLen(src[:end], i, step)
 			if !ok {
 				return
 			}
 			key, i = src[i+1:i+n-1], i+n
 		} else {
-			n := identLen(src[:end], i)
+			n := identLen(src[:end], i, step)
 			if n == 0 {
 				return
 			}
@@ -167,7 +175,7 @@ func eachPair(src []byte, start, end int, f func(key []byte, at, end int, quoted
 			i++
 		}
 		if i < end && src[i] == '"' {
-			n, ok := stringLen(src[:end], i)
+			n, ok := stringLen(src[:end], i, step)
 			if !ok {
 				return
 			}
@@ -187,7 +195,7 @@ func eachPair(src []byte, start, end int, f func(key []byte, at, end int, quoted
 			case '}', ']', ')', '>':
 				depth--
 			case '"':
-				n, ok := stringLen(src[:end], i)
+				n, ok := stringLen(src[:end], i, step)
 				if !ok {
 					return
 				}

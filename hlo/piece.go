@@ -36,6 +36,9 @@ func lexCheck(src []byte, span ast.Span, depth int, release func(from, to int)) 
 	pos := span.Pos
 	l := &hloLexer{src: src, end: span.End.Offset, pos: lexer.Position(pos), depth: depth}
 	behind, next := ast.Behind{Release: release}, l.pos.Offset
+	if release != nil {
+		l.step = behind.At
+	}
 	for i := l.pos.Offset; i < l.end; {
 		if i >= next {
 			l.advance(i - l.pos.Offset) // count the lines before the release

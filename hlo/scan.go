@@ -79,20 +79,20 @@ func SniffHLO(src []byte) (isHLO, sure bool) {
 // firstToken returns the offset of the first token of src after white
 // space and comments; ok is false when it is not within SniffBytes.
 func firstToken(src []byte) (i int, ok bool) {
-	i = skipTrivia(src[:min(len(src), SniffBytes)], 0)
+	i = skipTrivia(src[:min(len(src), SniffBytes)], 0, nil)
 	return i, i < SniffBytes
 }
 
 // skipTrivia returns the offset of the next byte at or after i that is
 // not white space or part of a `//` or `/* */` comment. An unterminated
 // block comment runs to the end.
-func skipTrivia(src []byte, i int) int {
+func skipTrivia(src []byte, i int, step stepper) int {
 	for i < len(src) {
 		switch c := src[i]; {
 		case isSpace(c):
 			i++
 		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			n, ok := commentLen(src, i)
+			n, ok := commentLen(src, i, step)
 			if !ok {
 				return len(src)
 			}
@@ -112,7 +112,18 @@ func hasWord(src []byte, i int, w string) bool {
 }
 
 // word returns the identifier or %name at i, or "".
-func (s *scanner) word(i int) string { return string(s.src[i:s.wordEnd(i)]) }
+func (s *scanner) word(i int) (string, int) {
+	end := s.wordEnd(i)
+	if end-i <= maxWord {
+		return string(s.src[i:end]), end
+	}
+	// A name of megabytes costs a constant: messages cut names, and
+	// what the tool compares a name with is short, or a suffix (_spmd).
+	return string(s.src[i:i+maxWord/2]) + "..." + string(s.src[end-maxWord/2:end]), end
+}
+
+// maxWord is the longest word the scan keeps whole.
+const maxWord = 1 << 10
 
 // wordEnd returns the offset after the identifier or %name at i; i when
 // there is none.
@@ -124,21 +135,21 @@ func (s *scanner) wordEnd(i int) int {
 	if j >= len(s.src) || !(isIdentStart(s.src[j]) || j > i && isIdentChar(s.src[j])) {
 		return i
 	}
-	return j + identLen(s.src, j)
+	return j + identLen(s.src, j, s.passed)
 }
 
 // skipQuotedOrComment skips the string or comment at src[j] (a lone '/'
 // is skipped as itself).
 func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 	if s.src[j] == '"' {
-		n, ok := stringLen(s.src, j)
+		n, ok := stringLen(s.src, j, s.passed)
 		if !ok {
 			return 0, s.errorf(j, "unterminated string")
 		}
 		return j + n, nil
 	}
 	if j+1 < len(s.src) && (s.src[j+1] == '/' || s.src[j+1] == '*') {
-		n, ok := commentLen(s.src, j)
+		n, ok := commentLen(s.src, j, s.passed)
 		if !ok {
 			return 0, s.errorf(j, "unterminated comment")
 		}
@@ -275,4 +286,4 @@ func (s *scanner) skipValue(i, resume int) (int, error) {
 func (s *scanner) hasWord(i int, w string) bool { return hasWord(s.src, i, w) }
 
 // trivia is skipTrivia on the input.
-func (s *scanner) trivia(i int) int { return skipTrivia(s.src, i) }
+func (s *scanner) trivia(i int) int { return skipTrivia(s.src, i, s.passed) }

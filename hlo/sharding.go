@@ -162,11 +162,11 @@ func (r *shardReader) meshMap() sharding.Meshes {
 	if a == nil {
 		return r.meshes
 	}
-	eachPair(r.src, a.Value.Pos.Offset, a.Value.End.Offset, func(key []byte, at, end int, quoted bool) {
+	eachPair(r.src, a.Value.Pos.Offset, a.Value.End.Offset, nil, func(key []byte, at, end int, quoted bool) {
 		if string(key) != sdyMeshes || quoted {
 			return
 		}
-		eachPair(r.src, at, end, func(name []byte, at, end int, _ bool) {
+		eachPair(r.src, at, end, nil, func(name []byte, at, end int, _ bool) {
 			m, err := sharding.ParseMesh(r.src[at:end])
 			if err != nil {
 				r.warn(r.posFrom(a.Value.Pos, at+sharding.ErrorOffset(err)), "%s: mesh %s does not read: %s", sdyMeshes, ast.ClipBytes(name), err)

@@ -31,11 +31,10 @@ func (s *scanner) header(i int) (int, error) {
 	h := &Header{Pos: s.pos(i)}
 	s.file.Header = h
 	j := s.trivia(i + len("HloModule"))
-	h.Name = s.word(j)
+	h.Name, h.NameEnd = s.word(j)
 	if h.Name == "" {
 		return 0, s.errorf(j, "expects name")
 	}
-	h.NameEnd = j + len(h.Name)
 	end := h.NameEnd
 	for {
 		j = s.trivia(end)
@@ -46,7 +45,8 @@ func (s *scanner) header(i int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		a := &HeaderAttr{Key: s.word(key), Pos: s.pos(key), Comma: j, Value: s.span(start, valueEnd)}
+		name, _ := s.word(key)
+		a := &HeaderAttr{Key: name, Pos: s.pos(key), Comma: j, Value: s.span(start, valueEnd)}
 		if h.Attr(a.Key) != nil {
 			return 0, ast.Errorf(a.Pos, "attribute %s already exists", a.Key)
 		}
@@ -217,12 +217,13 @@ func (s *scanner) computation(i int) (*compSpan, error) {
 		c.entry = true
 		i = s.trivia(i + len("ENTRY"))
 	}
-	c.name = s.word(i)
+	var end int
+	c.name, end = s.word(i)
 	if c.name == "" {
 		return nil, s.errorf(i, "expects name")
 	}
 	c.namePos = s.pos(i)
-	j := s.trivia(i + len(c.name))
+	j := s.trivia(end)
 	if j < len(s.src) && s.src[j] == '(' {
 		var err error
 		if j, err = s.signatureTail(j); err != nil {
@@ -353,11 +354,11 @@ func (s *scanner) instruction(i int, in *Instr) (bool, int, error) {
 		i = s.trivia(i + len("ROOT"))
 	}
 	*in = Instr{Param: -1, At: s.point(start)}
-	in.Name = s.word(i)
+	in.Name, in.nameEnd = s.word(i)
 	if in.Name == "" {
 		return false, 0, s.errorf(i, "expects instruction name")
 	}
-	j := s.trivia(i + len(in.Name))
+	j := s.trivia(in.nameEnd)
 	if j >= len(s.src) || s.src[j] != '=' {
 		return false, 0, s.errorf(j, "expects '=' in instruction")
 	}

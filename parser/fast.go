@@ -310,8 +310,11 @@ func (s *slab[T]) refill(n int) {
 
 // fastParse parses src[start:end] as the construct mode names; on
 // failure, ok is false and the decoder says where (failAt, cuts).
-func fastParse(mode string, src []byte, start, end int, pos lexer.Position) (r *root, d *fastDecoder, ok bool) {
+func fastParse(mode string, src []byte, start, end int, pos lexer.Position, release func(from, to int)) (r *root, d *fastDecoder, ok bool) {
 	d = &fastDecoder{lex: viewLexer(src, start, end, pos), file: pos.Filename, ok: true, failAt: -1}
+	if release != nil {
+		d.behind, d.lex.release = &ast.Behind{Release: release}, release
+	}
 	d.lastEnd = d.lexerPoint()
 	d.advance()
 	r = &root{}
@@ -368,6 +371,9 @@ func (d *fastDecoder) advance() {
 			break
 		}
 		if typ == tokWhitespace || typ == tokComment {
+			if d.behind != nil {
+				d.behind.At(l.pos.Offset) // lines of comments, each a token
+			}
 			continue
 		}
 		v := l.str[i-l.base : i-l.base+n]

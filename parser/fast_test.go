@@ -23,7 +23,7 @@ var fastModes = []string{"sig", "dict", "type", "attr"}
 func checkFast(t *testing.T, mode string, src []byte) bool {
 	t.Helper()
 	pos := lexer.Position{Filename: "f.mlir", Line: 3, Column: 5}
-	fast, _, ok := fastParse(mode, src, 0, len(src), pos)
+	fast, _, ok := fastParse(mode, src, 0, len(src), pos, nil)
 	if !ok {
 		return false
 	}

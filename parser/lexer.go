@@ -332,11 +332,16 @@ func (l *sigLexer) scan(i int) (lexer.TokenType, int, error) {
 		}
 	case classSlash:
 		if l.at(i+1) == '/' {
-			j := i
-			for j < l.end && l.src[j] != '\n' {
-				j++
+			var at func(off int)
+			if l.release != nil {
+				behind := ast.Behind{Release: l.release}
+				at = behind.At
 			}
-			return tokComment, j - i, nil
+			j := indexByteBehind(l.src[:l.end], i, '\n', at)
+			if j < 0 {
+				j = l.end - i
+			}
+			return tokComment, j, nil
 		}
 	case classMinus:
 		if l.at(i+1) == '>' {

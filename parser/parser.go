@@ -77,20 +77,22 @@ const tailTokens = 64
 // when short, else over the piece the decoder leaves; where the grammar
 // finds none there, it reads the whole span.
 func parseSpan(mode string, src []byte, start, end int, pos ast.Pos) (*root, error) {
-	r, _, err := parseSpanMarks(mode, src, start, end, pos)
+	r, _, err := parseSpanMarks(mode, src, start, end, pos, nil)
 	return r, err
 }
 
 // parseSpanMarks is parseSpan that also returns the points after long
 // constructs whose lines the decoder knows (fastDecoder.marks): anchors
 // for turning later offsets into positions without counting the lines
-// of those constructs again.
-func parseSpanMarks(mode string, src []byte, start, end int, pos ast.Pos) (*root, []ast.Pos, error) {
+// of those constructs again. release, when set, is told of the text the
+// decoder and the lexer's check pass, a step at a time
+// (Options.Release).
+func parseSpanMarks(mode string, src []byte, start, end int, pos ast.Pos, release func(from, to int)) (*root, []ast.Pos, error) {
 	if !fastEnabled {
 		r, err := grammarParse(mode, src, start, end, pos)
 		return r, nil, err
 	}
-	r, d, ok := fastParse(mode, src, start, end, lexPos(pos))
+	r, d, ok := fastParse(mode, src, start, end, lexPos(pos), release)
 	if ok {
 		var marks []ast.Pos
 		for _, p := range d.marks {
@@ -122,7 +124,9 @@ func grammarPiece(mode string, src []byte, start, end int, pos ast.Pos, d *fastD
 	// error comes first, wherever it is. The decoder lexed the text
 	// before its failure without one; the check goes on from there.
 	lex := &d.check
+	behind := ast.Behind{Release: lex.release}
 	for {
+		behind.At(lex.pos.Offset)
 		lex.skipIntegers()
 		t, err := lex.Next()
 		if err != nil {
@@ -412,7 +416,7 @@ func flattenArrays(v reflect.Value) {
 
 // parseDict parses the attribute dictionary spanning span.
 func parseDict(s *scanner, span [2]int) (*ast.AttrDict, error) {
-	r, marks, err := parseSpanMarks("dict", s.Src, span[0], span[1], s.anchor(span[0]))
+	r, marks, err := parseSpanMarks("dict", s.Src, span[0], span[1], s.anchor(span[0]), s.release)
 	s.addMarks(marks)
 	if err != nil {
 		return nil, err
@@ -711,7 +715,7 @@ type sigParse struct {
 
 // parseSig parses the custom-form signature of f.
 func (s *scanner) parseSig(f *funcSpan) *sigParse {
-	r, marks, err := parseSpanMarks("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]))
+	r, marks, err := parseSpanMarks("sig", s.Src, f.sig[0], f.sig[1], s.anchor(f.sig[0]), s.release)
 	if err != nil {
 		return &sigParse{err: err}
 	}
@@ -822,7 +826,7 @@ func (s *scanner) parseAlias(name string, span ast.Span) *ast.AliasDef {
 	if name[0] == '!' {
 		mode = "type"
 	}
-	r, err := parseSpan(mode, s.Src, span.Pos.Offset, span.End.Offset, span.Pos)
+	r, _, err := parseSpanMarks(mode, s.Src, span.Pos.Offset, span.End.Offset, span.Pos, s.release)
 	if err != nil {
 		return &ast.AliasDef{Err: err}
 	}

@@ -65,9 +65,10 @@ func eachStep(src []byte, from, to int, at func(off int), each func(a int, chunk
 }
 
 // skipLine returns the offset of the newline ending the line at i, or the
-// end of src.
-func skipLine(src []byte, i int) int {
-	if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+// end of src, searched a step at a time, at (when set) told each step's
+// start.
+func skipLine(src []byte, i int, at func(off int)) int {
+	if k := indexByteBehind(src, i, '\n', at); k >= 0 {
 		return i + k
 	}
 	return len(src)
@@ -84,7 +85,7 @@ func (s *scanner) skipQuotedOrComment(j int) (int, error) {
 		return end, nil
 	}
 	if s.At(j+1) && s.Src[j+1] == '/' {
-		return skipLine(s.Src, j), nil
+		return skipLine(s.Src, j, s.releaseAt), nil
 	}
 	return j + 1, nil
 }
@@ -292,7 +293,7 @@ func (s *scanner) skipTrivia(i int) int {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '/' && s.At(i+1) && s.Src[i+1] == '/':
-			i = skipLine(s.Src, i)
+			i = skipLine(s.Src, i, s.releaseAt)
 			s.releaseAt(i) // megabytes of comments drop their pages as they go
 		default:
 			return i

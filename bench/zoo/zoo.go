@@ -98,6 +98,9 @@ func Shapes() []Shape {
 		{Name: "split-modules", Passes: donate, Split: true, write: splitModules},
 		{Name: "location-aliases", Passes: donate, write: locationAliases},
 		{Name: "huge-comments", Unit: Bytes, Passes: donate, write: hugeComments},
+		{Name: "huge-comment-line", Unit: Bytes, Passes: donate, write: hugeCommentLine},
+		{Name: "hlo-huge-metadata", Unit: Bytes, Format: HLO, Passes: donate, write: hloHuge("metadata")},
+		{Name: "hlo-huge-name", Unit: Bytes, Format: HLO, Passes: donate, write: hloHuge("name")},
 		{Name: "hlo-metadata", Format: HLO, write: hloMetadata("", "replicated")},
 		{Name: "sharded", Passes: donate, write: sharded},
 		{Name: "hlo-sharded", Format: HLO, Passes: donate, write: hloMetadata(", num_partitions=2", "devices=[2,1]<=[2]")},
@@ -405,6 +408,20 @@ var values = []value{
 		elems: func(w *bufio.Writer, n, bad int) int {
 			return repeat(w, n, bad, ", ", func(int) string { return "1" }, stray)
 		}},
+	{name: "location", wrap: func(w *bufio.Writer, n, bad int, body func() int) {
+		w.WriteString(`func.func public @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true} loc("`)
+		body()
+		w.WriteString(`"), %arg1: tensor<4x8xf32>) -> tensor<4x8xf32> {` + "\n  return %arg1 : tensor<4x8xf32>\n}\n")
+	}, elems: func(w *bufio.Writer, n, bad int) int {
+		return repeat(w, n, bad, "", func(int) string { return "params['layer'] " }, `\z`)
+	}},
+	{name: "module-attribute", wrap: func(w *bufio.Writer, n, bad int, body func() int) {
+		w.WriteString("module attributes {zoo.big = [")
+		body()
+		w.WriteString("]} {\n  func.func public @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true}) -> tensor<4x8xf32> {\n    return %arg0 : tensor<4x8xf32>\n  }\n}\n")
+	}, elems: func(w *bufio.Writer, n, bad int) int {
+		return repeat(w, n, bad, ", ", func(int) string { return "1" }, stray)
+	}},
 	{name: "dense", wrap: func(w *bufio.Writer, n, bad int, body func() int) {
 		// The element count goes in the type after the body: the body is
 		// written to a buffer first.
@@ -537,6 +554,32 @@ func locationAliases(w *bufio.Writer, n int) {
 }
 
 // hugeComments writes about n bytes of comment lines before a module.
+// hugeCommentLine writes a signature with a comment line of n bytes
+// between its argument and its ')'.
+func hugeCommentLine(w *bufio.Writer, n int) {
+	w.WriteString("func.func public @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true}\n// ")
+	for k := 0; k < n; k += 16 {
+		w.WriteString("params['layer']_")
+	}
+	w.WriteString("\n) -> tensor<4x8xf32> {\n  return %arg0 : tensor<4x8xf32>\n}\n")
+}
+
+// hloHuge writes HLO text whose parameter 0 has, of n bytes, its
+// metadata's op_name or its name.
+func hloHuge(what string) func(w *bufio.Writer, n int) {
+	return func(w *bufio.Writer, n int) {
+		long := strings.Repeat("layer_", n/6)
+		name, meta := "Arg_0.1", ""
+		if what == "name" {
+			name = long
+		} else {
+			meta = `, metadata={op_name="` + long + `"}`
+		}
+		w.WriteString("HloModule zoo, buffer_donor={ (0, {}) }\n\n")
+		fmt.Fprintf(w, "ENTRY %%main.4 (%s: f32[4]) -> f32[4] {\n  %%%s = f32[4]{0} parameter(0)%s\n  ROOT %%copy.3 = f32[4]{0} copy(f32[4]{0} %%%s)\n}\n", name, name, meta, name)
+	}
+}
+
 func hugeComments(w *bufio.Writer, n int) {
 	line := "// " + strings.Repeat("c", 97) + "\n"
 	for k := 0; k < n; k += len(line) {
