@@ -105,8 +105,13 @@ func (k *keySet) add(h uint64, at int) {
 	}
 	if len(k.marks) == cap(k.marks) {
 		// Doubled, not grown by a quarter as append grows a long slice:
-		// the old ones are garbage until a collection.
-		k.marks = append(make([]keyMark, 0, min(2*cap(k.marks)+64, max(keyBudget, len(k.marks)+1))), k.marks...)
+		// the old ones are garbage until a collection. Up to the budget
+		// at most, unless the marks stay in memory.
+		n := 2*cap(k.marks) + 64
+		if len(k.marks) < keyBudget {
+			n = min(n, keyBudget)
+		}
+		k.marks = append(make([]keyMark, 0, n), k.marks...)
 	}
 	k.marks = append(k.marks, keyMark{h, at})
 }
