@@ -95,7 +95,11 @@ func (r *shardReader) read(in *Instr, s *model.Shape, sdy bool) *model.Sharding 
 		var ok bool
 		if text, ok = model.Unescaped(r.src[in.sdy[0]:in.sdy[1]], esc, ast.ReleaseFrom(r.f.release, at)); ok {
 			var s model.Sharding
-			s, err = sharding.ParseShardy(text, r.meshMap())
+			rel := ast.ReleaseFrom(r.f.release, at)
+			if len(text) != in.sdy[1]-in.sdy[0] {
+				rel = nil // a copy, with escapes undone
+			}
+			s, err = sharding.ParseShardy(text, r.meshMap(), rel)
 			sh = &s
 		} else {
 			text, err = r.src[in.sdy[0]:in.sdy[1]], sharding.ErrLong
@@ -167,7 +171,7 @@ func (r *shardReader) meshMap() sharding.Meshes {
 			return
 		}
 		eachPair(r.src, at, end, nil, func(name []byte, at, end int, _ bool) {
-			m, err := sharding.ParseMesh(r.src[at:end])
+			m, err := sharding.ParseMesh(r.src[at:end], ast.ReleaseFrom(r.f.release, at))
 			if err != nil {
 				r.warn(r.posFrom(a.Value.Pos, at+sharding.ErrorOffset(err)), "%s: mesh %s does not read: %s", sdyMeshes, ast.ClipBytes(name), err)
 				return

@@ -205,7 +205,7 @@ func (l *lowerer) sdySharding(e *ast.AttrEntry, label func() string) *model.Shar
 	if s, ok := l.shardCache.Get(text); ok {
 		return s
 	}
-	s, err := sharding.ParseShardy(text, l.meshes())
+	s, err := sharding.ParseShardy(text, l.meshes(), ast.ReleaseFrom(l.opts.Release, h.Pos.Offset))
 	if err != nil {
 		l.warnLenient(l.pos(ast.At{Offset: h.Pos.Offset + sharding.ErrorOffset(err)}), "%s: %s %s does not read: %s; it is sized globally", label(), AttrSdySharding, ast.ClipBytes(text), err)
 		return nil
@@ -221,7 +221,7 @@ func (l *lowerer) meshes() sharding.Meshes {
 	}
 	l.meshMap = sharding.Meshes{}
 	for name, sp := range l.file.Meshes {
-		m, err := sharding.ParseMesh(l.src[sp.Pos.Offset:sp.End.Offset])
+		m, err := sharding.ParseMesh(l.src[sp.Pos.Offset:sp.End.Offset], ast.ReleaseFrom(l.opts.Release, sp.Pos.Offset))
 		if err != nil {
 			l.warnLenient(l.pos(ast.At{Offset: sp.Pos.Offset + sharding.ErrorOffset(err)}), "sdy.mesh @%s does not read: %s", ast.Clip(name), err)
 			continue

@@ -20,9 +20,9 @@ func ExampleParseHLO() {
 }
 
 func ExampleParseShardy() {
-	mesh, _ := sharding.ParseMesh([]byte(`<["x"=2, "y"=4]>`))
+	mesh, _ := sharding.ParseMesh([]byte(`<["x"=2, "y"=4]>`), nil)
 	s, err := sharding.ParseShardy([]byte(`#sdy.sharding<@mesh, [{"y":(2)2}, {?}], replicated={"x"}>`),
-		sharding.Meshes{"mesh": mesh})
+		sharding.Meshes{"mesh": mesh}, nil)
 	fmt.Println(s.Tiles, s.Devices, err)
 	// Output: [2 1] 8 <nil>
 }

@@ -59,9 +59,9 @@ func FuzzParseShardy(f *testing.F) {
 	}
 	meshes := Meshes{"mesh": {Axes: []Axis{{"x", 2}, {"y", 4}, {"z", 2}}, Devices: 16}, "maximal": {Devices: 1}}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		s, err := ParseShardy(in, meshes)
+		s, err := ParseShardy(in, meshes, nil)
 		checkRead(t, in, s, err)
-		m, err := ParseMesh(in)
+		m, err := ParseMesh(in, nil)
 		checkRead(t, in, model.Sharding{}, err)
 		if err == nil && m.Devices < 0 {
 			t.Fatalf("%q: %d devices", in, m.Devices)

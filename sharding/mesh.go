@@ -27,6 +27,9 @@ func (p *scanner) axes(close byte, dup string) Mesh {
 	}
 	p.commas(func() {
 		at, name := p.pos(), p.name("expects attribute name")
+		if len(name) > maxName {
+			p.fail(at, "an axis name of more than %d bytes is not supported", maxName)
+		}
 		p.expect('=', "expects attribute name")
 		size := p.num()
 		if size < 1 {

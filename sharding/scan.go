@@ -98,6 +98,9 @@ func (p *scanner) skip() {
 	}
 }
 
+// maxName bounds the name of a mesh's axis: a mesh keeps its names.
+const maxName = 1 << 10
+
 // maxList bounds a sharding's lists of dimensions (a tile assignment
 // has one for each of a shape's, at most model.MaxRank, and for each
 // subgroup), so that what a reader keeps of a text is bounded whatever

@@ -3,6 +3,7 @@ package sharding
 import (
 	"bytes"
 
+	"github.com/mhlo-alias/mhlo-alias/ast"
 	"github.com/mhlo-alias/mhlo-alias/model"
 )
 
@@ -13,9 +14,9 @@ import (
 // dimension's tile count is the product of its axes' sizes (a sub-axis
 // `"y":(m)k` counts k) and Devices is the mesh's size. A sharding on a
 // maximal mesh (no axes, Devices 1) is maximal.
-func ParseShardy(text []byte, meshes Meshes) (model.Sharding, error) {
+func ParseShardy(text []byte, meshes Meshes, release func(from, to int)) (model.Sharding, error) {
 	return try(func() model.Sharding {
-		p := &scanner{b: text}
+		p := &scanner{b: text, behind: ast.Behind{Release: release}}
 		start := p.pos()
 		s := model.Sharding{Kind: model.TupleSharding}
 		if p.eatStr("#sdy.sharding_per_value") {
@@ -87,9 +88,9 @@ func (p *scanner) tensor(meshes Meshes) model.Sharding {
 // `#sdy.mesh<["x"=2]>`, optionally with `device_ids=[...]` (counted, not
 // kept); `<[], device_ids=[3]>` is a maximal mesh (Devices 1) and `<[]>`
 // the empty mesh (Devices 0).
-func ParseMesh(text []byte) (Mesh, error) {
+func ParseMesh(text []byte, release func(from, to int)) (Mesh, error) {
 	return try(func() Mesh {
-		p := &scanner{b: text}
+		p := &scanner{b: text, behind: ast.Behind{Release: release}}
 		p.eatStr("#sdy.mesh")
 		m := p.mesh()
 		p.end("mesh")

@@ -14,7 +14,7 @@ func testMeshes(t *testing.T) Meshes {
 		"maximal": `<[], device_ids=[3]>`,
 		"empty":   `<[]>`,
 	} {
-		m, err := ParseMesh([]byte(text))
+		m, err := ParseMesh([]byte(text), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
@@ -43,7 +43,7 @@ func TestParseShardy(t *testing.T) {
 		{`#sdy.sharding_per_value<[<@mesh, [{"x"}]>, <@maximal, []>, #sdy.sharding<@mesh, [{?}]>]>`, "(tiled[2]/16, maximal, tiled[1]/16)"},
 		{`#sdy.sharding_per_value<[]>`, "()"},
 	} {
-		s, err := ParseShardy([]byte(c.in), ms)
+		s, err := ParseShardy([]byte(c.in), ms, nil)
 		if err != nil {
 			t.Errorf("%s: %v", c.in, err)
 			continue
@@ -82,7 +82,7 @@ func TestParseShardyErrors(t *testing.T) {
 		{`#sdy.sharding_per_value<[<@mesh, []>`, 36, "expected ']'"},
 		{`#sdy.sharding<mesh<["a"=2, "a"=2]>, []>`, 27, `duplicate axis name: "a"`},
 	} {
-		_, err := ParseShardy([]byte(c.in), ms)
+		_, err := ParseShardy([]byte(c.in), ms, nil)
 		e, ok := err.(*Error)
 		if !ok {
 			t.Errorf("%s: got %v, want an *Error", c.in, err)
@@ -103,7 +103,7 @@ func TestParseMesh(t *testing.T) {
 		{`<[]>`, "[]/0"},
 		{` < [ "a b" = 3 ] > `, "[{a b 3}]/3"},
 	} {
-		m, err := ParseMesh([]byte(c.in))
+		m, err := ParseMesh([]byte(c.in), nil)
 		if err != nil {
 			t.Errorf("%s: %v", c.in, err)
 			continue
@@ -128,7 +128,7 @@ func TestParseMesh(t *testing.T) {
 		{`<["a=2]>`, 2, "unterminated string"},
 		{`<[]> {x}`, 5, "extra content after mesh"},
 	} {
-		_, err := ParseMesh([]byte(c.in))
+		_, err := ParseMesh([]byte(c.in), nil)
 		if e, ok := err.(*Error); !ok || e.Offset != c.off || e.Msg != c.msg {
 			t.Errorf("%s: got %v (%#v), want %d: %s", c.in, err, err, c.off, c.msg)
 		}
@@ -152,11 +152,11 @@ func TestShardyManyAxes(t *testing.T) {
 	}
 	mesh.WriteString("]>")
 	ref.WriteString("}]>")
-	m, err := ParseMesh([]byte(mesh.String()))
+	m, err := ParseMesh([]byte(mesh.String()), nil)
 	if err != nil || len(m.Axes) != n {
 		t.Fatalf("%v, %d axes", err, len(m.Axes))
 	}
-	s, err := ParseShardy([]byte(ref.String()), Meshes{"m": m})
+	s, err := ParseShardy([]byte(ref.String()), Meshes{"m": m}, nil)
 	if err != nil || summary(s) != "tiled[1]/1" {
 		t.Fatalf("%s, %v", summary(s), err)
 	}
@@ -172,7 +172,7 @@ func TestMessagesClipped(t *testing.T) {
 		`#sdy.sharding<@mesh, [{}p` + long + `x]>`,
 		`#sdy.sharding<mesh<["` + long + `"=1, "` + long + `"=1]>, []>`,
 	} {
-		_, err := ParseShardy([]byte(in), testMeshes(t))
+		_, err := ParseShardy([]byte(in), testMeshes(t), nil)
 		if err == nil || len(err.Error()) > 128 {
 			t.Errorf("%.40s...: an error of %d bytes: %.80v", in, len(fmt.Sprint(err)), err)
 		}
@@ -196,7 +196,7 @@ func TestDimsAllocations(t *testing.T) {
 			return testing.AllocsPerRun(3, func() {
 				var err error
 				if form.head[0] == '#' {
-					_, err = ParseShardy(in, ms)
+					_, err = ParseShardy(in, ms, nil)
 				} else {
 					_, err = ParseHLO(in, nil)
 				}
@@ -207,6 +207,66 @@ func TestDimsAllocations(t *testing.T) {
 		}
 		if small, big := allocs(1<<8), allocs(1<<14); big > small+16 {
 			t.Errorf("%s...: %v allocations for 16384 dims, %v for 256", form.head, big, small)
+		}
+	}
+}
+
+// TestBoundedLists checks that what a reader keeps of a text is bounded:
+// a list of dimensions or a mesh of more than maxList entries, or an axis
+// name of more than maxName bytes, is an error, where the list is found
+// too long.
+func TestBoundedLists(t *testing.T) {
+	ones := func(n int) string { return strings.TrimSuffix(strings.Repeat("1,", n), ",") }
+	axes := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `"a%d"=1`, i)
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		read func() error
+		msg  string
+	}{
+		{func() error { _, err := ParseHLO([]byte("{devices=["+ones(maxList+1)+"]0}"), nil); return err }, "a sharding of more than 65536 dimensions is not supported"},
+		{func() error { _, err := ParseHLO([]byte("{devices=[1]<=["+ones(maxList+1)+"]}"), nil); return err }, "a sharding of more than 65536 dimensions is not supported"},
+		{func() error { _, err := ParseMesh([]byte("<["+axes(maxList+1)+"]>"), nil); return err }, "a mesh of more than 65536 axes is not supported"},
+		{func() error { _, err := ParseMesh([]byte(`<["`+strings.Repeat("x", maxName+1)+`"=2]>`), nil); return err }, "an axis name of more than 1024 bytes is not supported"},
+	} {
+		if err := c.read(); err == nil || err.Error() != c.msg {
+			t.Errorf("got %v, want %q", err, c.msg)
+		}
+	}
+	if _, err := ParseHLO([]byte("{devices=["+ones(maxList)+"]0}"), nil); err != nil && strings.Contains(err.Error(), "not supported") {
+		t.Errorf("%d dimensions: %v", maxList, err) // XLA's checks may fail it, not the bound
+	}
+}
+
+// TestReadersRelease checks that the readers tell their release of the
+// text they read, a step at a time, in ranges that follow each other and
+// reach near the text's end.
+func TestReadersRelease(t *testing.T) {
+	devices := "{devices=[" + fmt.Sprint(3<<20/8) + ",1]" + strings.TrimSuffix(strings.Repeat("1234567,", 3<<20/8), ",") + "}"
+	for name, read := range map[string]func([]byte, func(int, int)) error{
+		"ParseHLO":  func(b []byte, r func(int, int)) error { _, err := ParseHLO(b, r); return err },
+		"ParseMesh": func(b []byte, r func(int, int)) error { _, err := ParseMesh(b, r); return err },
+	} {
+		text := []byte(devices)
+		if name == "ParseMesh" {
+			text = []byte(`<["x"=2], device_ids=[` + strings.TrimSuffix(strings.Repeat("1234567,", 3<<20/8), ",") + `]>`)
+		}
+		end := 0
+		err := read(text, func(from, to int) {
+			if from != end && end != 0 || to <= from {
+				t.Errorf("%s: release(%d, %d) after %d", name, from, to, end)
+			}
+			end = to
+		})
+		if end < len(text)-2<<20 {
+			t.Errorf("%s: released up to %d of %d bytes (%v)", name, end, len(text), err)
 		}
 	}
 }
