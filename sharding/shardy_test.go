@@ -234,7 +234,10 @@ func TestBoundedLists(t *testing.T) {
 		{func() error { _, err := ParseHLO([]byte("{devices=["+ones(maxList+1)+"]0}"), nil); return err }, "a sharding of more than 65536 dimensions is not supported"},
 		{func() error { _, err := ParseHLO([]byte("{devices=[1]<=["+ones(maxList+1)+"]}"), nil); return err }, "a sharding of more than 65536 dimensions is not supported"},
 		{func() error { _, err := ParseMesh([]byte("<["+axes(maxList+1)+"]>"), nil); return err }, "a mesh of more than 65536 axes is not supported"},
-		{func() error { _, err := ParseMesh([]byte(`<["`+strings.Repeat("x", maxName+1)+`"=2]>`), nil); return err }, "an axis name of more than 1024 bytes is not supported"},
+		{func() error {
+			_, err := ParseMesh([]byte(`<["`+strings.Repeat("x", maxName+1)+`"=2]>`), nil)
+			return err
+		}, "an axis name of more than 1024 bytes is not supported"},
 	} {
 		if err := c.read(); err == nil || err.Error() != c.msg {
 			t.Errorf("got %v, want %q", err, c.msg)
