@@ -133,14 +133,28 @@ func (p *scanner) attribute(w string, at int, t *tiling) {
 			p.iota(t)
 		} else {
 			p.device() // a loop, not commas: a list may hold millions
-			for t.devices = 1; p.eat(','); t.devices++ {
-				j := p.i // digits right after the comma, too few to overflow, are read here
+			for t.devices = 1; ; t.devices++ {
+				// A comma right after the device, then digits, too few
+				// to overflow, are read here; anything else by the tokens.
+				i := p.i
+				if i < len(p.b) && p.b[i] == ',' {
+					i++
+				} else if p.eat(',') {
+					i = p.i
+				} else {
+					break
+				}
+				j := i
 				for j < len(p.b) && p.b[j]-'0' <= 9 {
 					j++
 				}
-				if j > p.i && j-p.i <= 18 {
+				if j > i && j-i <= 18 {
 					p.i = j
+					if j >= p.next {
+						p.passed(j)
+					}
 				} else {
+					p.i = i
 					p.device()
 				}
 			}
