@@ -132,8 +132,9 @@ func (c *byteCursor) eatEnd(b byte) (end ast.Pos, ok bool) {
 // readLayout reads entry_computation_layout's value spanning span, the
 // layout or the error, with XLA's messages: the layout's Pos is at its
 // '{', its EndPos after its '}', each shape's point that of its first
-// token.
-func readLayout(src []byte, span ast.Span, release func(from, to int)) (*ComputationLayout, error) {
+// token. params, the entry's parameter count when known, sizes the
+// parameters' slices.
+func readLayout(src []byte, span ast.Span, release func(from, to int), params int) (*ComputationLayout, error) {
 	c, err := valueCursor(src, span, release)
 	if err != nil {
 		return nil, err
@@ -144,6 +145,9 @@ func readLayout(src []byte, span ast.Span, release func(from, to int)) (*Computa
 	}
 	if !c.eat('(') {
 		return nil, expected(c, "Expects ( before parameter shape list")
+	}
+	if params > 0 { // the entry's parameters, which the layout must match
+		l.Params, l.ParamAt = make([]model.Shape, 0, params), make([]model.Point, 0, params)
 	}
 	var d shapeDecoder
 	for !c.is(')') {

@@ -112,7 +112,7 @@ func checkLayout(t *testing.T, text string) bool {
 	start := len(src) - len(text)
 	span := ast.Span{Pos: ast.Pos{Filename: "f.hlo", Offset: start, Line: 2, Column: 28}, End: ast.Pos{Offset: len(src)}}
 	before := piecesRead.Load()
-	got, gerr := readLayout(src, span, nil)
+	got, gerr := readLayout(src, span, nil, 0)
 	byHand := piecesRead.Load() == before && gerr == nil && got.Errs == nil
 	want, werr := parseSpan(&oracle.layout, src, span)
 	if fmt.Sprint(gerr) != fmt.Sprint(werr) {
@@ -261,7 +261,7 @@ func TestMaxRank(t *testing.T) {
 				var s model.Shape
 				_, err = readInstrShape([]byte(src), span, &s, nil)
 			} else {
-				_, err = readLayout([]byte(src), span, nil)
+				_, err = readLayout([]byte(src), span, nil, 0)
 			}
 			over := strings.Contains(c.shape, dims(model.MaxRank+1))
 			switch {

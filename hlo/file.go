@@ -173,7 +173,11 @@ func (s *scanner) parseValues() error {
 	if a := f.Header.Attr(keyLayout); a != nil {
 		// Lower reads an instruction's shape only when its text differs
 		// from the layout's.
-		f.Layout, err = readLayout(s.src, a.Value, s.release)
+		params := 0
+		if f.Entry != nil {
+			params = len(f.Entry.Params)
+		}
+		f.Layout, err = readLayout(s.src, a.Value, s.release, params)
 		add(err)
 	} else {
 		for i, in := range append(f.Entry.Params, f.Entry.Root) {

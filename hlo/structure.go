@@ -141,7 +141,7 @@ func (s *scanner) valueError(key string, start, stop int) error {
 	case keyDonor:
 		_, err = readDonors(s.src, span, s.release)
 	case keyLayout:
-		_, err = readLayout(s.src, span, s.release)
+		_, err = readLayout(s.src, span, s.release, 0)
 	}
 	return err
 }

@@ -1114,8 +1114,8 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 
 // skipped reads a value that the tool does not read, other than a
 // scalar: as its span and kind alone (ast.AttrEntry), keeping no node of
-// its insides, unless a dictionary inside has a key twice; then it is
-// read again, whole, for lower to report.
+// its insides; the first key written twice in a dictionary inside it is
+// its Twice, for lower to report.
 func (d *fastDecoder) skipped() *ast.Attr {
 	if a := d.jump(); a != nil {
 		return a
@@ -1166,9 +1166,8 @@ func (d *fastDecoder) jump() *ast.Attr {
 
 // partial reads a dictionary the tool reads the keys only of (the value
 // of a key ast.ReadsKeys names), at its '{': the entries of those keys
-// kept, the others read as the insides of a skipped value, unless a key
-// is written twice among them; then it is read again, whole, for lower to
-// report.
+// kept, the others read as the insides of a skipped value, the first key
+// written twice among them its Twice.
 func (d *fastDecoder) partial(keys []string) *ast.Attr {
 	skimKeys, outer := len(d.skimKeys.levels), d.skimTwice
 	d.skimTwice = -1
