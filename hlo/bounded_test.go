@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/keyset"
 )
 
 // moduleWithLists is a module of one parameter, a tuple of n f32[]
@@ -86,6 +89,49 @@ func TestLongListsBounded(t *testing.T) {
 		last := errs[len(errs)-1].Msg
 		if want := fmt.Sprintf("too many errors in %s: this entry and the %d after it are not checked", c.key, total-maxListErrors-1); last != want {
 			t.Errorf("%s: the last error is %q, want %q", c.key, last, want)
+		}
+	}
+}
+
+// TestManyHeaderAttributes: a header of many attributes keeps those the
+// tool reads alone, and its first key written twice is the error where
+// it comes before any other, as XLA checks a key before its value,
+// whether the keys fit in memory or are spilled (keyset.Budget).
+func TestManyHeaderAttributes(t *testing.T) {
+	defer func(b int) { keyset.Budget = b }(keyset.Budget)
+	header := func(n int, extra string) []byte {
+		var b strings.Builder
+		b.WriteString("HloModule m, buffer_donor={ (0, {}) }")
+		for i := range n {
+			fmt.Fprintf(&b, ", k%d=%d", i, i)
+		}
+		b.WriteString(extra + "\n\nENTRY %main (p: f32[4]) -> f32[4] {\n  %p = f32[4]{0} parameter(0)\n  ROOT %c = f32[4]{0} copy(f32[4]{0} %p)\n}\n")
+		return []byte(b.String())
+	}
+	for _, budget := range []int{keyset.Budget, 64} {
+		keyset.Budget = budget
+		f, err := ParseFile("f.hlo", header(5000, ""), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Header.Attrs) != 1 || f.Header.Attrs[0].Key != keyDonor {
+			t.Errorf("budget %d: %d attributes kept, want buffer_donor alone", budget, len(f.Header.Attrs))
+		}
+		for _, c := range []struct{ extra, want string }{
+			{", k17=1", "attribute k17 already exists"},
+			{", k17=1, x=%%, y=(", "attribute k17 already exists"},
+			{", x=(, k17=1", "unbalanced '('"},
+			{", buffer_donor={}", "attribute buffer_donor already exists"},
+		} {
+			src := header(5000, c.extra)
+			_, err := ParseFile("f.hlo", src, Options{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("budget %d, %q: %v, want %q", budget, c.extra, err, c.want)
+				continue
+			}
+			if at := ast.ListOf(err)[0].Pos.Offset; strings.Contains(c.want, "exists") && !strings.HasPrefix(string(src[at:]), strings.Fields(c.want)[1]+"=") {
+				t.Errorf("budget %d, %q: the error is at %q", budget, c.extra, src[at:min(len(src), at+10)])
+			}
 		}
 	}
 }

@@ -95,10 +95,6 @@ func checkPipeline(t *testing.T, name string, src []byte, pipeline string) {
 // sameOutside reports whether src and out agree after the header: the
 // text from the first computation on.
 func sameOutside(src, out []byte, h *Header) bool {
-	end := h.NameEnd
-	for _, a := range h.Attrs {
-		end = max(end, a.Value.End.Offset)
-	}
-	tail := src[end:]
+	tail := src[h.End:]
 	return bytes.HasSuffix(out, tail) && bytes.HasPrefix(out, src[:h.NameEnd])
 }

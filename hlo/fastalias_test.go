@@ -207,7 +207,7 @@ func TestReadAheadAgrees(t *testing.T) {
 		src := []byte("HloModule m, " + key + "=" + text + after[r.IntN(len(after))] + "\n\nENTRY main {\n  ROOT p = f32[] parameter(0)\n}\n")
 		s := &scanner{src: src, name: "m.hlo", file: &File{Name: "m.hlo"}}
 		start := s.trivia(len("HloModule m, " + key + "="))
-		end, ok := s.readAhead(key, start)
+		end, ok := s.readAhead([]byte(key), start)
 		want, err := (&scanner{src: src, name: "m.hlo"}).skipValue(start, 0)
 		if !ok { // the scan from where the list read well up to finds what the whole scan does
 			got, gerr := (&scanner{src: src, name: "m.hlo"}).skipValue(start, end)

@@ -31,7 +31,9 @@ type Header struct {
 	Pos     ast.Pos // the keyword HloModule
 	Name    string
 	NameEnd int // the offset after the module's name
-	Attrs   []*HeaderAttr
+	End     int // the offset after the last attribute's value
+	// Attrs are the attributes the tool reads, in order.
+	Attrs []*HeaderAttr
 }
 
 // HeaderAttr is one `key=value` attribute of the header.

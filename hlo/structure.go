@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/keyset"
 )
 
 // The module's structure: the header's attributes as spans, every
@@ -35,28 +36,55 @@ func (s *scanner) header(i int) (int, error) {
 	if h.Name == "" {
 		return 0, s.errorf(j, "expects name")
 	}
+	// Only the attributes the tool reads are kept; every key is checked
+	// for a second writing (keyset: bounded memory, whatever their
+	// number), which is the error when it comes before any other, as XLA
+	// checks a key before its value.
+	var keys keyset.Set
+	depth := keys.Open()
+	twice := func(err error) error {
+		same := func(a, b int) bool { return string(s.src[a:s.wordEnd(a)]) == string(s.src[b:s.wordEnd(b)]) }
+		at := keys.Close(depth, same)
+		switch {
+		case at < 0:
+			return err
+		case err != nil:
+			if l := ast.ListOf(err); len(l) > 0 && l[0].Pos.Offset < at {
+				return err
+			}
+		}
+		name, _ := s.word(at)
+		return s.errorf(at, "attribute %s already exists", name)
+	}
 	end := h.NameEnd
 	for {
+		s.passed(end) // a header of a million attributes
 		j = s.trivia(end)
 		if j >= len(s.src) || s.src[j] != ',' {
-			return end, nil
+			h.End = end
+			return end, twice(nil)
 		}
 		key, start, valueEnd, err := s.attr(j)
+		if key > 0 {
+			keys.Add(keyset.Hash(s.src[key:s.wordEnd(key)]), key)
+		}
 		if err != nil {
-			return 0, err
+			return 0, twice(err)
 		}
-		name, _ := s.word(key)
-		a := &HeaderAttr{Key: name, Pos: s.pos(key), Comma: j, Value: s.span(start, valueEnd)}
-		if h.Attr(a.Key) != nil {
-			return 0, ast.Errorf(a.Pos, "attribute %s already exists", a.Key)
+		if readKeys[string(s.src[key:s.wordEnd(key)])] {
+			name, _ := s.word(key)
+			h.Attrs = append(h.Attrs, &HeaderAttr{Key: name, Pos: s.pos(key), Comma: j, Value: s.span(start, valueEnd)})
 		}
-		h.Attrs = append(h.Attrs, a)
 		end = valueEnd
 	}
 }
 
+// readKeys are the header attributes the tool reads (Header.Attrs).
+var readKeys = map[string]bool{keyAlias: true, keyDonor: true, keyLayout: true, keyPartitions: true, keyFrontend: true, "is_scheduled": true}
+
 // attr scans `, key=value` at the comma i, returning the offsets of the
-// key and of the value's start and end.
+// key and of the value's start and end; on an error after the key, the
+// key's offset still (0 without one).
 func (s *scanner) attr(i int) (key, start, end int, err error) {
 	key = s.trivia(i + 1)
 	j := s.wordEnd(key)
@@ -66,22 +94,23 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 	name := s.src[key:j]
 	j = s.trivia(j)
 	if j >= len(s.src) || s.src[j] != '=' {
-		return 0, 0, 0, s.errorf(j, "expects '=' after attribute name %s", ast.Clip(string(name)))
+		return key, 0, 0, s.errorf(j, "expects '=' after attribute name %s", ast.ClipBytes(name))
 	}
 	start = s.trivia(j + 1)
-	end, ok := s.readAhead(string(name), start)
+	end, ok := s.readAhead(name, start)
 	if ok {
 		return key, start, end, nil
 	}
 	end, err = s.skipValue(start, end)
 	if err != nil {
-		if gerr := s.valueError(string(name), start, end); gerr != nil {
-			return 0, 0, 0, gerr
+		w, _ := s.word(key) // cut when long: it names none the tool reads
+		if gerr := s.valueError(w, start, end); gerr != nil {
+			return key, 0, 0, gerr
 		}
-		return 0, 0, 0, err
+		return key, 0, 0, err
 	}
 	if end == start {
-		return 0, 0, 0, s.errorf(start, "expects a value for attribute %s", ast.Clip(string(name)))
+		return key, 0, 0, s.errorf(start, "expects a value for attribute %s", ast.ClipBytes(name))
 	}
 	return key, start, end, nil
 }
@@ -93,16 +122,16 @@ func (s *scanner) attr(i int) (key, start, end int, err error) {
 // donor list of 50 MB is read once, not twice). Otherwise it reports
 // false, and the value is scanned, then read, as any other: from where
 // the list read well up to (end) when it read entries, for the scan.
-func (s *scanner) readAhead(key string, start int) (end int, ok bool) {
-	span := ast.Span{Pos: s.pos(start), End: ast.Pos{Offset: -1}} // open: see readEntries
+func (s *scanner) readAhead(key []byte, start int) (end int, ok bool) {
 	var err error
-	switch key {
+	span := func() ast.Span { return ast.Span{Pos: s.pos(start), End: ast.Pos{Offset: -1}} } // open: see readEntries
+	switch string(key) {
 	case keyAlias:
-		if s.file.Aliases, err = readAliases(s.src, span, s.release); err == nil {
+		if s.file.Aliases, err = readAliases(s.src, span(), s.release); err == nil {
 			return s.readTo(s.file.Aliases.EndPos), true
 		}
 	case keyDonor:
-		if s.file.Donors, err = readDonors(s.src, span, s.release); err == nil {
+		if s.file.Donors, err = readDonors(s.src, span(), s.release); err == nil {
 			return s.readTo(s.file.Donors.EndPos), true
 		}
 	default:
@@ -414,6 +443,7 @@ type instrAttrs struct {
 // returns the offset after them.
 func (s *scanner) instrAttrs(end int, a *instrAttrs) (int, error) {
 	for {
+		s.passed(end)
 		j := s.trivia(end)
 		if j >= len(s.src) || s.src[j] != ',' {
 			return end, nil

@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/mhlo-alias/mhlo-alias/ast"
+	"github.com/mhlo-alias/mhlo-alias/internal/keyset"
 )
 
 // The grammar of record is the participle grammar in the struct tags of
@@ -57,7 +58,7 @@ type fastDecoder struct {
 	// and skimTwice is the offset of the first key written twice found in
 	// them, -1 for none.
 	skim      int
-	skimKeys  keySet
+	skimKeys  keyset.Set
 	skimTwice int
 	// The nodes a skipped value is read into, each overwritten by the
 	// next of its type (newNode).
@@ -636,7 +637,7 @@ func (d *fastDecoder) restart(lex *sigLexer) {
 		lex.release = d.behind.Release
 	}
 	d.dropUnread, d.spare, d.skim, d.skimTwice = false, false, 0, -1
-	d.skimKeys.cut(0)
+	d.skimKeys.Cut(0)
 	d.pending, d.cuts, d.lists = d.pending[:0], d.cuts[:0], d.lists[:0]
 	d.pendingTypes = d.pendingTypes[:0]
 	d.lastEnd = d.lexerPoint()
@@ -1038,7 +1039,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		defer func() { d.skim-- }()
 	}
 	d.next()
-	first, keys := len(d.pending), d.skimKeys.open()
+	first, keys := len(d.pending), d.skimKeys.Open()
 	d.lists = append(d.lists, listTrack{})
 	defer d.endList()
 	for d.ok && !d.is(tokBracket, "}") {
@@ -1081,7 +1082,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.pending = append(d.pending, e)
 			d.skim++
 		} else if d.skim > 0 {
-			d.skimKeys.add(keyHash(name), keyAt)
+			d.skimKeys.Add(keyHash(name), keyAt)
 		} else {
 			d.pending = append(d.pending, e)
 		}
@@ -1102,9 +1103,10 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 		d.pending = d.pending[:first]
 	}
 	if d.skim > 0 {
-		d.noteTwice(d.skimKeys.close(d.lex.src, keys))
+		src := d.lex.src
+		d.noteTwice(d.skimKeys.Close(keys, func(a, b int) bool { return sameKey(src, a, b) }))
 	} else {
-		d.skimKeys.cut(keys)
+		d.skimKeys.Cut(keys)
 	}
 	d.whole(open, "}")
 	d.expect(tokBracket, "}")
@@ -1120,7 +1122,7 @@ func (d *fastDecoder) skipped() *ast.Attr {
 	if a := d.jump(); a != nil {
 		return a
 	}
-	tok, keys, outer := d.tok, len(d.skimKeys.levels), d.skimTwice
+	tok, keys, outer := d.tok, d.skimKeys.Depth(), d.skimTwice
 	d.skim++
 	d.skimTwice = -1
 	var kind ast.AttrKind
@@ -1130,7 +1132,7 @@ func (d *fastDecoder) skipped() *ast.Attr {
 	d.skim--
 	twice := d.skimTwice
 	d.skimTwice = outer
-	d.skimKeys.cut(keys)
+	d.skimKeys.Cut(keys)
 	a := d.attrs.new()
 	a.Pos, a.EndPos, a.Kind = ast.At{Offset: tok.at.off}, ast.At{Offset: d.lastEnd.off}, kind
 	if d.ok && twice >= 0 {
@@ -1169,13 +1171,13 @@ func (d *fastDecoder) jump() *ast.Attr {
 // kept, the others read as the insides of a skipped value, the first key
 // written twice among them its Twice.
 func (d *fastDecoder) partial(keys []string) *ast.Attr {
-	skimKeys, outer := len(d.skimKeys.levels), d.skimTwice
+	skimKeys, outer := d.skimKeys.Depth(), d.skimTwice
 	d.skimTwice = -1
 	d.only = keys
 	a := d.attr()
 	twice := d.skimTwice
 	d.skimTwice = outer
-	d.skimKeys.cut(skimKeys)
+	d.skimKeys.Cut(skimKeys)
 	if d.ok && twice >= 0 {
 		a.Twice = d.twiceAt(twice)
 	}
@@ -1461,7 +1463,7 @@ func (d *fastDecoder) skimEntries() {
 			break // a trailing comma: the tokens fail there
 		}
 		d.elem(j)
-		d.skimKeys.add(keyHash(src[key[0]:key[1]]), key[0])
+		d.skimKeys.Add(keyHash(src[key[0]:key[1]]), key[0])
 		d.noteTwice(twice)
 		comma, i = k, k+1
 	}

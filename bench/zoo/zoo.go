@@ -101,6 +101,8 @@ func Shapes() []Shape {
 		{Name: "huge-comment-line", Unit: Bytes, Passes: donate, write: hugeCommentLine},
 		{Name: "hlo-huge-metadata", Unit: Bytes, Format: HLO, Passes: donate, write: hloHuge("metadata")},
 		{Name: "hlo-huge-name", Unit: Bytes, Format: HLO, Passes: donate, write: hloHuge("name")},
+		{Name: "hlo-many-attributes", Unit: Bytes, Format: HLO, Passes: donate, write: hloManyAttributes},
+		{Name: "many-attributes", Unit: Bytes, Passes: donate, write: manyAttributes},
 		{Name: "hlo-metadata", Format: HLO, write: hloMetadata("", "replicated")},
 		{Name: "sharded", Passes: donate, write: sharded},
 		{Name: "hlo-sharded", Format: HLO, Passes: donate, write: hloMetadata(", num_partitions=2", "devices=[2,1]<=[2]")},
@@ -578,6 +580,28 @@ func hloHuge(what string) func(w *bufio.Writer, n int) {
 		w.WriteString("HloModule zoo, buffer_donor={ (0, {}) }\n\n")
 		fmt.Fprintf(w, "ENTRY %%main.4 (%s: f32[4]) -> f32[4] {\n  %%%s = f32[4]{0} parameter(0)%s\n  ROOT %%copy.3 = f32[4]{0} copy(f32[4]{0} %%%s)\n}\n", name, name, meta, name)
 	}
+}
+
+// hloManyAttributes writes HLO text whose header has N bytes of
+// attributes the tool does not read.
+func hloManyAttributes(w *bufio.Writer, n int) {
+	w.WriteString("HloModule zoo, buffer_donor={ (0, {}) }")
+	for i, k := 0, 0; k < n; i++ {
+		m, _ := fmt.Fprintf(w, ", zoo_%d=%d", i, i)
+		k += m
+	}
+	w.WriteString("\n\nENTRY %main.4 (Arg_0.1: f32[4]) -> f32[4] {\n  %Arg_0.1 = f32[4]{0} parameter(0)\n  ROOT %copy.3 = f32[4]{0} copy(f32[4]{0} %Arg_0.1)\n}\n")
+}
+
+// manyAttributes writes a signature whose argument has N bytes of
+// attributes the tool does not read.
+func manyAttributes(w *bufio.Writer, n int) {
+	w.WriteString("func.func public @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true")
+	for i, k := 0, 0; k < n; i++ {
+		m, _ := fmt.Fprintf(w, ", zoo.a%d = %d", i, i)
+		k += m
+	}
+	w.WriteString("}) -> tensor<4x8xf32> {\n  return %arg0 : tensor<4x8xf32>\n}\n")
 }
 
 func hugeComments(w *bufio.Writer, n int) {
