@@ -54,7 +54,7 @@ func (s *scanner) header(i int) (int, error) {
 			}
 		}
 		name, _ := s.word(at)
-		return s.errorf(at, "attribute %s already exists", name)
+		return s.errorf(at, "attribute %s already exists", ast.Clip(name))
 	}
 	end := h.NameEnd
 	for {
