@@ -1082,7 +1082,7 @@ func (d *fastDecoder) dict() *ast.AttrDict {
 			d.pending = append(d.pending, e)
 			d.skim++
 		} else if d.skim > 0 {
-			d.skimKeys.Add(keyHash(name), keyAt)
+			d.skimKeys.Add(keyset.Hash(name), keyAt)
 		} else {
 			d.pending = append(d.pending, e)
 		}
@@ -1463,7 +1463,7 @@ func (d *fastDecoder) skimEntries() {
 			break // a trailing comma: the tokens fail there
 		}
 		d.elem(j)
-		d.skimKeys.Add(keyHash(src[key[0]:key[1]]), key[0])
+		d.skimKeys.Add(keyset.Hash(src[key[0]:key[1]]), key[0])
 		d.noteTwice(twice)
 		comma, i = k, k+1
 	}

@@ -2,17 +2,12 @@ package parser
 
 import (
 	"github.com/mhlo-alias/mhlo-alias/ast"
-	"github.com/mhlo-alias/mhlo-alias/internal/keyset"
 )
 
 // The keys of the dictionaries inside a skipped value are checked for a
 // key written twice without keeping the dictionaries (keyset.Set): a key
-// is hashed unquoted, as the tokens name it, and keys of one hash are
-// compared by sameKey.
-
-// keyHash is the hash of a key (unquoted), for the check for a key
-// written twice in a skipped value.
-func keyHash[T string | []byte](k T) uint64 { return keyset.Hash(k) }
+// is hashed unquoted (keyset.Hash), as the tokens name it, and keys of
+// one hash are compared by sameKey.
 
 // noteTwice notes at, the offset of a key written twice, or -1, for the
 // skipped value being read: the first in the text is kept.

@@ -586,10 +586,7 @@ func hloHuge(what string) func(w *bufio.Writer, n int) {
 // attributes the tool does not read.
 func hloManyAttributes(w *bufio.Writer, n int) {
 	w.WriteString("HloModule zoo, buffer_donor={ (0, {}) }")
-	for i, k := 0, 0; k < n; i++ {
-		m, _ := fmt.Fprintf(w, ", zoo_%d=%d", i, i)
-		k += m
-	}
+	attributes(w, n, ", zoo_%d=%d")
 	w.WriteString("\n\nENTRY %main.4 (Arg_0.1: f32[4]) -> f32[4] {\n  %Arg_0.1 = f32[4]{0} parameter(0)\n  ROOT %copy.3 = f32[4]{0} copy(f32[4]{0} %Arg_0.1)\n}\n")
 }
 
@@ -597,11 +594,17 @@ func hloManyAttributes(w *bufio.Writer, n int) {
 // attributes the tool does not read.
 func manyAttributes(w *bufio.Writer, n int) {
 	w.WriteString("func.func public @main(%arg0: tensor<4x8xf32> {jax.buffer_donor = true")
+	attributes(w, n, ", zoo.a%d = %d")
+	w.WriteString("}) -> tensor<4x8xf32> {\n  return %arg0 : tensor<4x8xf32>\n}\n")
+}
+
+// attributes writes n bytes, at least, of attributes in format, which
+// takes the attribute's number twice.
+func attributes(w *bufio.Writer, n int, format string) {
 	for i, k := 0, 0; k < n; i++ {
-		m, _ := fmt.Fprintf(w, ", zoo.a%d = %d", i, i)
+		m, _ := fmt.Fprintf(w, format, i, i)
 		k += m
 	}
-	w.WriteString("}) -> tensor<4x8xf32> {\n  return %arg0 : tensor<4x8xf32>\n}\n")
 }
 
 func hugeComments(w *bufio.Writer, n int) {
